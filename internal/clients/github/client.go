@@ -1,0 +1,221 @@
+package github
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bradleyfalzon/ghinstallation/v2"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/google/go-github/v37/github"
+	"golang.org/x/oauth2"
+)
+
+// DefaultBaseURL is the REST API of github.com.
+const DefaultBaseURL = "https://api.github.com/"
+
+// Config says how to reach GitHub.
+type Config struct {
+	// Credentials to authenticate with.
+	Credentials Credentials
+	// BaseURL of the REST API; empty means github.com. A GitHub Enterprise
+	// Server URL without /api/v3/ gets it appended, as go-github does.
+	BaseURL string
+}
+
+// Options tune every client a ClientCache builds.
+type Options struct {
+	// UserAgent sent with every request.
+	UserAgent string
+	// Timeout of one HTTP request, including reading the response body.
+	Timeout time.Duration
+	// Transport is the innermost round tripper; nil means a pooled
+	// transport with sensible dial and TLS timeouts.
+	Transport http.RoundTripper
+	// MaxClients bounds the cache; the least recently used client is
+	// dropped beyond it (credentials rotate, old ones should not linger).
+	MaxClients int
+}
+
+// A ClientCache builds one authenticated client per credential and base URL
+// and hands the same one back on later calls, so a reconcile does not redo
+// authentication and every resource of a credential shares one connection
+// pool (and, for GitHub Apps, one installation token).
+type ClientCache struct {
+	opts Options
+
+	mu      sync.Mutex
+	clients map[[sha256.Size]byte]*cachedClient
+}
+
+type cachedClient struct {
+	client   *github.Client
+	lastUsed time.Time
+}
+
+// NewClientCache returns an empty cache.
+func NewClientCache(o Options) *ClientCache {
+	if o.Timeout == 0 {
+		o.Timeout = 30 * time.Second
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = "provider-github"
+	}
+	if o.MaxClients == 0 {
+		o.MaxClients = 256
+	}
+	if o.Transport == nil {
+		o.Transport = newBaseTransport()
+	}
+	return &ClientCache{opts: o, clients: map[[sha256.Size]byte]*cachedClient{}}
+}
+
+// Get returns the client for cfg, building it on first use.
+func (c *ClientCache) Get(cfg Config) (*github.Client, error) {
+	key := cacheKey(cfg)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cc, ok := c.clients[key]; ok {
+		cc.lastUsed = time.Now()
+		return cc.client, nil
+	}
+	gh, err := NewClient(cfg, c.opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.clients) >= c.opts.MaxClients {
+		c.evictOldest()
+	}
+	c.clients[key] = &cachedClient{client: gh, lastUsed: time.Now()}
+	return gh, nil
+}
+
+// Len is the number of cached clients.
+func (c *ClientCache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.clients)
+}
+
+func (c *ClientCache) evictOldest() {
+	var oldest [sha256.Size]byte
+	var at time.Time
+	for k, v := range c.clients {
+		if at.IsZero() || v.lastUsed.Before(at) {
+			oldest, at = k, v.lastUsed
+		}
+	}
+	delete(c.clients, oldest)
+}
+
+// cacheKey hashes everything that makes a client distinct, so that secrets
+// are never kept as map keys in the clear.
+func cacheKey(cfg Config) [sha256.Size]byte {
+	h := sha256.New()
+	write := func(b []byte) {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	write([]byte(cfg.BaseURL))
+	write([]byte(cfg.Credentials.Token))
+	if a := cfg.Credentials.App; a != nil {
+		var ids [16]byte
+		binary.BigEndian.PutUint64(ids[:8], uint64(a.AppID))
+		binary.BigEndian.PutUint64(ids[8:], uint64(a.InstallationID))
+		write(ids[:])
+		write(a.PrivateKey)
+	}
+	var k [sha256.Size]byte
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+// NewClient builds an authenticated go-github client for cfg.
+func NewClient(cfg Config, o Options) (*github.Client, error) {
+	base, err := NormalizeBaseURL(cfg.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if o.Transport == nil {
+		o.Transport = newBaseTransport()
+	}
+
+	var auth http.RoundTripper
+	switch {
+	case cfg.Credentials.App != nil:
+		a := cfg.Credentials.App
+		itr, err := ghinstallation.New(o.Transport, a.AppID, a.InstallationID, a.PrivateKey)
+		if err != nil {
+			// The library's error can describe the key; keep only our words.
+			return nil, errors.New("cannot use the GitHub App private key: it must be the App's RSA private key in PEM form")
+		}
+		itr.BaseURL = strings.TrimSuffix(base.String(), "/")
+		auth = itr
+	case cfg.Credentials.Token != "":
+		auth = &oauth2.Transport{Source: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cfg.Credentials.Token}), Base: o.Transport}
+	default:
+		return nil, errors.New("no GitHub credentials: set a token or GitHub App keys")
+	}
+
+	gh := github.NewClient(&http.Client{Transport: auth, Timeout: o.Timeout})
+	gh.BaseURL = base
+	gh.UserAgent = o.UserAgent
+	if upload, err := uploadURL(base); err == nil {
+		gh.UploadURL = upload
+	}
+	return gh, nil
+}
+
+// NormalizeBaseURL returns the REST API root for raw: github.com's when raw is
+// empty, else raw with a trailing slash and, for GitHub Enterprise Server
+// hosts, the /api/v3/ path go-github expects.
+func NormalizeBaseURL(raw string) (*url.URL, error) {
+	if strings.TrimSpace(raw) == "" {
+		raw = DefaultBaseURL
+	}
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, errors.Errorf("baseURL %q is not an http(s) URL such as https://ghe.example.com/api/v3/", raw)
+	}
+	if u.User != nil {
+		return nil, errors.New("baseURL must not carry credentials: put them in the credentials Secret")
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	isAPIHost := strings.HasPrefix(u.Host, "api.") || strings.Contains(u.Host, ".api.")
+	if !isAPIHost && !strings.HasSuffix(u.Path, "/api/v3/") {
+		u.Path += "api/v3/"
+	}
+	return u, nil
+}
+
+func uploadURL(base *url.URL) (*url.URL, error) {
+	if strings.HasSuffix(base.Path, "/api/v3/") {
+		u := *base
+		u.Path = strings.TrimSuffix(u.Path, "/api/v3/") + "/api/uploads/"
+		return &u, nil
+	}
+	return url.Parse("https://uploads.github.com/")
+}
+
+func newBaseTransport() http.RoundTripper {
+	return &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          100,
+		MaxIdleConnsPerHost:   32,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ResponseHeaderTimeout: 30 * time.Second,
+		ExpectContinueTimeout: time.Second,
+	}
+}

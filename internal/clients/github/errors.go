@@ -1,0 +1,150 @@
+package github
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/go-github/v37/github"
+)
+
+// StatusCode returns the HTTP status GitHub answered err with, or 0 when err
+// did not come from a GitHub answer (network errors, timeouts, our own).
+func StatusCode(err error) int {
+	var rl *github.RateLimitError
+	if errors.As(err, &rl) && rl.Response != nil {
+		return rl.Response.StatusCode
+	}
+	var ab *github.AbuseRateLimitError
+	if errors.As(err, &ab) && ab.Response != nil {
+		return ab.Response.StatusCode
+	}
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		return er.Response.StatusCode
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Status
+	}
+	return 0
+}
+
+// IsNotFound is true only when GitHub answered 404 Not Found.
+func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
+
+// IsUnprocessable is true when GitHub answered 422 Unprocessable Entity.
+func IsUnprocessable(err error) bool { return StatusCode(err) == http.StatusUnprocessableEntity }
+
+// IsRateLimited is true when GitHub refused the call because a primary or
+// secondary rate limit was hit.
+func IsRateLimited(err error) bool {
+	var rl *github.RateLimitError
+	var ab *github.AbuseRateLimitError
+	var e *Error
+	return errors.As(err, &rl) || errors.As(err, &ab) || (errors.As(err, &e) && e.RateLimited)
+}
+
+// An Error is a GitHub error answer, worded for a person.
+type Error struct {
+	// Status is the HTTP status GitHub answered with.
+	Status int
+	// RateLimited is true for primary and secondary rate-limit answers.
+	RateLimited bool
+	// RetryAfter is how long GitHub asked to wait, when it said so.
+	RetryAfter time.Duration
+
+	msg   string
+	cause error
+}
+
+func (e *Error) Error() string { return e.msg }
+
+// Unwrap returns go-github's error.
+func (e *Error) Unwrap() error { return e.cause }
+
+// Explain turns an error from go-github into one that says, in words a person
+// can act on, what GitHub answered and what to do about it. Errors that are
+// not GitHub answers are returned as they are. Explain never adds secrets:
+// go-github's errors carry the request URL (without credentials) and
+// GitHub's message only.
+func Explain(err error) error {
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+
+	var rl *github.RateLimitError
+	if errors.As(err, &rl) {
+		return &Error{Status: statusOf(rl.Response), RateLimited: true, cause: err,
+			msg: fmt.Sprintf("GitHub's API rate limit for these credentials is used up (limit %d an hour) until %s; the provider waits and retries, or add credentials with more headroom",
+				rl.Rate.Limit, rl.Rate.Reset.Time.UTC().Format(time.RFC3339))}
+	}
+	var ab *github.AbuseRateLimitError
+	if errors.As(err, &ab) {
+		wait := time.Duration(0)
+		if ab.RetryAfter != nil {
+			wait = *ab.RetryAfter
+		}
+		return &Error{Status: statusOf(ab.Response), RateLimited: true, RetryAfter: wait, cause: err,
+			msg: fmt.Sprintf("GitHub's secondary rate limit was hit (too many requests in a short time); retrying after %s", wait)}
+	}
+
+	var er *github.ErrorResponse
+	if !errors.As(err, &er) || er.Response == nil {
+		return err
+	}
+	status := er.Response.StatusCode
+	said := strings.TrimSpace(er.Message)
+	if said == "" {
+		said = http.StatusText(status)
+	}
+	var msg string
+	switch {
+	case status == http.StatusUnauthorized:
+		msg = fmt.Sprintf("GitHub rejected the credentials (401 %s): the token or GitHub App key in the provider configuration's Secret is wrong, expired or revoked", said)
+	case status == http.StatusForbidden:
+		msg = fmt.Sprintf("GitHub refused the request (403 %s): the credentials lack permission; a classic token needs the repo scope (and delete_repo to delete), a fine-grained token or GitHub App needs Administration: write on the repository", said)
+	case status == http.StatusNotFound:
+		msg = fmt.Sprintf("GitHub answered 404 %s: it does not exist, or the credentials cannot see it", said)
+	case status == http.StatusUnprocessableEntity:
+		msg = fmt.Sprintf("GitHub refused the request as invalid (422 %s)%s", said, validationDetails(er.Errors))
+	case status == http.StatusConflict:
+		msg = fmt.Sprintf("GitHub answered 409 Conflict (%s)", said)
+	case status >= 500:
+		msg = fmt.Sprintf("GitHub is having trouble (%d %s); the provider retries", status, said)
+	default:
+		msg = fmt.Sprintf("GitHub answered %d %s", status, said)
+	}
+	return &Error{Status: status, cause: err, msg: msg}
+}
+
+func validationDetails(errs []github.Error) string {
+	parts := make([]string, 0, len(errs))
+	for _, e := range errs {
+		switch {
+		case e.Message != "":
+			parts = append(parts, e.Message)
+		case e.Field != "" && e.Code != "":
+			parts = append(parts, fmt.Sprintf("%s is %s", e.Field, strings.ReplaceAll(e.Code, "_", " ")))
+		case e.Code != "":
+			parts = append(parts, e.Code)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, "; ")
+}
+
+func statusOf(r *http.Response) int {
+	if r == nil {
+		return 0
+	}
+	return r.StatusCode
+}
