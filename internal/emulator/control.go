@@ -1,0 +1,132 @@
+package emulator
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// serveControl answers the /_emulator/ surface, which is not part of
+// GitHub's API: it needs no credentials and is neither rate limited nor
+// subject to faults.
+//
+//	GET    /_emulator/requests            request log
+//	DELETE /_emulator/requests            clear the request log
+//	GET    /_emulator/stats               counts per endpoint and status, rate-limit points
+//	POST   /_emulator/reset               back to the seed (also clears log, faults, config)
+//	GET    /_emulator/faults              installed faults
+//	POST   /_emulator/faults              install faults (replaces)
+//	DELETE /_emulator/faults              remove faults
+//	GET    /_emulator/config              behaviour switches
+//	POST   /_emulator/config              change behaviour switches (merge)
+//	POST   /_emulator/seed                add users, orgs, teams, apps, repos
+//	GET    /_emulator/repos               repositories as the emulator stores them
+//	POST   /_emulator/repos/{o}/{r}/branches   add a branch {"name": "dev"}
+func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path string) {
+	path = strings.TrimSuffix(path, "/")
+	reply := func(status int, v any) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(status)
+		if v != nil {
+			_ = json.NewEncoder(w).Encode(v)
+		}
+	}
+	bad := func(err error) { reply(http.StatusBadRequest, map[string]string{"message": err.Error()}) }
+	decode := func(v any) bool {
+		body, err := io.ReadAll(io.LimitReader(r.Body, 4<<20))
+		if err != nil {
+			bad(fmt.Errorf("reading body: %w", err))
+			return false
+		}
+		if strings.TrimSpace(string(body)) == "" {
+			return true
+		}
+		dec := json.NewDecoder(strings.NewReader(string(body)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(v); err != nil {
+			bad(fmt.Errorf("decoding body: %w", err))
+			return false
+		}
+		return true
+	}
+	switch {
+	case path == "/requests" && r.Method == http.MethodGet:
+		reply(http.StatusOK, s.Requests())
+	case path == "/requests" && r.Method == http.MethodDelete:
+		s.log.clear()
+		reply(http.StatusNoContent, nil)
+	case path == "/stats" && r.Method == http.MethodGet:
+		reply(http.StatusOK, s.Stats())
+	case path == "/reset" && r.Method == http.MethodPost:
+		if err := s.Reset(); err != nil {
+			reply(http.StatusInternalServerError, map[string]string{"message": err.Error()})
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case path == "/faults" && r.Method == http.MethodGet:
+		reply(http.StatusOK, s.Faults())
+	case path == "/faults" && r.Method == http.MethodPost:
+		var f Faults
+		if !decode(&f) {
+			return
+		}
+		if err := s.SetFaults(f); err != nil {
+			bad(err)
+			return
+		}
+		reply(http.StatusOK, f)
+	case path == "/faults" && r.Method == http.MethodDelete:
+		s.ClearFaults()
+		reply(http.StatusNoContent, nil)
+	case path == "/config" && r.Method == http.MethodGet:
+		reply(http.StatusOK, s.Config())
+	case path == "/config" && r.Method == http.MethodPost:
+		s.cfgMu.Lock()
+		cfg := s.cfg
+		s.cfgMu.Unlock()
+		if !decode(&cfg) {
+			return
+		}
+		s.SetConfig(cfg)
+		reply(http.StatusOK, cfg)
+	case path == "/seed" && r.Method == http.MethodPost:
+		body, err := io.ReadAll(io.LimitReader(r.Body, 4<<20))
+		if err != nil {
+			bad(fmt.Errorf("reading body: %w", err))
+			return
+		}
+		seed, err := ParseSeed(body)
+		if err != nil {
+			bad(err)
+			return
+		}
+		if err := s.state.Apply(seed); err != nil {
+			bad(err)
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case path == "/repos" && r.Method == http.MethodGet:
+		reply(http.StatusOK, s.state.Repos())
+	case strings.HasPrefix(path, "/repos/") && strings.HasSuffix(path, "/branches") && r.Method == http.MethodPost:
+		parts := strings.Split(strings.TrimPrefix(path, "/repos/"), "/")
+		if len(parts) != 3 {
+			reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
+			return
+		}
+		var b struct {
+			Name string `json:"name"`
+		}
+		if !decode(&b) {
+			return
+		}
+		if err := s.state.AddBranch(parts[0], parts[1], b.Name); err != nil {
+			bad(err)
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	default:
+		reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
+	}
+}

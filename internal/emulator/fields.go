@@ -1,0 +1,114 @@
+package emulator
+
+import (
+	"encoding/json"
+)
+
+// fields reads typed values out of a decoded JSON object and answers GitHub's
+// 422 "Invalid request" on the first field of the wrong type.
+type fields struct {
+	c      *reqCtx
+	m      map[string]json.RawMessage
+	failed bool
+}
+
+func (f *fields) raw(name string) (json.RawMessage, bool) {
+	if f.failed {
+		return nil, false
+	}
+	v, ok := f.m[name]
+	return v, ok
+}
+
+func (f *fields) wrong(name string, v json.RawMessage, want string) {
+	f.failed = true
+	f.c.typeError(name, v, want)
+}
+
+// boolean reads an optional boolean; null counts as absent.
+func (f *fields) boolean(name string) *bool {
+	v, ok := f.raw(name)
+	if !ok || string(v) == "null" {
+		return nil
+	}
+	var b bool
+	if err := json.Unmarshal(v, &b); err != nil {
+		f.wrong(name, v, "boolean")
+		return nil
+	}
+	return &b
+}
+
+// str reads an optional string; null counts as absent.
+func (f *fields) str(name string) *string {
+	v, ok := f.raw(name)
+	if !ok || string(v) == "null" {
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		f.wrong(name, v, "string")
+		return nil
+	}
+	return &s
+}
+
+// nullable reads an optional string that may be set to null: present tells
+// whether the field was sent, val is nil for null.
+func (f *fields) nullable(name string) (val *string, present bool) {
+	v, ok := f.raw(name)
+	if !ok {
+		return nil, false
+	}
+	if string(v) == "null" {
+		return nil, true
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		f.wrong(name, v, "string")
+		return nil, false
+	}
+	return &s, true
+}
+
+// integer reads an optional integer.
+func (f *fields) integer(name string) *int64 {
+	v, ok := f.raw(name)
+	if !ok || string(v) == "null" {
+		return nil
+	}
+	var n int64
+	if err := json.Unmarshal(v, &n); err != nil {
+		f.wrong(name, v, "integer")
+		return nil
+	}
+	return &n
+}
+
+// strings reads an optional array of strings.
+func (f *fields) strings(name string) ([]string, bool) {
+	v, ok := f.raw(name)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	if err := json.Unmarshal(v, &out); err != nil || string(v) == "null" {
+		f.wrong(name, v, "array")
+		return nil, false
+	}
+	return out, true
+}
+
+// object reads an optional JSON object.
+func (f *fields) object(name string) (map[string]json.RawMessage, bool) {
+	v, ok := f.raw(name)
+	if !ok || string(v) == "null" {
+		return nil, false
+	}
+	var out map[string]json.RawMessage
+	if err := json.Unmarshal(v, &out); err != nil {
+		f.wrong(name, v, "object")
+		return nil, false
+	}
+	return out, true
+}

@@ -1,0 +1,257 @@
+package emulator
+
+import (
+	"crypto/rsa"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Account types as GitHub reports them.
+const (
+	accountUser = "User"
+	accountOrg  = "Organization"
+)
+
+// Organization roles.
+const (
+	RoleAdmin  = "admin"
+	RoleMember = "member"
+)
+
+// Repository visibilities.
+const (
+	VisibilityPublic   = "public"
+	VisibilityPrivate  = "private"
+	VisibilityInternal = "internal"
+)
+
+// Feature statuses used by security_and_analysis.
+const (
+	StatusEnabled  = "enabled"
+	StatusDisabled = "disabled"
+)
+
+// Account is a user or an organization.
+type Account struct {
+	ID          int64
+	Login       string
+	Type        string // "User" or "Organization"
+	Name        string
+	Email       string
+	Description string
+	CreatedAt   time.Time
+	// Members maps lower-cased user logins to RoleAdmin or RoleMember
+	// (organizations only).
+	Members map[string]string
+	// MembersCanCreateRepositories lets organization members (not only
+	// admins) create repositories.
+	MembersCanCreateRepositories bool
+}
+
+// IsOrg reports whether the account is an organization.
+func (a *Account) IsOrg() bool { return a.Type == accountOrg }
+
+// Team is an organization team.
+type Team struct {
+	ID      int64
+	Org     string
+	Slug    string
+	Members []string
+}
+
+// token is an API credential: a personal token or an installation token.
+type token struct {
+	value        string
+	login        string // user login; empty for installation tokens
+	installation int64  // installation id for installation tokens
+	expiresAt    time.Time
+}
+
+// App is a GitHub App.
+type App struct {
+	ID        int64
+	Slug      string
+	PublicKey *rsa.PublicKey
+}
+
+// Installation is a GitHub App installation on an account.
+type Installation struct {
+	ID                  int64
+	AppID               int64
+	Account             string
+	Permissions         map[string]string
+	RepositorySelection string
+}
+
+// Branch is a git branch of a repository (only its head commit).
+type Branch struct {
+	Name string
+	SHA  string
+}
+
+// Repo is the emulator's record of a repository. Copies returned by State
+// helpers are snapshots; changing them does not change the emulator.
+type Repo struct {
+	ID          int64
+	Owner       string
+	Name        string
+	Description *string
+	Homepage    *string
+	Visibility  string
+
+	HasIssues, HasProjects, HasWiki, HasDiscussions, HasDownloads, HasPages bool
+	IsTemplate, Archived, Disabled                                          bool
+
+	AllowSquashMerge, AllowMergeCommit, AllowRebaseMerge, AllowAutoMerge bool
+	DeleteBranchOnMerge, AllowUpdateBranch, AllowForking                 bool
+	WebCommitSignoffRequired, UseSquashPRTitleAsDefault                  bool
+	SquashMergeCommitTitle, SquashMergeCommitMessage                     string
+	MergeCommitTitle, MergeCommitMessage                                 string
+
+	DefaultBranch string
+	Branches      []Branch
+	Topics        []string
+	License       string // license key, empty for none
+	TeamID        int64
+
+	VulnerabilityAlerts          bool
+	AdvancedSecurity             string
+	SecretScanning               string
+	SecretScanningPushProtection string
+	DependabotSecurityUpdates    string
+
+	ParentID, SourceID, TemplateID int64
+
+	CreatedAt, UpdatedAt, PushedAt time.Time
+}
+
+// FullName is owner/name.
+func (r *Repo) FullName() string { return r.Owner + "/" + r.Name }
+
+// Private reports whether the repository is not public.
+func (r *Repo) Private() bool { return r.Visibility != VisibilityPublic }
+
+// HasBranch reports whether the branch exists.
+func (r *Repo) HasBranch(name string) bool {
+	for _, b := range r.Branches {
+		if b.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Repo) clone() Repo {
+	c := *r
+	c.Branches = append([]Branch(nil), r.Branches...)
+	c.Topics = append([]string{}, r.Topics...)
+	if r.Description != nil {
+		d := *r.Description
+		c.Description = &d
+	}
+	if r.Homepage != nil {
+		h := *r.Homepage
+		c.Homepage = &h
+	}
+	return c
+}
+
+// world is the whole mutable state; it is guarded by State.mu.
+type world struct {
+	accounts      map[string]*Account // lower login
+	teams         map[int64]*Team
+	tokens        map[string]*token
+	apps          map[int64]*App
+	installations map[int64]*Installation
+	repos         map[int64]*Repo
+	byName        map[string]int64 // lower owner/name
+	redirects     map[string]int64 // lower old owner/name
+	nextRepoID    int64
+	nextAccountID int64
+	commitCounter int64
+}
+
+func newWorld() *world {
+	return &world{
+		accounts:      map[string]*Account{},
+		teams:         map[int64]*Team{},
+		tokens:        map[string]*token{},
+		apps:          map[int64]*App{},
+		installations: map[int64]*Installation{},
+		repos:         map[int64]*Repo{},
+		byName:        map[string]int64{},
+		redirects:     map[string]int64{},
+		nextRepoID:    700000001,
+		nextAccountID: 180000001,
+	}
+}
+
+// State is the emulator's in-memory state, safe for concurrent use.
+type State struct {
+	mu  sync.RWMutex
+	w   *world
+	now func() time.Time
+}
+
+func key(parts ...string) string { return strings.ToLower(strings.Join(parts, "/")) }
+
+func (w *world) account(login string) *Account { return w.accounts[strings.ToLower(login)] }
+
+func (w *world) repoByName(owner, name string) *Repo {
+	id, ok := w.byName[key(owner, name)]
+	if !ok {
+		return nil
+	}
+	return w.repos[id]
+}
+
+// addRepo indexes a repository, giving it the next id if it has none.
+func (w *world) addRepo(r *Repo) {
+	if r.ID == 0 {
+		r.ID = w.nextRepoID
+		w.nextRepoID++
+	}
+	w.repos[r.ID] = r
+	w.byName[key(r.Owner, r.Name)] = r.ID
+	delete(w.redirects, key(r.Owner, r.Name))
+}
+
+func (w *world) removeRepo(r *Repo) {
+	delete(w.repos, r.ID)
+	delete(w.byName, key(r.Owner, r.Name))
+	for k, id := range w.redirects {
+		if id == r.ID {
+			delete(w.redirects, k)
+		}
+	}
+}
+
+func (w *world) renameRepo(r *Repo, newName string) {
+	old := key(r.Owner, r.Name)
+	delete(w.byName, old)
+	r.Name = newName
+	w.byName[key(r.Owner, r.Name)] = r.ID
+	delete(w.redirects, key(r.Owner, r.Name))
+	if old != key(r.Owner, r.Name) {
+		w.redirects[old] = r.ID
+	}
+}
+
+// reposOf lists the repositories owned by an account, sorted by id.
+func (w *world) reposOf(owner string) []*Repo {
+	var out []*Repo
+	for _, r := range w.repos {
+		if strings.EqualFold(r.Owner, owner) {
+			out = append(out, r)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+func (w *world) newSHA() string {
+	w.commitCounter++
+	return fakeSHA("commit", w.commitCounter)
+}
