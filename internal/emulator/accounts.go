@@ -108,10 +108,10 @@ type orgJSON struct {
 	AvatarURL               string  `json:"avatar_url"`
 	Description             *string `json:"description"`
 	Name                    string  `json:"name,omitempty"`
-	Company                 *string `json:"company"`
+	Company                 *string `json:"company,omitempty"`
 	Blog                    string  `json:"blog,omitempty"`
-	Location                *string `json:"location"`
-	Email                   *string `json:"email"`
+	Location                *string `json:"location,omitempty"`
+	Email                   *string `json:"email,omitempty"`
 	TwitterUsername         *string `json:"twitter_username"`
 	IsVerified              bool    `json:"is_verified"`
 	HasOrganizationProjects bool    `json:"has_organization_projects"`
