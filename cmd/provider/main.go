@@ -1,0 +1,110 @@
+// Command provider runs provider-github: the controllers that manage GitHub
+// repositories as Crossplane managed resources.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/statemetrics"
+	"go.uber.org/zap/zapcore"
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/healthz"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	"github.com/crossplane-github/provider-github/apis"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	ghcontroller "github.com/crossplane-github/provider-github/internal/controller"
+	"github.com/crossplane-github/provider-github/internal/controller/shared"
+	"github.com/crossplane-github/provider-github/internal/version"
+)
+
+func main() {
+	var (
+		debug            = flag.Bool("debug", false, "Log at debug level (every reconcile, every GitHub call).")
+		pollInterval     = flag.Duration("poll", time.Minute, "How often each resource is checked for drift from its spec.")
+		syncInterval     = flag.Duration("sync", time.Hour, "How often every watched object is re-listed from the API server.")
+		maxReconcileRate = flag.Int("max-reconcile-rate", 10, "The most reconciles per second across all controllers (also the concurrent reconciles per controller).")
+		leaderElection   = flag.Bool("leader-election", false, "Elect a leader, so that several replicas can run with one active.")
+		metricsAddr      = flag.String("metrics-bind-address", ":8080", "Where to serve Prometheus metrics; 0 turns them off.")
+		healthAddr       = flag.String("health-probe-bind-address", ":8081", "Where to serve /healthz and /readyz.")
+		requestTimeout   = flag.Duration("github-request-timeout", 30*time.Second, "Timeout of one GitHub API request.")
+		showVersion      = flag.Bool("version", false, "Print the version and exit.")
+	)
+	flag.Parse()
+	if *showVersion {
+		fmt.Println(version.Version)
+		return
+	}
+
+	level := zapcore.InfoLevel
+	if *debug {
+		level = zapcore.DebugLevel
+	}
+	zl := zap.New(zap.UseDevMode(*debug), zap.Level(level))
+	ctrl.SetLogger(zl)
+	log := logging.NewLogrLogger(zl.WithName("provider-github"))
+	log.Info("Starting", "version", version.Version, "poll", pollInterval.String(), "sync", syncInterval.String(), "max-reconcile-rate", *maxReconcileRate)
+
+	cfg, err := ctrl.GetConfig()
+	fatal(log, err, "cannot get API server config")
+
+	scheme := runtime.NewScheme()
+	fatal(log, clientgoscheme.AddToScheme(scheme), "cannot add Kubernetes APIs to scheme")
+	fatal(log, apis.AddToScheme(scheme), "cannot add provider-github APIs to scheme")
+
+	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
+		Scheme:                     scheme,
+		Cache:                      cache.Options{SyncPeriod: syncInterval},
+		LeaderElection:             *leaderElection,
+		LeaderElectionID:           "crossplane-leader-election-provider-github",
+		LeaderElectionResourceLock: "leases",
+		LeaseDuration:              ptrDuration(60 * time.Second),
+		RenewDeadline:              ptrDuration(50 * time.Second),
+		Metrics:                    metricsserver.Options{BindAddress: *metricsAddr},
+		HealthProbeBindAddress:     *healthAddr,
+		GracefulShutdownTimeout:    ptrDuration(30 * time.Second),
+	})
+	fatal(log, err, "cannot create controller manager")
+	fatal(log, mgr.AddHealthzCheck("healthz", healthz.Ping), "cannot add health check")
+	fatal(log, mgr.AddReadyzCheck("readyz", healthz.Ping), "cannot add ready check")
+
+	mm := managed.NewMRMetricRecorder()
+	sm := statemetrics.NewMRStateMetrics()
+	metrics.Registry.MustRegister(mm, sm)
+
+	o := shared.Options{
+		Options: controller.Options{
+			Logger:                  log,
+			GlobalRateLimiter:       ratelimiter.NewGlobal(*maxReconcileRate),
+			PollInterval:            *pollInterval,
+			MaxConcurrentReconciles: *maxReconcileRate,
+			Features:                &feature.Flags{},
+			MetricOptions:           &controller.MetricOptions{MRMetrics: mm, MRStateMetrics: sm, PollStateMetricInterval: time.Minute},
+		},
+		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github/" + version.Version, Timeout: *requestTimeout}),
+	}
+	fatal(log, ghcontroller.Setup(mgr, o), "cannot set up controllers")
+	fatal(log, mgr.Start(ctrl.SetupSignalHandler()), "cannot start controller manager")
+}
+
+func fatal(log logging.Logger, err error, msg string) {
+	if err != nil {
+		log.Info(msg, "error", err)
+		os.Exit(1)
+	}
+}
+
+func ptrDuration(d time.Duration) *time.Duration { return &d }

@@ -1,0 +1,150 @@
+package repository
+
+import (
+	"slices"
+
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+)
+
+// Actual is what GitHub reports of a repository.
+type Actual struct {
+	Repo *github.Repository
+	// VulnerabilityAlerts is nil when it was not read (the spec leaves it unset).
+	VulnerabilityAlerts *bool
+}
+
+// Drift lists, by spec field name, what differs between the desired
+// repository (p, called name) and GitHub's. Settings the spec leaves unset and
+// settings GitHub does not report to this caller are not compared. A
+// repository that is and should stay archived is read-only on GitHub, so only
+// its archived state is compared.
+func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
+	r := a.Repo
+	var d []string
+	if !SameName(r.Name, name) || r.Name != name {
+		d = append(d, "name")
+	}
+	if p.Archived != nil && *p.Archived != r.Archived {
+		d = append(d, "archived")
+	}
+	if r.Archived && ptr.Deref(p.Archived, true) {
+		return d
+	}
+	for _, s := range stringSettings {
+		want, got := *s.spec(p), s.actual(r)
+		if want != nil && got != nil && *want != *got {
+			d = append(d, s.field)
+		}
+	}
+	for _, s := range boolSettings {
+		want, got := *s.spec(p), s.actual(r)
+		if want != nil && got != nil && *want != *got {
+			d = append(d, s.field)
+		}
+	}
+	if !TopicsUpToDate(p.Topics, r.Topics) {
+		d = append(d, "topics")
+	}
+	if p.VulnerabilityAlerts != nil && a.VulnerabilityAlerts != nil && *p.VulnerabilityAlerts != *a.VulnerabilityAlerts {
+		d = append(d, "vulnerabilityAlerts")
+	}
+	if p.SecurityAndAnalysis != nil && r.SecurityAndAnalysis != nil {
+		for _, f := range features {
+			want, got := *f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis))
+			if want != nil && got != nil && *want != *got {
+				d = append(d, "securityAndAnalysis."+f.field)
+			}
+		}
+	}
+	return d
+}
+
+// SettingsRequest is the update that brings GitHub's repository to the
+// desired settings, leaving out name, archived state and topics (each has its
+// own step). It is nil when no setting differs.
+func SettingsRequest(p *common.RepositoryParameters, r *github.Repository) *github.RepositoryRequest {
+	q := &github.RepositoryRequest{}
+	changed := false
+	for _, s := range stringSettings {
+		want, got := *s.spec(p), s.actual(r)
+		if want != nil && (got == nil || *want != *got) {
+			*s.req(q) = ptr.To(*want)
+			changed = true
+		}
+	}
+	for _, s := range boolSettings {
+		want, got := *s.spec(p), s.actual(r)
+		if want != nil && (got == nil || *want != *got) {
+			*s.req(q) = ptr.To(*want)
+			changed = true
+		}
+	}
+	if p.SecurityAndAnalysis != nil && r.SecurityAndAnalysis != nil {
+		sa := &github.SecurityAndAnalysis{}
+		for _, f := range features {
+			want, got := *f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis))
+			if want != nil && got != nil && *want != *got {
+				*f.status(sa) = featureStatus(*want)
+				changed = true
+			}
+		}
+		if *sa != (github.SecurityAndAnalysis{}) {
+			q.SecurityAndAnalysis = sa
+		}
+	}
+	if q.Visibility != nil {
+		q.Private = ptr.To(*q.Visibility != "public")
+	}
+	if !changed {
+		return nil
+	}
+	return q
+}
+
+// LateInitialize fills the settings the spec leaves unset with GitHub's
+// values, and pins owner and name, so that later drift is noticed and
+// corrected. It reports whether it changed p.
+func LateInitialize(p *common.RepositoryParameters, owner, name string, r *github.Repository) bool {
+	changed := false
+	setString := func(dst **string, v *string) {
+		if *dst == nil && v != nil {
+			*dst = ptr.To(*v)
+			changed = true
+		}
+	}
+	setBool := func(dst **bool, v *bool) {
+		if *dst == nil && v != nil {
+			*dst = ptr.To(*v)
+			changed = true
+		}
+	}
+	setString(&p.Owner, nonEmpty(owner))
+	setString(&p.Name, nonEmpty(name))
+	for _, s := range stringSettings {
+		setString(s.spec(p), s.actual(r))
+	}
+	for _, s := range boolSettings {
+		setBool(s.spec(p), s.actual(r))
+	}
+	setBool(&p.Archived, ptr.To(r.Archived))
+	if p.Topics == nil && len(r.Topics) > 0 {
+		p.Topics = slices.Clone(r.Topics)
+		changed = true
+	}
+	if r.SecurityAndAnalysis != nil {
+		if p.SecurityAndAnalysis == nil {
+			p.SecurityAndAnalysis = &common.SecurityAndAnalysis{}
+		}
+		before := changed
+		for _, f := range features {
+			setBool(f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis)))
+		}
+		if !before && !changed && *p.SecurityAndAnalysis == (common.SecurityAndAnalysis{}) {
+			p.SecurityAndAnalysis = nil
+		}
+	}
+	return changed
+}

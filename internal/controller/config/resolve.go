@@ -1,0 +1,124 @@
+// Package config holds the provider configuration controllers and the one
+// function every managed resource uses to turn its providerConfigRef into
+// GitHub client settings.
+package config
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	corev1 "k8s.io/api/core/v1"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
+	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+)
+
+// Resolved is what a managed resource takes from its provider configuration.
+type Resolved struct {
+	// GitHub says how to build the GitHub client.
+	GitHub github.Config
+	// DefaultOwner is the owner of resources that name none.
+	DefaultOwner string
+}
+
+// ResolveModern reads the ProviderConfig or ClusterProviderConfig a
+// namespaced managed resource references, and its credentials.
+func ResolveModern(ctx context.Context, kube client.Client, mg resource.ModernManaged) (Resolved, error) {
+	ref := mg.GetProviderConfigReference()
+	if ref == nil || ref.Name == "" {
+		return Resolved{}, errors.New("spec.providerConfigRef is not set: name a ProviderConfig or ClusterProviderConfig")
+	}
+	switch ref.Kind {
+	case mv1alpha1.ProviderConfigKind:
+		pc := &mv1alpha1.ProviderConfig{}
+		if err := kube.Get(ctx, types.NamespacedName{Namespace: mg.GetNamespace(), Name: ref.Name}, pc); err != nil {
+			return Resolved{}, describeGetError(err, fmt.Sprintf("ProviderConfig %s/%s", mg.GetNamespace(), ref.Name))
+		}
+		sel := pc.Spec.Credentials.SecretRef.ToSecretKeySelector(pc.Namespace)
+		what := fmt.Sprintf("ProviderConfig %s/%s", pc.Namespace, pc.Name)
+		return resolve(ctx, kube, what, pc.Spec.Credentials.Source, *sel, pc.Spec.Endpoint)
+	case mv1alpha1.ClusterProviderConfigKind:
+		pc := &mv1alpha1.ClusterProviderConfig{}
+		if err := kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc); err != nil {
+			return Resolved{}, describeGetError(err, "ClusterProviderConfig "+ref.Name)
+		}
+		return resolve(ctx, kube, "ClusterProviderConfig "+pc.Name, pc.Spec.Credentials.Source, pc.Spec.Credentials.SecretRef, pc.Spec.Endpoint)
+	default:
+		return Resolved{}, errors.Errorf("spec.providerConfigRef.kind %q is not supported: use ProviderConfig or ClusterProviderConfig", ref.Kind)
+	}
+}
+
+// ResolveLegacy reads the legacy ProviderConfig a cluster-scoped managed
+// resource references, and its credentials.
+func ResolveLegacy(ctx context.Context, kube client.Client, mg resource.LegacyManaged) (Resolved, error) {
+	ref := mg.GetProviderConfigReference()
+	if ref == nil || ref.Name == "" {
+		return Resolved{}, errors.New("spec.providerConfigRef is not set: name a ProviderConfig")
+	}
+	pc := &legacyv1alpha1.ProviderConfig{}
+	if err := kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc); err != nil {
+		return Resolved{}, describeGetError(err, "ProviderConfig "+ref.Name)
+	}
+	return resolve(ctx, kube, "ProviderConfig "+pc.Name, pc.Spec.Credentials.Source, pc.Spec.Credentials.SecretRef, pc.Spec.Endpoint)
+}
+
+func resolve(ctx context.Context, kube client.Client, what string, source xpv2.CredentialsSource, sel xpv2.SecretKeySelector, ep mv1alpha1.Endpoint) (Resolved, error) {
+	if source != xpv2.CredentialsSourceSecret {
+		return Resolved{}, errors.Errorf("%s: credentials source %q is not supported: use Secret", what, source)
+	}
+	data, err := secretValue(ctx, kube, sel)
+	if err != nil {
+		return Resolved{}, errors.Wrapf(err, "%s", what)
+	}
+	creds, err := github.ParseCredentials(data)
+	if err != nil {
+		return Resolved{}, errors.Wrapf(err, "%s: Secret %s/%s key %q", what, sel.Namespace, sel.Name, sel.Key)
+	}
+	return Resolved{
+		GitHub:       github.Config{Credentials: creds, BaseURL: ptr.Deref(ep.BaseURL, "")},
+		DefaultOwner: ptr.Deref(ep.Owner, ""),
+	}, nil
+}
+
+// secretValue reads one key of a Secret, saying exactly what is missing when
+// it cannot. It names keys, never values.
+func secretValue(ctx context.Context, kube client.Client, sel xpv2.SecretKeySelector) ([]byte, error) {
+	s := &corev1.Secret{}
+	if err := kube.Get(ctx, types.NamespacedName{Namespace: sel.Namespace, Name: sel.Name}, s); err != nil {
+		if kerrors.IsNotFound(err) {
+			return nil, errors.Errorf("credentials Secret %s/%s does not exist: create it, or fix spec.credentials.secretRef", sel.Namespace, sel.Name)
+		}
+		return nil, errors.Wrapf(err, "cannot read credentials Secret %s/%s", sel.Namespace, sel.Name)
+	}
+	v, ok := s.Data[sel.Key]
+	if !ok {
+		keys := make([]string, 0, len(s.Data))
+		for k := range s.Data {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		has := "no keys"
+		if len(keys) > 0 {
+			has = "keys " + strings.Join(keys, ", ")
+		}
+		return nil, errors.Errorf("credentials Secret %s/%s has no key %q (it has %s): fix spec.credentials.secretRef.key or the Secret", sel.Namespace, sel.Name, sel.Key, has)
+	}
+	return v, nil
+}
+
+func describeGetError(err error, what string) error {
+	if kerrors.IsNotFound(err) {
+		return errors.Errorf("%s does not exist: create it, or fix spec.providerConfigRef", what)
+	}
+	return errors.Wrapf(err, "cannot read %s", what)
+}

@@ -1,0 +1,301 @@
+// Package repository reconciles Repository managed resources of both scopes
+// (namespaced and cluster) with one external client.
+package repository
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	repo "github.com/crossplane-github/provider-github/internal/clients/repository"
+)
+
+// Object is a Repository of either scope.
+type Object interface {
+	resource.Managed
+	Parameters() *common.RepositoryParameters
+	Observation() *common.RepositoryObservation
+}
+
+// Event reasons of this controller, beside the managed reconciler's own.
+const (
+	reasonRenamedBack event.Reason = "RenamedBack"
+	reasonUnarchived  event.Reason = "Unarchived"
+	reasonMissing     event.Reason = "ExternalResourceMissing"
+	reasonAdopted     event.Reason = "RecoveredInterruptedCreate"
+)
+
+// createWindow bounds how long after this resource started a create GitHub
+// may report the repository as created for it to count as that create's
+// result, when a crash lost the record of it.
+const (
+	createWindowBefore = 30 * time.Second
+	createWindowAfter  = 10 * time.Minute
+)
+
+// external manages one Repository's GitHub repository. It lives for one
+// reconcile: Observe keeps what it read for Update and Delete.
+type external[T Object] struct {
+	api          github.RepositoriesAPI
+	defaultOwner string
+	record       event.Recorder
+
+	observed *github.Repository
+	vuln     *bool
+}
+
+func (e *external[T]) identity(mg T) (owner, name string, err error) {
+	p := mg.Parameters()
+	ext := meta.GetExternalName(mg)
+	owner = repo.Owner(p, e.defaultOwner)
+	name = repo.Name(p, ext, mg.GetName())
+	if owner == "" {
+		return "", "", errors.New("no owner for the repository: set spec.forProvider.owner, or spec.owner of the provider configuration")
+	}
+	if p.Name != nil && ext != "" && *p.Name != ext {
+		return "", "", errors.Errorf("spec.forProvider.name %q and the crossplane.io/external-name annotation %q name different repositories: make them equal", *p.Name, ext)
+	}
+	return owner, name, nil
+}
+
+// Observe finds the repository (following renames by id), refuses to take
+// over one this resource did not create or was not pointed at, and compares
+// its settings with the spec.
+func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	owner, name, err := e.identity(mg)
+	if err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	r, err := e.find(ctx, mg, owner, name)
+	if err != nil || r == nil {
+		return managed.ExternalObservation{}, err
+	}
+	if !strings.EqualFold(r.Owner.Login, owner) {
+		return managed.ExternalObservation{}, errors.Errorf("repository %s (id %d) now belongs to %s, not %s: transfer it back on GitHub, or delete this Repository with the Orphan deletion policy", r.FullName, r.ID, r.Owner.Login, owner)
+	}
+
+	if meta.WasDeleted(mg) && r.Archived && ptr.Deref(mg.Parameters().ArchiveOnDelete, false) {
+		// Archived on delete: as far as this resource goes, it is gone.
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	}
+
+	adopted := false
+	if meta.GetExternalName(mg) == "" {
+		if !createdByThisResource(mg, r) {
+			return managed.ExternalObservation{}, errors.Errorf("%s/%s already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
+		}
+		meta.SetExternalName(mg, name)
+		e.record.Event(mg, event.Normal(reasonAdopted, fmt.Sprintf("Found %s, created by this Repository before its record of the create was lost", r.FullName)))
+		adopted = true
+	}
+
+	p := mg.Parameters()
+	e.observed = r
+	if p.VulnerabilityAlerts != nil {
+		v, err := e.api.VulnerabilityAlerts(ctx, r.Owner.Login, r.Name)
+		if err != nil {
+			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the vulnerability alerts setting of %s", r.FullName)
+		}
+		e.vuln = &v
+	}
+
+	*mg.Observation() = repo.Observation(r)
+	mg.SetConditions(xpv2.Available())
+	lateInit := repo.LateInitialize(p, owner, name, r)
+	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln})
+	return managed.ExternalObservation{
+		ResourceExists:          true,
+		ResourceUpToDate:        len(drift) == 0,
+		ResourceLateInitialized: lateInit || adopted,
+		ConnectionDetails:       repo.ConnectionDetails(r),
+		Diff:                    strings.Join(drift, ", "),
+	}, nil
+}
+
+// find returns the repository this resource manages, or nil when there is
+// none. GitHub's old-name redirect is followed by the HTTP client; the id in
+// the status tells a renamed repository from another one that took the name.
+func (e *external[T]) find(ctx context.Context, mg T, owner, name string) (*github.Repository, error) {
+	knownID := mg.Observation().ID
+	r, err := e.api.Get(ctx, owner, name)
+	if err != nil && !github.IsNotFound(err) {
+		return nil, errors.Wrapf(err, "cannot read repository %s/%s", owner, name)
+	}
+	if err == nil && (knownID == nil || r.ID == *knownID) {
+		return r, nil
+	}
+	if knownID == nil {
+		return nil, nil
+	}
+	ours, idErr := e.api.GetByID(ctx, *knownID)
+	if idErr != nil && !github.IsNotFound(idErr) {
+		return nil, errors.Wrapf(idErr, "cannot read repository id %d (formerly %s/%s)", *knownID, owner, name)
+	}
+	switch {
+	case idErr == nil && err == nil:
+		return nil, errors.Errorf("repository %s/%s is now a different repository (id %d); the one this Repository manages (id %d) was renamed to %s: rename or remove one of them on GitHub", owner, name, r.ID, *knownID, ours.FullName)
+	case idErr == nil:
+		return ours, nil
+	case err == nil:
+		return nil, errors.Errorf("the repository this Repository managed (id %d) was deleted, and %s/%s is now a different repository (id %d); to manage that one, recreate this Repository with the annotation crossplane.io/external-name: %s", *knownID, owner, name, r.ID, name)
+	}
+	e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("repository %s/%s (id %d) no longer exists on GitHub", owner, name, *knownID)))
+	return nil, nil
+}
+
+// createdByThisResource tells, when the record of a create was lost (the
+// provider stopped between GitHub creating the repository and the external
+// name being saved), whether r is that create's result: GitHub created it
+// while this resource's create was under way.
+func createdByThisResource(mg resource.Managed, r *github.Repository) bool {
+	pending := meta.GetExternalCreatePending(mg)
+	if pending.IsZero() || r.CreatedAt == nil {
+		return false
+	}
+	return !r.CreatedAt.Before(pending.Add(-createWindowBefore)) && !r.CreatedAt.After(pending.Add(createWindowAfter))
+}
+
+// Create creates the repository: plain, from a template, or as a fork.
+func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
+	owner, name, err := e.identity(mg)
+	if err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	org, err := e.organization(ctx, owner)
+	if err != nil {
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create repository %s/%s", owner, name)
+	}
+	p := mg.Parameters()
+	var r *github.Repository
+	switch {
+	case p.Fork != nil:
+		r, err = e.api.Fork(ctx, p.Fork.Owner, p.Fork.Repository, repo.ForkRequest(p, org, name))
+	case p.Template != nil:
+		r, err = e.api.Generate(ctx, p.Template.Owner, p.Template.Repository, repo.TemplateRequest(p, owner, name))
+	default:
+		r, err = e.api.Create(ctx, org, repo.CreateRequest(p, name))
+	}
+	if github.IsUnprocessable(err) && strings.Contains(err.Error(), "already exists") {
+		return managed.ExternalCreation{}, errors.Errorf("%s/%s already exists on GitHub; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
+	}
+	if err != nil {
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create repository %s/%s", owner, name)
+	}
+	meta.SetExternalName(mg, name)
+	return managed.ExternalCreation{ConnectionDetails: repo.ConnectionDetails(r)}, nil
+}
+
+// organization returns owner when it is an organization, and "" when it is
+// the authenticated user: GitHub creates user repositories only for the user
+// whose credentials create them.
+func (e *external[T]) organization(ctx context.Context, owner string) (string, error) {
+	acct, err := e.api.GetAccount(ctx, owner)
+	if err != nil {
+		return "", errors.Wrapf(err, "cannot read account %s", owner)
+	}
+	if acct.Type == "Organization" {
+		return owner, nil
+	}
+	login, err := e.api.GetAuthenticatedLogin(ctx)
+	if err != nil {
+		return "", errors.Wrapf(err, "%s is a user account, and GitHub creates user repositories only for the authenticated user; the credentials' user cannot be read (GitHub App installations can create repositories only in organizations)", owner)
+	}
+	if !strings.EqualFold(login, owner) {
+		return "", errors.Errorf("%s is a user account, but the credentials belong to %s: GitHub creates user repositories only for the authenticated user", owner, login)
+	}
+	return "", nil
+}
+
+// Update brings the repository to the spec: unarchive first (archived
+// repositories accept no other change), rename back, apply settings, topics
+// and vulnerability alerts, and archive last.
+func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
+	_, name, err := e.identity(mg)
+	if err != nil {
+		return managed.ExternalUpdate{}, err
+	}
+	r, p := e.observed, mg.Parameters()
+	if r == nil {
+		return managed.ExternalUpdate{}, errors.New("cannot update a repository that was not observed first")
+	}
+	archive := ptr.Deref(p.Archived, r.Archived)
+
+	if r.Archived && !archive {
+		if r, err = e.edit(ctx, r, &github.RepositoryRequest{Archived: ptr.To(false)}, "unarchive"); err != nil {
+			return managed.ExternalUpdate{}, err
+		}
+		e.record.Event(mg, event.Normal(reasonUnarchived, fmt.Sprintf("Unarchived %s, as spec.forProvider.archived is false", r.FullName)))
+	}
+	if r.Name != name {
+		was := r.FullName
+		if r, err = e.edit(ctx, r, &github.RepositoryRequest{Name: ptr.To(name)}, "rename back"); err != nil {
+			return managed.ExternalUpdate{}, err
+		}
+		e.record.Event(mg, event.Normal(reasonRenamedBack, fmt.Sprintf("Repository was renamed to %s outside Kubernetes; renamed it back to %s", was, r.FullName)))
+	}
+	if r.Archived {
+		return managed.ExternalUpdate{}, nil
+	}
+	if q := repo.SettingsRequest(p, r); q != nil {
+		if r, err = e.edit(ctx, r, q, "update settings of"); err != nil {
+			return managed.ExternalUpdate{}, err
+		}
+	}
+	if !repo.TopicsUpToDate(p.Topics, r.Topics) {
+		if err := e.api.ReplaceTopics(ctx, r.Owner.Login, r.Name, p.Topics); err != nil {
+			return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot set the topics of %s", r.FullName)
+		}
+	}
+	if want := p.VulnerabilityAlerts; want != nil && (e.vuln == nil || *e.vuln != *want) {
+		if err := e.api.SetVulnerabilityAlerts(ctx, r.Owner.Login, r.Name, *want); err != nil {
+			return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot set the vulnerability alerts of %s", r.FullName)
+		}
+	}
+	if archive {
+		if _, err := e.edit(ctx, r, &github.RepositoryRequest{Archived: ptr.To(true)}, "archive"); err != nil {
+			return managed.ExternalUpdate{}, err
+		}
+	}
+	return managed.ExternalUpdate{}, nil
+}
+
+func (e *external[T]) edit(ctx context.Context, r *github.Repository, q *github.RepositoryRequest, what string) (*github.Repository, error) {
+	out, err := e.api.Edit(ctx, r.Owner.Login, r.Name, q)
+	if err != nil {
+		return nil, errors.Wrapf(err, "cannot %s repository %s", what, r.FullName)
+	}
+	return out, nil
+}
+
+// Delete deletes the repository, or archives it when archiveOnDelete is set.
+// A repository that is already gone counts as deleted.
+func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	mg.SetConditions(xpv2.Deleting())
+	r := e.observed
+	if r == nil {
+		return managed.ExternalDelete{}, errors.New("cannot delete a repository that was not observed first")
+	}
+	if ptr.Deref(mg.Parameters().ArchiveOnDelete, false) {
+		if r.Archived {
+			return managed.ExternalDelete{}, nil
+		}
+		_, err := e.edit(ctx, r, &github.RepositoryRequest{Archived: ptr.To(true)}, "archive (archiveOnDelete)")
+		return managed.ExternalDelete{}, err
+	}
+	err := e.api.Delete(ctx, r.Owner.Login, r.Name)
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete repository %s", r.FullName)
+}
+
+// Disconnect does nothing: clients are cached per credential, not per reconcile.
+func (e *external[T]) Disconnect(context.Context) error { return nil }
