@@ -3,12 +3,12 @@ package repository
 import (
 	"context"
 
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	gogithub "github.com/google/go-github/v37/github"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -100,4 +100,3 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 	}
 	return &external[T]{api: c.newAPI(gh), defaultOwner: cfg.DefaultOwner, record: c.record}, nil
 }
-
