@@ -217,10 +217,6 @@ func (s *Server) handle(c *reqCtx) {
 		c.endpoint = c.r.Method + " (unknown)"
 	}
 
-	if s.faults.apply(c) {
-		return
-	}
-
 	// Authentication.
 	cred := credential(c.r.Header.Get("Authorization"))
 	if c.r.Header.Get("Authorization") != "" && cred == "" {
@@ -266,6 +262,13 @@ func (s *Server) handle(c *reqCtx) {
 			return
 		}
 		c.principal = &principal{appID: appID}
+	}
+
+	// Injected faults answer before the handler and cost nothing.
+	c.rate = s.limiter.peek(s.rateKey(c))
+	c.rateSet = true
+	if s.faults.apply(c) {
+		return
 	}
 
 	// Primary rate limit.

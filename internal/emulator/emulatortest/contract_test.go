@@ -1,0 +1,162 @@
+package emulatortest_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/crossplane-github/provider-github/internal/emulator"
+	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
+)
+
+// realExchange runs a request against an in-process emulator.
+func realExchange(t *testing.T, emu *emulator.Server, method, path, body string) emulatortest.Exchange {
+	t.Helper()
+	var req *http.Request
+	if body != "" {
+		req = httptest.NewRequest(method, "http://emulator.test"+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+	} else {
+		req = httptest.NewRequest(method, "http://emulator.test"+path, nil)
+	}
+	req.Header.Set("Authorization", "token demo-token")
+	rec := httptest.NewRecorder()
+	emu.ServeHTTP(rec, req)
+	req = httptest.NewRequest(method, "http://emulator.test"+path, nil)
+	req.Header.Set("Authorization", "token demo-token")
+	return emulatortest.Exchange{Request: req, RequestBody: []byte(body), Status: rec.Code, Header: rec.Header(), ResponseBody: rec.Body.Bytes()}
+}
+
+// TestValidatorWiring proves that the contract check fails on wrong shapes:
+// a correct exchange passes and each deliberately broken variant fails.
+func TestValidatorWiring(t *testing.T) {
+	v, err := emulatortest.LoadValidator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	emu, err := emulator.New(emulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := realExchange(t, emu, "POST", "/user/repos", `{"name":"wiring"}`)
+	if created.Status != http.StatusCreated {
+		t.Fatalf("create = %d: %s", created.Status, created.ResponseBody)
+	}
+	good := realExchange(t, emu, "GET", "/repos/demo-user/wiring", "")
+
+	mutate := func(ex emulatortest.Exchange, f func(m map[string]any)) emulatortest.Exchange {
+		var m map[string]any
+		if err := json.Unmarshal(ex.ResponseBody, &m); err != nil {
+			t.Fatal(err)
+		}
+		f(m)
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex.ResponseBody = b
+		return ex
+	}
+	withHeader := func(ex emulatortest.Exchange, k, val string) emulatortest.Exchange {
+		h := ex.Header.Clone()
+		if val == "" {
+			h.Del(k)
+		} else {
+			h.Set(k, val)
+		}
+		ex.Header = h
+		return ex
+	}
+	badRequest := created
+	badRequest.RequestBody = []byte(`{"name":5}`)
+	badRequest.Request = httptest.NewRequest("POST", "http://emulator.test/user/repos", nil)
+	badRequest.Request.Header.Set("Content-Type", "application/json")
+
+	tests := []struct {
+		name    string
+		ex      emulatortest.Exchange
+		wantErr string
+	}{
+		{"correct answer passes", good, ""},
+		{"correct create passes", created, ""},
+		{"id as string", mutate(good, func(m map[string]any) { m["id"] = "123" }), "id"},
+		{"required field missing", mutate(good, func(m map[string]any) { delete(m, "full_name") }), "full_name"},
+		{"owner of wrong shape", mutate(good, func(m map[string]any) { m["owner"] = "demo-user" }), "owner"},
+		{"enum violated", mutate(good, func(m map[string]any) { m["merge_commit_title"] = "WHATEVER" }), "merge_commit_title"},
+		{"undocumented status", func() emulatortest.Exchange { e := good; e.Status = http.StatusTeapot; return e }(), "not documented"},
+		{"missing request id", withHeader(good, "X-GitHub-Request-Id", ""), "X-GitHub-Request-Id"},
+		{"missing rate limit header", withHeader(good, "X-RateLimit-Remaining", ""), "X-RateLimit-Remaining"},
+		{"missing ETag on GET", withHeader(good, "ETag", ""), "ETag"},
+		{"invalid request body", badRequest, "request"},
+		{"304 with a body", func() emulatortest.Exchange { e := good; e.Status = http.StatusNotModified; return e }(), "304 with a body"},
+		{"error body of wrong shape", func() emulatortest.Exchange {
+			e := good
+			e.Status = http.StatusNotFound
+			e.ResponseBody = []byte(`{"message":404}`)
+			return e
+		}(), "message"},
+		{"path the description does not know", func() emulatortest.Exchange {
+			e := good
+			e.Request = httptest.NewRequest("GET", "http://emulator.test/nonsense/path", nil)
+			return e
+		}(), "no operation"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := v.Validate(context.Background(), tt.ex)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Errorf("Validate() = %v, want nil", err)
+			case tt.wantErr != "" && err == nil:
+				t.Errorf("Validate() = nil, want an error mentioning %q", tt.wantErr)
+			case tt.wantErr != "" && !strings.Contains(err.Error(), tt.wantErr):
+				t.Errorf("Validate() = %v, want it to mention %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+// recorder is a testing.TB that records failures instead of failing.
+type recorder struct {
+	testing.TB
+	failed []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) { r.failed = append(r.failed, format) }
+
+// TestMiddlewareReportsViolations checks that the middleware reports a broken
+// answer from the handler it wraps, and stays quiet for a correct one.
+func TestMiddlewareReportsViolations(t *testing.T) {
+	emu := emulator.MustNew(emulator.Options{})
+	broken := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		emu.ServeHTTP(rec, r)
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write([]byte(strings.Replace(rec.Body.String(), `"login":"demo-user"`, `"login":17`, 1)))
+	})
+	for _, tt := range []struct {
+		name    string
+		handler http.Handler
+		want    int
+	}{{"correct", emu, 0}, {"broken", broken, 1}} {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{TB: t}
+			srv := httptest.NewServer(emulatortest.Middleware(rec, tt.handler))
+			defer srv.Close()
+			resp, err := emulatortest.Client(srv, "demo-token").Get(srv.URL + "/user")
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if len(rec.failed) != tt.want {
+				t.Errorf("violations reported = %d, want %d", len(rec.failed), tt.want)
+			}
+		})
+	}
+}
