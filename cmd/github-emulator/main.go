@@ -61,7 +61,7 @@ func newServer(c config, logger *slog.Logger) (*emulator.Server, error) {
 		}
 		seed = s
 	}
-	return emulator.New(emulator.Options{Seed: seed, InstallationTokenTTL: c.tokenTTL, Logger: logger})
+	return emulator.NewChecked(emulator.Options{Seed: seed, InstallationTokenTTL: c.tokenTTL, Logger: logger})
 }
 
 func run(args []string, stderr *os.File) error {

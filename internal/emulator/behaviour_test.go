@@ -183,7 +183,7 @@ func TestFaults(t *testing.T) {
 }
 
 func TestInvalidFaultsRejected(t *testing.T) {
-	emu := emulator.MustNew(emulator.Options{})
+	emu := emulator.New(emulator.Options{})
 	for _, f := range []emulator.Faults{
 		{Errors: emulator.ErrorFault{Fraction: 1.5}},
 		{Errors: emulator.ErrorFault{Fraction: 0.5, Codes: []int{404}}},
@@ -257,7 +257,7 @@ func TestControlSurface(t *testing.T) {
 		{"seeded user works", call{method: "GET", path: "/user", token: "yaml-token"}, 200, `"login":"yaml-user"`},
 		{"add branch", call{method: "POST", path: "/_emulator/repos/demo-user/ctl/branches", body: `{"name":"dev"}`}, 204, ``},
 		{"new branch can become default", call{method: "PATCH", path: "/repos/demo-user/ctl", token: "demo-token", body: `{"default_branch":"dev"}`}, 200, `"default_branch":"dev"`},
-		{"state listing", call{method: "GET", path: "/_emulator/repos"}, 200, `"Name":"ctl"`},
+		{"state listing", call{method: "GET", path: "/_emulator/repos"}, 200, `"name":"ctl","description":null,"homepage":null,"visibility":"public"`},
 		{"reset", call{method: "POST", path: "/_emulator/reset"}, 204, ``},
 		{"reset removed the repo", call{method: "GET", path: "/repos/demo-user/ctl", token: "demo-token"}, 404, ``},
 		{"reset removed seeded extras", call{method: "GET", path: "/user", token: "yaml-token"}, 401, ``},
@@ -320,7 +320,10 @@ func TestStateHelpers(t *testing.T) {
 		"bogus field":   st.SetField("demo-user", "typed", "bogus", 1),
 		"bad topics":    st.SetField("demo-user", "typed", "topics", []string{"-x"}),
 		"bad rename":    st.Rename("demo-user", "typed", ".."),
-		"dup branch":    func() error { _ = st.AddBranch("demo-user", "typed", "b"); return st.AddBranch("demo-user", "typed", "b") }(),
+		"dup branch": func() error {
+			_ = st.AddBranch("demo-user", "typed", "b")
+			return st.AddBranch("demo-user", "typed", "b")
+		}(),
 	} {
 		if err == nil {
 			t.Errorf("%s: got nil error", name)

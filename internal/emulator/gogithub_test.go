@@ -99,8 +99,14 @@ func TestGoGitHubClient(t *testing.T) {
 				want bool
 			}{
 				{"initially disabled", nil, false},
-				{"enable", func() error { _, err := c.Repositories.EnableVulnerabilityAlerts(ctx, "demo-org", "svc-renamed"); return err }, true},
-				{"disable", func() error { _, err := c.Repositories.DisableVulnerabilityAlerts(ctx, "demo-org", "svc-renamed"); return err }, false},
+				{"enable", func() error {
+					_, err := c.Repositories.EnableVulnerabilityAlerts(ctx, "demo-org", "svc-renamed")
+					return err
+				}, true},
+				{"disable", func() error {
+					_, err := c.Repositories.DisableVulnerabilityAlerts(ctx, "demo-org", "svc-renamed")
+					return err
+				}, false},
 			} {
 				if step.do != nil {
 					if err := step.do(); err != nil {

@@ -65,8 +65,19 @@ type Server struct {
 	reqSeq atomic.Int64
 }
 
-// New builds a server from options. An invalid seed yields an error.
-func New(opts Options) (*Server, error) {
+// New builds a server from options, for in-process use. It panics if
+// opts.Seed is invalid, which is a programming error in the calling test; use
+// NewChecked for seeds that come from users (files, requests).
+func New(opts Options) *Server {
+	s, err := NewChecked(opts)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// NewChecked builds a server from options, reporting an invalid seed.
+func NewChecked(opts Options) (*Server, error) {
 	now := opts.Now
 	if now == nil {
 		now = time.Now
@@ -99,15 +110,6 @@ func New(opts Options) (*Server, error) {
 	s.state.w = w
 	s.registerRoutes()
 	return s, nil
-}
-
-// MustNew is New for tests and examples; it panics on an invalid seed.
-func MustNew(opts Options) *Server {
-	s, err := New(opts)
-	if err != nil {
-		panic(err)
-	}
-	return s
 }
 
 // State gives in-process access to the emulator state, for out-of-band

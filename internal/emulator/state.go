@@ -87,44 +87,63 @@ type Installation struct {
 
 // Branch is a git branch of a repository (only its head commit).
 type Branch struct {
-	Name string
-	SHA  string
+	Name string `json:"name"`
+	SHA  string `json:"sha"`
 }
 
 // Repo is the emulator's record of a repository. Copies returned by State
 // helpers are snapshots; changing them does not change the emulator.
 type Repo struct {
-	ID          int64
-	Owner       string
-	Name        string
-	Description *string
-	Homepage    *string
-	Visibility  string
+	ID          int64   `json:"id"`
+	Owner       string  `json:"owner"`
+	Name        string  `json:"name"`
+	Description *string `json:"description"`
+	Homepage    *string `json:"homepage"`
+	Visibility  string  `json:"visibility"`
 
-	HasIssues, HasProjects, HasWiki, HasDiscussions, HasDownloads, HasPages bool
-	IsTemplate, Archived, Disabled                                          bool
+	HasIssues      bool `json:"hasIssues"`
+	HasProjects    bool `json:"hasProjects"`
+	HasWiki        bool `json:"hasWiki"`
+	HasDiscussions bool `json:"hasDiscussions"`
+	HasDownloads   bool `json:"hasDownloads"`
+	HasPages       bool `json:"hasPages"`
+	IsTemplate     bool `json:"isTemplate"`
+	Archived       bool `json:"archived"`
+	Disabled       bool `json:"disabled"`
 
-	AllowSquashMerge, AllowMergeCommit, AllowRebaseMerge, AllowAutoMerge bool
-	DeleteBranchOnMerge, AllowUpdateBranch, AllowForking                 bool
-	WebCommitSignoffRequired, UseSquashPRTitleAsDefault                  bool
-	SquashMergeCommitTitle, SquashMergeCommitMessage                     string
-	MergeCommitTitle, MergeCommitMessage                                 string
+	AllowSquashMerge          bool   `json:"allowSquashMerge"`
+	AllowMergeCommit          bool   `json:"allowMergeCommit"`
+	AllowRebaseMerge          bool   `json:"allowRebaseMerge"`
+	AllowAutoMerge            bool   `json:"allowAutoMerge"`
+	DeleteBranchOnMerge       bool   `json:"deleteBranchOnMerge"`
+	AllowUpdateBranch         bool   `json:"allowUpdateBranch"`
+	AllowForking              bool   `json:"allowForking"`
+	WebCommitSignoffRequired  bool   `json:"webCommitSignoffRequired"`
+	UseSquashPRTitleAsDefault bool   `json:"useSquashPrTitleAsDefault"`
+	SquashMergeCommitTitle    string `json:"squashMergeCommitTitle"`
+	SquashMergeCommitMessage  string `json:"squashMergeCommitMessage"`
+	MergeCommitTitle          string `json:"mergeCommitTitle"`
+	MergeCommitMessage        string `json:"mergeCommitMessage"`
 
-	DefaultBranch string
-	Branches      []Branch
-	Topics        []string
-	License       string // license key, empty for none
-	TeamID        int64
+	DefaultBranch string   `json:"defaultBranch"`
+	Branches      []Branch `json:"branches"`
+	Topics        []string `json:"topics"`
+	License       string   `json:"license,omitempty"` // license key, empty for none
+	TeamID        int64    `json:"teamId,omitempty"`
 
-	VulnerabilityAlerts          bool
-	AdvancedSecurity             string
-	SecretScanning               string
-	SecretScanningPushProtection string
-	DependabotSecurityUpdates    string
+	VulnerabilityAlerts          bool   `json:"vulnerabilityAlerts"`
+	AdvancedSecurity             string `json:"advancedSecurity"`
+	SecretScanning               string `json:"secretScanning"`
+	SecretScanningPushProtection string `json:"secretScanningPushProtection"`
+	DependabotSecurityUpdates    string `json:"dependabotSecurityUpdates"`
 
-	ParentID, SourceID, TemplateID int64
+	ParentID   int64 `json:"parentId,omitempty"`
+	SourceID   int64 `json:"sourceId,omitempty"`
+	TemplateID int64 `json:"templateId,omitempty"`
 
-	CreatedAt, UpdatedAt, PushedAt time.Time
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+	PushedAt  time.Time `json:"pushedAt"`
 }
 
 // FullName is owner/name.

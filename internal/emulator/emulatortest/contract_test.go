@@ -37,10 +37,7 @@ func TestValidatorWiring(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	emu, err := emulator.New(emulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	emu := emulator.New(emulator.Options{})
 	created := realExchange(t, emu, "POST", "/user/repos", `{"name":"wiring"}`)
 	if created.Status != http.StatusCreated {
 		t.Fatalf("create = %d: %s", created.Status, created.ResponseBody)
@@ -130,7 +127,7 @@ func (r *recorder) Errorf(format string, args ...any) { r.failed = append(r.fail
 // TestMiddlewareReportsViolations checks that the middleware reports a broken
 // answer from the handler it wraps, and stays quiet for a correct one.
 func TestMiddlewareReportsViolations(t *testing.T) {
-	emu := emulator.MustNew(emulator.Options{})
+	emu := emulator.New(emulator.Options{})
 	broken := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
 		emu.ServeHTTP(rec, r)

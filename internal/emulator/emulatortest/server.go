@@ -52,7 +52,7 @@ func Middleware(t testing.TB, next http.Handler) http.Handler {
 // or srv.URL+"/api/v3/" (GitHub Enterprise Server shape).
 func NewServer(t testing.TB, opts emulator.Options) (*httptest.Server, *emulator.Server) {
 	t.Helper()
-	emu, err := emulator.New(opts)
+	emu, err := emulator.NewChecked(opts)
 	if err != nil {
 		t.Fatalf("emulatortest: %v", err)
 	}
