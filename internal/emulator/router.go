@@ -128,7 +128,7 @@ type basicError struct {
 	Message          string `json:"message"`
 	DocumentationURL string `json:"documentation_url"`
 	URL              string `json:"url,omitempty"`
-	Status           string `json:"status"`
+	Status           string `json:"status,omitempty"`
 }
 
 // fieldError is one entry of a 422 "errors" array.
