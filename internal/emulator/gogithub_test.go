@@ -80,6 +80,11 @@ func TestGoGitHubClient(t *testing.T) {
 			if err != nil || byOld.GetName() != "svc-renamed" {
 				t.Errorf("Get by old name = %v, %v", byOld.GetName(), err)
 			}
+			// ... and the 307 for PATCH, re-sending the body.
+			viaOld, resp, err := c.Repositories.Edit(ctx, "demo-org", "svc", &github.Repository{Description: github.String("via old name")})
+			if err != nil || viaOld.GetDescription() != "via old name" || resp.Request.URL.Path == "/repos/demo-org/svc" {
+				t.Errorf("Edit by old name = %q, %v", viaOld.GetDescription(), err)
+			}
 			byID, _, err := c.Repositories.GetByID(ctx, created.GetID())
 			if err != nil || byID.GetFullName() != "demo-org/svc-renamed" {
 				t.Errorf("GetByID = %v, %v", byID.GetFullName(), err)

@@ -117,6 +117,9 @@ type reqCtx struct {
 	rateSet bool
 	counted bool
 
+	reqBody  []byte
+	bodyRead bool
+
 	status   int
 	header   http.Header
 	body     []byte
@@ -177,17 +180,29 @@ func (c *reqCtx) noContent() {
 	c.header.Del("Content-Type")
 }
 
-// decode reads a JSON object body into a field map. It answers 400 for
-// malformed JSON and reports false.
-func (c *reqCtx) decode(required bool) (map[string]json.RawMessage, bool) {
-	var buf bytes.Buffer
-	if c.r.Body != nil {
-		if _, err := buf.ReadFrom(io.LimitReader(c.r.Body, 1<<20)); err != nil {
-			c.fail(http.StatusBadRequest, "Problems parsing JSON", c.doc)
-			return nil, false
-		}
+// readBody reads the request body once, before any lock is taken.
+func (c *reqCtx) readBody() error {
+	if c.r.Body == nil || c.bodyRead {
+		return nil
 	}
-	if strings.TrimSpace(buf.String()) == "" || strings.TrimSpace(buf.String()) == "null" {
+	c.bodyRead = true
+	b, err := io.ReadAll(io.LimitReader(c.r.Body, 1<<20))
+	if err != nil {
+		return fmt.Errorf("reading request body: %w", err)
+	}
+	c.reqBody = b
+	return nil
+}
+
+// decode parses the request body as a JSON object into a field map. It
+// answers 400 for malformed JSON and reports false.
+func (c *reqCtx) decode(required bool) (map[string]json.RawMessage, bool) {
+	if err := c.readBody(); err != nil {
+		c.fail(http.StatusBadRequest, "Problems parsing JSON", c.doc)
+		return nil, false
+	}
+	trimmed := bytes.TrimSpace(c.reqBody)
+	if len(trimmed) == 0 || string(trimmed) == "null" {
 		if required {
 			c.fail(http.StatusBadRequest, "Problems parsing JSON", c.doc)
 			return nil, false
@@ -195,7 +210,7 @@ func (c *reqCtx) decode(required bool) (map[string]json.RawMessage, bool) {
 		return map[string]json.RawMessage{}, true
 	}
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
+	if err := json.Unmarshal(trimmed, &m); err != nil {
 		c.fail(http.StatusBadRequest, "Problems parsing JSON", c.doc)
 		return nil, false
 	}

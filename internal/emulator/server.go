@@ -285,6 +285,10 @@ func (s *Server) handle(c *reqCtx) {
 		c.rateSet = true
 	}
 	c.doc = rt.doc
+	if err := c.readBody(); err != nil {
+		c.fail(http.StatusBadRequest, "Problems parsing JSON", c.doc)
+		return
+	}
 	rt.handler(c)
 
 	if c.r.Method == http.MethodGet && c.status == http.StatusOK {
