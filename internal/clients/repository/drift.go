@@ -24,7 +24,7 @@ type Actual struct {
 func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
 	r := a.Repo
 	var d []string
-	if !SameName(r.Name, name) || r.Name != name {
+	if r.Name != name {
 		d = append(d, "name")
 	}
 	if p.Archived != nil && *p.Archived != r.Archived {
@@ -135,15 +135,15 @@ func LateInitialize(p *common.RepositoryParameters, owner, name string, r *githu
 		changed = true
 	}
 	if r.SecurityAndAnalysis != nil {
-		if p.SecurityAndAnalysis == nil {
-			p.SecurityAndAnalysis = &common.SecurityAndAnalysis{}
+		sa := p.SecurityAndAnalysis
+		if sa == nil {
+			sa = &common.SecurityAndAnalysis{}
 		}
-		before := changed
 		for _, f := range features {
-			setBool(f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis)))
+			setBool(f.spec(sa), featureEnabled(*f.status(r.SecurityAndAnalysis)))
 		}
-		if !before && !changed && *p.SecurityAndAnalysis == (common.SecurityAndAnalysis{}) {
-			p.SecurityAndAnalysis = nil
+		if *sa != (common.SecurityAndAnalysis{}) {
+			p.SecurityAndAnalysis = sa
 		}
 	}
 	return changed

@@ -160,10 +160,6 @@ func metaTime(t *time.Time) *metav1.Time {
 	return &mt
 }
 
-// SameName reports whether GitHub considers a and b the same name: GitHub
-// names are case-insensitive.
-func SameName(a, b string) bool { return strings.EqualFold(a, b) }
-
 // TopicsUpToDate reports whether the repository has exactly the desired
 // topics (in any order). Unset desired topics are always up to date.
 func TopicsUpToDate(desired []string, actual []string) bool {
