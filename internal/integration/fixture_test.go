@@ -1,0 +1,302 @@
+package integration
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	corev1 "k8s.io/api/core/v1"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
+)
+
+const (
+	owner     = "demo-org"
+	goodToken = "demo-token"
+	patience  = 45 * time.Second
+)
+
+// fixture is one test's world: its own emulator, namespace, credentials
+// Secret, a namespaced ProviderConfig and a legacy ProviderConfig (both
+// named after the namespace's test) pointing at the emulator.
+type fixture struct {
+	t   *testing.T
+	ctx context.Context
+	ns  string
+	srv *httptest.Server
+	emu *emulator.Server
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	srv, emu := emulatortest.NewServer(t, emulator.Options{})
+	f := &fixture{t: t, ctx: context.Background(), srv: srv, emu: emu}
+	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{GenerateName: "it-"}}
+	f.must(kube.Create(f.ctx, ns))
+	f.ns = ns.Name
+	f.secret("github-creds", map[string][]byte{"token": []byte(goodToken)})
+	f.providerConfigs("github", "github-creds", "token")
+	t.Cleanup(f.cleanup)
+	return f
+}
+
+func (f *fixture) must(err error) {
+	f.t.Helper()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+func (f *fixture) secret(name string, data map[string][]byte) {
+	f.t.Helper()
+	f.must(kube.Create(f.ctx, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: f.ns, Name: name}, Data: data}))
+}
+
+// legacyName is the name of this fixture's legacy (cluster-scoped) ProviderConfig.
+func (f *fixture) legacyName(name string) string { return f.ns + "-" + name }
+
+// providerConfigs creates a namespaced ProviderConfig and a legacy one, both
+// called name, reading the given Secret key, pointing at the emulator.
+func (f *fixture) providerConfigs(name, secret, key string) {
+	f.t.Helper()
+	ep := mv1alpha1.Endpoint{BaseURL: ptr.To(f.srv.URL + "/api/v3/"), Owner: ptr.To(owner)}
+	f.must(kube.Create(f.ctx, &mv1alpha1.ProviderConfig{
+		ObjectMeta: metav1.ObjectMeta{Namespace: f.ns, Name: name},
+		Spec: mv1alpha1.ProviderConfigSpec{
+			Credentials: mv1alpha1.LocalCredentials{Source: xpv2.CredentialsSourceSecret,
+				SecretRef: xpv2.LocalSecretKeySelector{LocalSecretReference: xpv2.LocalSecretReference{Name: secret}, Key: key}},
+			Endpoint: ep,
+		},
+	}))
+	f.must(kube.Create(f.ctx, &legacyv1alpha1.ProviderConfig{
+		ObjectMeta: metav1.ObjectMeta{Name: f.legacyName(name)},
+		Spec: legacyv1alpha1.ProviderConfigSpec{
+			Credentials: mv1alpha1.ClusterCredentials{Source: xpv2.CredentialsSourceSecret,
+				SecretRef: xpv2.SecretKeySelector{SecretReference: xpv2.SecretReference{Namespace: f.ns, Name: secret}, Key: key}},
+			Endpoint: ep,
+		},
+	}))
+}
+
+// repoObject is a Repository of either scope.
+type repoObject interface {
+	resource.Managed
+	Parameters() *common.RepositoryParameters
+	Observation() *common.RepositoryObservation
+}
+
+// scope builds and reads Repositories of one scope, so each scenario runs
+// for both.
+type scope struct {
+	name string
+	// build makes a Repository called name using the provider config pc.
+	build func(f *fixture, name, pc string, p common.RepositoryParameters) repoObject
+	empty func() repoObject
+	key   func(f *fixture, name string) types.NamespacedName
+}
+
+var scopes = []scope{
+	{
+		name: "Namespaced",
+		build: func(f *fixture, name, pc string, p common.RepositoryParameters) repoObject {
+			r := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: f.ns, Name: name}}
+			r.Spec.ForProvider = p
+			r.Spec.ProviderConfigReference = &xpv2.ProviderConfigReference{Kind: mv1alpha1.ProviderConfigKind, Name: pc}
+			return r
+		},
+		empty: func() repoObject { return &repomv1alpha1.Repository{} },
+		key:   func(f *fixture, name string) types.NamespacedName { return types.NamespacedName{Namespace: f.ns, Name: name} },
+	},
+	{
+		name: "Cluster",
+		build: func(f *fixture, name, pc string, p common.RepositoryParameters) repoObject {
+			r := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Name: f.ns + "-" + name}}
+			if p.Name == nil {
+				// Keep GitHub names short and equal across scopes.
+				p.Name = ptr.To(name)
+			}
+			r.Spec.ForProvider = p
+			r.Spec.ProviderConfigReference = &xpv2.Reference{Name: f.legacyName(pc)}
+			return r
+		},
+		empty: func() repoObject { return &repov1alpha1.Repository{} },
+		key:   func(f *fixture, name string) types.NamespacedName { return types.NamespacedName{Name: f.ns + "-" + name} },
+	},
+}
+
+func forEachScope(t *testing.T, fn func(t *testing.T, s scope)) {
+	for _, s := range scopes {
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			fn(t, s)
+		})
+	}
+}
+
+func (f *fixture) create(s scope, name string, p common.RepositoryParameters, mods ...func(repoObject)) repoObject {
+	f.t.Helper()
+	r := s.build(f, name, "github", p)
+	for _, m := range mods {
+		m(r)
+	}
+	f.must(kube.Create(f.ctx, r))
+	return r
+}
+
+func (f *fixture) get(s scope, name string) repoObject {
+	f.t.Helper()
+	r := s.empty()
+	f.must(kube.Get(f.ctx, s.key(f, name), r))
+	return r
+}
+
+// eventually calls check until it returns "" or patience runs out, then
+// fails with the last thing check said.
+func (f *fixture) eventually(what string, check func() string) {
+	f.t.Helper()
+	deadline := time.Now().Add(patience)
+	last := ""
+	for time.Now().Before(deadline) {
+		if last = check(); last == "" {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	f.t.Fatalf("%s: gave up after %s: %s", what, patience, last)
+}
+
+// waitReady waits for the Repository to be Ready and Synced.
+func (f *fixture) waitReady(s scope, name string) repoObject {
+	f.t.Helper()
+	var r repoObject
+	f.eventually(name+" Ready and Synced", func() string {
+		r = s.empty()
+		if err := kube.Get(f.ctx, s.key(f, name), r); err != nil {
+			return err.Error()
+		}
+		ready, synced := r.GetCondition(xpv2.TypeReady), r.GetCondition(xpv2.TypeSynced)
+		if ready.Status != corev1.ConditionTrue || synced.Status != corev1.ConditionTrue {
+			return fmt.Sprintf("Ready=%s Synced=%s (%s)", ready.Status, synced.Status, synced.Message)
+		}
+		return ""
+	})
+	return r
+}
+
+// waitSyncError waits until the Repository's Synced condition is False with
+// a message containing every one of want, and returns that message.
+func (f *fixture) waitSyncError(s scope, name string, want ...string) string {
+	f.t.Helper()
+	var msg string
+	f.eventually(name+" Synced=False mentioning "+strings.Join(want, " & "), func() string {
+		r := s.empty()
+		if err := kube.Get(f.ctx, s.key(f, name), r); err != nil {
+			return err.Error()
+		}
+		c := r.GetCondition(xpv2.TypeSynced)
+		msg = c.Message
+		if c.Status != corev1.ConditionFalse {
+			return "Synced=" + string(c.Status) + " " + c.Message
+		}
+		for _, w := range want {
+			if !strings.Contains(c.Message, w) {
+				return "message: " + c.Message
+			}
+		}
+		return ""
+	})
+	return msg
+}
+
+// ghRepo returns the emulator's view of owner/name.
+func (f *fixture) ghRepo(name string) (emulator.Repo, bool) {
+	return f.emu.State().RepoByName(owner, name)
+}
+
+// update re-reads the Repository, applies fn and writes it back, retrying
+// on conflicts with the controller.
+func (f *fixture) update(s scope, name string, fn func(repoObject)) {
+	f.t.Helper()
+	f.eventually("update "+name, func() string {
+		r := f.get(s, name)
+		fn(r)
+		if err := kube.Update(f.ctx, r); err != nil {
+			return err.Error()
+		}
+		return ""
+	})
+}
+
+// events lists the Events about the named object.
+func (f *fixture) events(obj client.Object) []corev1.Event {
+	l := &corev1.EventList{}
+	_ = kube.List(f.ctx, l, client.InNamespace(eventNamespace(obj)))
+	out := []corev1.Event{}
+	for _, e := range l.Items {
+		if e.InvolvedObject.Name == obj.GetName() {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func eventNamespace(obj client.Object) string {
+	if obj.GetNamespace() != "" {
+		return obj.GetNamespace()
+	}
+	return metav1.NamespaceDefault
+}
+
+// cleanup deletes the test's Repositories and waits for them to go, so the
+// emulator is still there to answer their deletion.
+func (f *fixture) cleanup() {
+	ctx := context.Background()
+	ns := &repomv1alpha1.RepositoryList{}
+	_ = kube.List(ctx, ns, client.InNamespace(f.ns))
+	cl := &repov1alpha1.RepositoryList{}
+	_ = kube.List(ctx, cl)
+	var objs []client.Object
+	for i := range ns.Items {
+		objs = append(objs, &ns.Items[i])
+	}
+	for i := range cl.Items {
+		if strings.HasPrefix(cl.Items[i].Name, f.ns+"-") {
+			objs = append(objs, &cl.Items[i])
+		}
+	}
+	for _, o := range objs {
+		_ = kube.Delete(ctx, o)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for _, o := range objs {
+		for time.Now().Before(deadline) {
+			err := kube.Get(ctx, client.ObjectKeyFromObject(o), o)
+			if kerrors.IsNotFound(err) {
+				break
+			}
+			if time.Now().Add(time.Second).After(deadline) {
+				// Do not leave the shared API server with work it cannot finish.
+				meta.RemoveFinalizer(o, "finalizer.managedresource.crossplane.io")
+				_ = kube.Update(ctx, o)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+}

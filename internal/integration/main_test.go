@@ -1,0 +1,138 @@
+package integration
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	"github.com/crossplane-github/provider-github/apis"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	ghcontroller "github.com/crossplane-github/provider-github/internal/controller"
+	"github.com/crossplane-github/provider-github/internal/controller/shared"
+)
+
+// kube is a client of the test API server, shared by all tests.
+var kube client.Client
+
+// pollInterval is short so that drift is corrected within a test's patience.
+const pollInterval = 2 * time.Second
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if err := ensureAssets(root); err != nil {
+		fmt.Fprintln(os.Stderr, "integration:", err)
+		return 1
+	}
+
+	scheme := runtime.NewScheme()
+	_ = clientgoscheme.AddToScheme(scheme)
+	_ = apis.AddToScheme(scheme)
+
+	env := &envtest.Environment{
+		CRDDirectoryPaths:     []string{filepath.Join(root, "package", "crds")},
+		ErrorIfCRDPathMissing: true,
+		Scheme:                scheme,
+	}
+	cfg, err := env.Start()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "integration: cannot start the control plane:", err)
+		return 1
+	}
+	defer func() { _ = env.Stop() }()
+
+	zl := zap.New(zap.UseDevMode(os.Getenv("INTEGRATION_DEBUG") != ""), zap.WriteTo(logSink()))
+	ctrl.SetLogger(zl)
+	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
+		Scheme:                 scheme,
+		Metrics:                metricsserver.Options{BindAddress: "0"},
+		HealthProbeBindAddress: "0",
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "integration: cannot create manager:", err)
+		return 1
+	}
+	o := shared.Options{
+		Options: controller.Options{
+			Logger:                  logging.NewLogrLogger(zl),
+			GlobalRateLimiter:       ratelimiter.NewGlobal(100),
+			PollInterval:            pollInterval,
+			MaxConcurrentReconciles: 4,
+			Features:                &feature.Flags{},
+		},
+		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github-integration", Timeout: 10 * time.Second}),
+	}
+	if err := ghcontroller.Setup(mgr, o); err != nil {
+		fmt.Fprintln(os.Stderr, "integration: cannot set up controllers:", err)
+		return 1
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- mgr.Start(ctx) }()
+	if !mgr.GetCache().WaitForCacheSync(ctx) {
+		fmt.Fprintln(os.Stderr, "integration: cache did not sync")
+		return 1
+	}
+	kube = mgr.GetClient()
+
+	code := m.Run()
+	cancel()
+	if err := <-done; err != nil {
+		fmt.Fprintln(os.Stderr, "integration: manager:", err)
+	}
+	return code
+}
+
+// ensureAssets points envtest at kube-apiserver, etcd and kubectl: those in
+// KUBEBUILDER_ASSETS, else the ones hack/envtest-assets.sh provides (it
+// builds them once and caches them).
+func ensureAssets(root string) error {
+	if os.Getenv("KUBEBUILDER_ASSETS") != "" {
+		return nil
+	}
+	cmd := exec.Command(filepath.Join(root, "hack", "envtest-assets.sh"))
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("hack/envtest-assets.sh failed: %w", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return os.Setenv("KUBEBUILDER_ASSETS", lines[len(lines)-1])
+}
+
+// logSink keeps controller logs out of test output unless asked for.
+func logSink() *os.File {
+	if os.Getenv("INTEGRATION_DEBUG") != "" {
+		return os.Stderr
+	}
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return os.Stderr
+	}
+	return f
+}
