@@ -13,6 +13,7 @@ import (
 	"github.com/bradleyfalzon/ghinstallation/v2"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/google/go-github/v37/github"
+	ghinstall "github.com/google/go-github/v88/github" // the version ghinstallation's options use
 	"golang.org/x/oauth2"
 )
 
@@ -157,6 +158,9 @@ func NewClient(cfg Config, o Options) (*github.Client, error) {
 			return nil, errors.New("cannot use the GitHub App private key: it must be the App's RSA private key in PEM form")
 		}
 		itr.BaseURL = strings.TrimSuffix(base.String(), "/")
+		// Without options ghinstallation sends the JSON body "null", which
+		// GitHub's API description does not allow; send {} instead.
+		itr.InstallationTokenOptions = &ghinstall.InstallationTokenOptions{}
 		auth = itr
 	case cfg.Credentials.Token != "":
 		auth = &oauth2.Transport{Source: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cfg.Credentials.Token}), Base: o.Transport}
@@ -181,11 +185,15 @@ func NormalizeBaseURL(raw string) (*url.URL, error) {
 		raw = DefaultBaseURL
 	}
 	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return nil, errors.Errorf("baseURL %q is not an http(s) URL such as https://ghe.example.com/api/v3/", raw)
+	if err != nil {
+		// url's error quotes the input, which may hold user:password@.
+		return nil, errors.New("baseURL is not a valid URL: use an http(s) URL such as https://ghe.example.com/api/v3/")
 	}
 	if u.User != nil {
 		return nil, errors.New("baseURL must not carry credentials: put them in the credentials Secret")
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, errors.Errorf("baseURL %q is not an http(s) URL such as https://ghe.example.com/api/v3/", u.Redacted())
 	}
 	if !strings.HasSuffix(u.Path, "/") {
 		u.Path += "/"

@@ -34,10 +34,18 @@ type AppCredentials struct {
 // String describes the kind of credentials without revealing them.
 func (c Credentials) String() string {
 	if c.App != nil {
-		return "GitHub App " + strconv.FormatInt(c.App.AppID, 10) + " installation " + strconv.FormatInt(c.App.InstallationID, 10)
+		return c.App.String()
 	}
 	return "GitHub token"
 }
+
+// String names the App installation without revealing the private key.
+func (a AppCredentials) String() string {
+	return "GitHub App " + strconv.FormatInt(a.AppID, 10) + " installation " + strconv.FormatInt(a.InstallationID, 10)
+}
+
+// GoString keeps %#v from printing the private key.
+func (a AppCredentials) GoString() string { return a.String() }
 
 // GoString keeps %#v from printing the secret.
 func (c Credentials) GoString() string { return c.String() }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -81,9 +82,7 @@ func Explain(err error) error {
 
 	var rl *github.RateLimitError
 	if errors.As(err, &rl) {
-		return &Error{Status: statusOf(rl.Response), RateLimited: true, cause: err,
-			msg: fmt.Sprintf("GitHub's API rate limit for these credentials is used up (limit %d an hour) until %s; the provider waits and retries, or add credentials with more headroom",
-				rl.Rate.Limit, rl.Rate.Reset.Time.UTC().Format(time.RFC3339))}
+		return primaryRateLimitError(statusOf(rl.Response), rl.Rate.Limit, rl.Rate.Reset.Time, err)
 	}
 	var ab *github.AbuseRateLimitError
 	if errors.As(err, &ab) {
@@ -91,13 +90,15 @@ func Explain(err error) error {
 		if ab.RetryAfter != nil {
 			wait = *ab.RetryAfter
 		}
-		return &Error{Status: statusOf(ab.Response), RateLimited: true, RetryAfter: wait, cause: err,
-			msg: fmt.Sprintf("GitHub's secondary rate limit was hit (too many requests in a short time); retrying after %s", wait)}
+		return secondaryRateLimitError(statusOf(ab.Response), wait, err)
 	}
 
 	var er *github.ErrorResponse
 	if !errors.As(err, &er) || er.Response == nil {
 		return err
+	}
+	if e := explainRateLimit(er, err); e != nil {
+		return e
 	}
 	status := er.Response.StatusCode
 	said := strings.TrimSpace(er.Message)
@@ -122,6 +123,49 @@ func Explain(err error) error {
 		msg = fmt.Sprintf("GitHub answered %d %s", status, said)
 	}
 	return &Error{Status: status, cause: err, msg: msg}
+}
+
+func primaryRateLimitError(status, limit int, reset time.Time, cause error) *Error {
+	return &Error{Status: status, RateLimited: true, cause: cause,
+		msg: fmt.Sprintf("GitHub's API rate limit for these credentials is used up (limit %d an hour) until %s; the provider waits and retries, or add credentials with more headroom",
+			limit, reset.UTC().Format(time.RFC3339))}
+}
+
+func secondaryRateLimitError(status int, wait time.Duration, cause error) *Error {
+	return &Error{Status: status, RateLimited: true, RetryAfter: wait, cause: cause,
+		msg: fmt.Sprintf("GitHub's secondary rate limit was hit (too many requests in a short time); retrying after %s", wait)}
+}
+
+// explainRateLimit recognises the rate-limit answers go-github v37 does not:
+// it knows only 403 answers, and secondary limits only by the documentation
+// anchor "#abuse-rate-limits", while GitHub now also answers 429 and links
+// secondary limits to "#about-secondary-rate-limits". GitHub documents both
+// limits as "403 or 429": a primary limit with x-ratelimit-remaining: 0, a
+// secondary one with a message saying so and often a retry-after header.
+func explainRateLimit(er *github.ErrorResponse, cause error) *Error {
+	r := er.Response
+	if r.StatusCode != http.StatusForbidden && r.StatusCode != http.StatusTooManyRequests {
+		return nil
+	}
+	retryAfter := strings.TrimSpace(r.Header.Get("Retry-After"))
+	secondary := strings.Contains(er.DocumentationURL, "secondary-rate-limits") ||
+		strings.Contains(strings.ToLower(er.Message), "secondary rate limit") || retryAfter != ""
+	if r.Header.Get("X-RateLimit-Remaining") == "0" && !secondary {
+		limit, _ := strconv.Atoi(r.Header.Get("X-RateLimit-Limit"))
+		reset := time.Now()
+		if v, err := strconv.ParseInt(r.Header.Get("X-RateLimit-Reset"), 10, 64); err == nil && v > 0 {
+			reset = time.Unix(v, 0)
+		}
+		return primaryRateLimitError(r.StatusCode, limit, reset, cause)
+	}
+	if !secondary && r.StatusCode != http.StatusTooManyRequests {
+		return nil
+	}
+	wait := time.Duration(0)
+	if s, err := strconv.ParseInt(retryAfter, 10, 64); err == nil && s > 0 {
+		wait = time.Duration(s) * time.Second
+	}
+	return secondaryRateLimitError(r.StatusCode, wait, cause)
 }
 
 func validationDetails(errs []github.Error) string {

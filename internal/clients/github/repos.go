@@ -2,11 +2,13 @@ package github
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
 	"time"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/google/go-github/v37/github"
 )
 
@@ -242,6 +244,12 @@ func (r *Repositories) Fork(ctx context.Context, owner, repo string, req *ForkRe
 	_, err := r.do(ctx, http.MethodPost, repoPath(owner, repo)+"/forks", req, out)
 	var accepted *github.AcceptedError
 	if asAccepted(err, &accepted) {
+		// go-github leaves a 202 body in the error instead of decoding it.
+		if len(accepted.Raw) > 0 {
+			if jerr := json.Unmarshal(accepted.Raw, out); jerr != nil {
+				return out, errors.Wrap(jerr, "cannot decode GitHub's answer to the fork request")
+			}
+		}
 		return out, nil
 	}
 	return out, err
