@@ -63,8 +63,8 @@ func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
 }
 
 // SettingsRequest is the update that brings GitHub's repository to the
-// desired settings, leaving out name, archived state and topics (each has its
-// own step). It is nil when no setting differs.
+// desired settings, leaving out name, archived state, topics and security
+// features (each has its own step). It is nil when no setting differs.
 func SettingsRequest(p *common.RepositoryParameters, r *github.Repository) *github.RepositoryRequest {
 	q := &github.RepositoryRequest{}
 	changed := false
@@ -82,19 +82,6 @@ func SettingsRequest(p *common.RepositoryParameters, r *github.Repository) *gith
 			changed = true
 		}
 	}
-	if p.SecurityAndAnalysis != nil && r.SecurityAndAnalysis != nil {
-		sa := &github.SecurityAndAnalysis{}
-		for _, f := range features {
-			want, got := *f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis))
-			if want != nil && got != nil && *want != *got {
-				*f.status(sa) = featureStatus(*want)
-				changed = true
-			}
-		}
-		if *sa != (github.SecurityAndAnalysis{}) {
-			q.SecurityAndAnalysis = sa
-		}
-	}
 	if q.Visibility != nil {
 		q.Private = ptr.To(*q.Visibility != "public")
 	}
@@ -102,6 +89,29 @@ func SettingsRequest(p *common.RepositoryParameters, r *github.Repository) *gith
 		return nil
 	}
 	return q
+}
+
+// SecurityRequest is the update that brings the repository's security
+// features to the spec, or nil when none differs. It is a step of its own,
+// after SettingsRequest: which features GitHub offers depends on settings
+// such as visibility, so it is computed from the repository as the settings
+// update left it, and a feature GitHub refuses does not hold back the other
+// settings. Features GitHub does not report to the caller are not sent.
+func SecurityRequest(p *common.RepositoryParameters, r *github.Repository) *github.RepositoryRequest {
+	if p.SecurityAndAnalysis == nil || r.SecurityAndAnalysis == nil {
+		return nil
+	}
+	sa := &github.SecurityAndAnalysis{}
+	for _, f := range features {
+		want, got := *f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis))
+		if want != nil && got != nil && *want != *got {
+			*f.status(sa) = featureStatus(*want)
+		}
+	}
+	if *sa == (github.SecurityAndAnalysis{}) {
+		return nil
+	}
+	return &github.RepositoryRequest{SecurityAndAnalysis: sa}
 }
 
 // LateInitialize fills the settings the spec leaves unset with GitHub's

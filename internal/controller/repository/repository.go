@@ -247,20 +247,35 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	if r.Archived {
 		return managed.ExternalUpdate{}, nil
 	}
+	// Settings, security features, topics and alerts are independent: one
+	// that GitHub refuses does not hold back the others.
+	var errs []error
 	if q := repo.SettingsRequest(p, r); q != nil {
-		if r, err = e.edit(ctx, r, q, "update settings of"); err != nil {
-			return managed.ExternalUpdate{}, err
+		if out, err := e.edit(ctx, r, q, "update settings of"); err != nil {
+			errs = append(errs, err)
+		} else {
+			r = out
+		}
+	}
+	if q := repo.SecurityRequest(p, r); q != nil {
+		if out, err := e.edit(ctx, r, q, "update security features of"); err != nil {
+			errs = append(errs, err)
+		} else {
+			r = out
 		}
 	}
 	if !repo.TopicsUpToDate(p.Topics, r.Topics) {
 		if err := e.api.ReplaceTopics(ctx, r.Owner.Login, r.Name, p.Topics); err != nil {
-			return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot set the topics of %s", r.FullName)
+			errs = append(errs, errors.Wrapf(err, "cannot set the topics of %s", r.FullName))
 		}
 	}
 	if want := p.VulnerabilityAlerts; want != nil && (e.vuln == nil || *e.vuln != *want) {
 		if err := e.api.SetVulnerabilityAlerts(ctx, r.Owner.Login, r.Name, *want); err != nil {
-			return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot set the vulnerability alerts of %s", r.FullName)
+			errs = append(errs, errors.Wrapf(err, "cannot set the vulnerability alerts of %s", r.FullName))
 		}
+	}
+	if len(errs) > 0 {
+		return managed.ExternalUpdate{}, errors.Join(errs...)
 	}
 	if archive {
 		if _, err := e.edit(ctx, r, &github.RepositoryRequest{Archived: ptr.To(true)}, "archive"); err != nil {
