@@ -122,7 +122,9 @@ var scopes = []scope{
 			return r
 		},
 		empty: func() repoObject { return &repomv1alpha1.Repository{} },
-		key:   func(f *fixture, name string) types.NamespacedName { return types.NamespacedName{Namespace: f.ns, Name: name} },
+		key: func(f *fixture, name string) types.NamespacedName {
+			return types.NamespacedName{Namespace: f.ns, Name: name}
+		},
 	},
 	{
 		name: "Cluster",
@@ -137,11 +139,16 @@ var scopes = []scope{
 			return r
 		},
 		empty: func() repoObject { return &repov1alpha1.Repository{} },
-		key:   func(f *fixture, name string) types.NamespacedName { return types.NamespacedName{Name: f.ns + "-" + name} },
+		key: func(f *fixture, name string) types.NamespacedName {
+			return types.NamespacedName{Name: f.ns + "-" + name}
+		},
 	},
 }
 
+// forEachScope runs fn for each scope, in parallel with each other and with
+// other tests that do the same.
 func forEachScope(t *testing.T, fn func(t *testing.T, s scope)) {
+	t.Parallel()
 	for _, s := range scopes {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
@@ -228,6 +235,19 @@ func (f *fixture) waitSyncError(s scope, name string, want ...string) string {
 // ghRepo returns the emulator's view of owner/name.
 func (f *fixture) ghRepo(name string) (emulator.Repo, bool) {
 	return f.emu.State().RepoByName(owner, name)
+}
+
+// createOnGitHub creates owner/name through the API, as a person or another
+// tool would, now.
+func (f *fixture) createOnGitHub(name string) {
+	f.t.Helper()
+	c := emulatortest.Client(f.srv, goodToken)
+	resp, err := c.Post(f.srv.URL+"/orgs/"+owner+"/repos", "application/json", strings.NewReader(`{"name":"`+name+`"}`))
+	f.must(err)
+	_ = resp.Body.Close()
+	if resp.StatusCode != 201 {
+		f.t.Fatalf("creating %s on GitHub: status %d", name, resp.StatusCode)
+	}
 }
 
 // update re-reads the Repository, applies fn and writes it back, retrying

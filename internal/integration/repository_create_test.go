@@ -82,7 +82,7 @@ func TestCreateFork(t *testing.T) {
 			{Owner: "demo-user", Name: "upstream", Branches: []string{"main", "feature"}},
 		}}))
 		f.create(s, "my-fork", common.RepositoryParameters{
-			Fork:     &common.ForkSource{Owner: "demo-user", Repository: "upstream", DefaultBranchOnly: ptr.To(true)},
+			Fork:      &common.ForkSource{Owner: "demo-user", Repository: "upstream", DefaultBranchOnly: ptr.To(true)},
 			HasIssues: ptr.To(false),
 		})
 		r := f.waitReady(s, "my-fork")

@@ -59,8 +59,8 @@ func TestName(t *testing.T) {
 		want         string
 	}{
 		"SpecName": {
-			reason: "spec.forProvider.name wins over everything",
-			p:      params(func(p *common.RepositoryParameters) { p.Name = ptr.To("spec") }),
+			reason:       "spec.forProvider.name wins over everything",
+			p:            params(func(p *common.RepositoryParameters) { p.Name = ptr.To("spec") }),
 			externalName: "ext", objectName: "obj", want: "spec",
 		},
 		"ExternalName": {
