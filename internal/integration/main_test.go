@@ -14,6 +14,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	extv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -52,6 +53,7 @@ func run(m *testing.M) int {
 	scheme := runtime.NewScheme()
 	_ = clientgoscheme.AddToScheme(scheme)
 	_ = apis.AddToScheme(scheme)
+	_ = extv1.AddToScheme(scheme)
 
 	env := &envtest.Environment{
 		CRDDirectoryPaths:     []string{filepath.Join(root, "package", "crds")},
@@ -64,6 +66,13 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer func() { _ = env.Stop() }()
+
+	stopKCM, err := startControllerManager(env)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "integration: cannot start kube-controller-manager:", err)
+		return 1
+	}
+	defer stopKCM()
 
 	zl := zap.New(zap.UseDevMode(os.Getenv("INTEGRATION_DEBUG") != ""), zap.WriteTo(logSink()))
 	ctrl.SetLogger(zl)
@@ -135,4 +144,46 @@ func logSink() *os.File {
 		return os.Stderr
 	}
 	return f
+}
+
+// startControllerManager runs kube-controller-manager's garbage collector
+// and namespace controllers against the test API server, as a real cluster
+// has them: ProviderConfigUsages go away with their managed resources only
+// through garbage collection.
+func startControllerManager(env *envtest.Environment) (func(), error) {
+	user, err := env.AddUser(envtest.User{Name: "kube-controller-manager", Groups: []string{"system:masters"}}, nil)
+	if err != nil {
+		return nil, err
+	}
+	kubeconfig, err := user.KubeConfig()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "kcm-")
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "kubeconfig")
+	if err := os.WriteFile(path, kubeconfig, 0o600); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(filepath.Join(os.Getenv("KUBEBUILDER_ASSETS"), "kube-controller-manager"),
+		"--kubeconfig="+path, "--authentication-kubeconfig="+path, "--authorization-kubeconfig="+path,
+		"--bind-address=127.0.0.1", "--secure-port=0", "--cert-dir="+filepath.Join(dir, "certs"),
+		"--leader-elect=false", "--use-service-account-credentials=false",
+		"--controllers=garbagecollector,namespace")
+	log, err := os.Create(filepath.Join(dir, "kcm.log"))
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		_ = log.Close()
+		_ = os.RemoveAll(dir)
+	}, nil
 }
