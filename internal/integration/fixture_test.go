@@ -284,8 +284,9 @@ func eventNamespace(obj client.Object) string {
 	return metav1.NamespaceDefault
 }
 
-// cleanup deletes the test's Repositories and waits for them to go, so the
-// emulator is still there to answer their deletion.
+// cleanup removes the test's Repositories without waiting for the provider:
+// the emulator is about to go, and deletion through the provider has tests
+// of its own. Finalizers are dropped so the shared API server is left clean.
 func (f *fixture) cleanup() {
 	ctx := context.Background()
 	ns := &repomv1alpha1.RepositoryList{}
@@ -303,20 +304,15 @@ func (f *fixture) cleanup() {
 	}
 	for _, o := range objs {
 		_ = kube.Delete(ctx, o)
-	}
-	deadline := time.Now().Add(30 * time.Second)
-	for _, o := range objs {
-		for time.Now().Before(deadline) {
-			err := kube.Get(ctx, client.ObjectKeyFromObject(o), o)
-			if kerrors.IsNotFound(err) {
+		for range 10 {
+			if err := kube.Get(ctx, client.ObjectKeyFromObject(o), o); err != nil {
 				break
 			}
-			if time.Now().Add(time.Second).After(deadline) {
-				// Do not leave the shared API server with work it cannot finish.
-				meta.RemoveFinalizer(o, "finalizer.managedresource.crossplane.io")
-				_ = kube.Update(ctx, o)
+			meta.RemoveFinalizer(o, "finalizer.managedresource.crossplane.io")
+			if err := kube.Update(ctx, o); err == nil || kerrors.IsNotFound(err) {
+				break
 			}
-			time.Sleep(200 * time.Millisecond)
 		}
 	}
+	_ = kube.Delete(ctx, &legacyv1alpha1.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: f.legacyName("github")}})
 }

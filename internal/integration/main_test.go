@@ -29,7 +29,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
-// kube is a client of the test API server, shared by all tests.
+// kube is an uncached client of the test API server, shared by all tests.
 var kube client.Client
 
 // pollInterval is short so that drift is corrected within a test's patience.
@@ -107,7 +107,11 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "integration: cache did not sync")
 		return 1
 	}
-	kube = mgr.GetClient()
+	// Tests read straight from the API server, not the manager's cache.
+	if kube, err = client.New(cfg, client.Options{Scheme: scheme}); err != nil {
+		fmt.Fprintln(os.Stderr, "integration: cannot create client:", err)
+		return 1
+	}
 
 	code := m.Run()
 	cancel()
