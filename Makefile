@@ -1,0 +1,51 @@
+# provider-github. `make help` lists the targets.
+SHELL := /bin/bash
+GO ?= go
+export GOFLAGS ?= -mod=mod
+
+.PHONY: help generate check-diff build test test-unit test-race vet reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets
+
+help: ## Show this help
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
+
+generate: ## Regenerate deepcopy, managed methodsets and CRDs (package/crds)
+	cd apis && $(GO) generate ./...
+
+check-diff: generate ## Fail when generation changes the tree
+	@if [ -n "$$(git status --porcelain -- apis package)" ]; then \
+		git status --porcelain -- apis package; echo "generated code is stale: run make generate and commit"; exit 1; fi
+
+build: ## Build the provider and the emulator into _output/bin
+	$(GO) build -o _output/bin/provider ./cmd/provider
+	$(GO) build -o _output/bin/github-emulator ./cmd/github-emulator
+
+envtest-assets: ## Build or reuse kube-apiserver, kube-controller-manager and etcd for tests
+	@hack/envtest-assets.sh >/dev/null
+
+test: envtest-assets ## Unit, emulator (with -race) and envtest integration tests
+	KUBEBUILDER_ASSETS=$$(hack/envtest-assets.sh | tail -n 1) $(GO) test -count=1 ./...
+	$(GO) test -count=1 -race ./internal/emulator/...
+
+vet: ## go vet
+	$(GO) vet ./...
+
+reviewable: generate vet test ## What a change needs before review
+
+run: ## Run the provider out of cluster against $KUBECONFIG (installs the CRDs there first)
+	kubectl apply --server-side -f package/crds
+	$(GO) run ./cmd/provider --debug --metrics-bind-address=127.0.0.1:8080 --health-probe-bind-address=127.0.0.1:8081
+
+cluster-up: ## Start a local control plane; prints export KUBECONFIG=...
+	@hack/local-cluster.sh up
+
+cluster-down: ## Stop the local control plane
+	@hack/local-cluster.sh down
+
+emulator: ## Run the GitHub API emulator on 127.0.0.1:8089
+	$(GO) run ./cmd/github-emulator --listen 127.0.0.1:8089
+
+demo: ## Local control plane + emulator + provider + examples, left running
+	@hack/demo.sh up
+
+demo-down: ## Stop everything make demo started
+	@hack/demo.sh down

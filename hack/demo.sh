@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# `make demo`: a local control plane, the GitHub API emulator and the provider,
+# with the examples applied, left running to explore. `make demo-down` stops it.
+#
+#   hack/demo.sh up     build, start everything, apply examples, wait for Ready
+#   hack/demo.sh down   stop the provider, the emulator and the local cluster
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=$PWD/_output
+DIR=$OUT/demo
+BIN=$OUT/bin
+EMULATOR_ADDR=${DEMO_EMULATOR_ADDR:-127.0.0.1:8089}
+EMULATOR=http://$EMULATOR_ADDR
+export LOCAL_CLUSTER_DIR=${LOCAL_CLUSTER_DIR:-$OUT/local-cluster}
+
+say() { printf '\n==> %s\n' "$*"; }
+running() { [ -f "$DIR/$1.pid" ] && kill -0 "$(cat "$DIR/$1.pid")" 2>/dev/null; }
+
+stop() { # stop <name>: by recorded PID only
+  if [ -f "$DIR/$1.pid" ]; then
+    local p; p=$(cat "$DIR/$1.pid")
+    if kill "$p" 2>/dev/null; then
+      for _ in $(seq 1 40); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
+      kill -9 "$p" 2>/dev/null || true
+      echo "stopped $1 ($p)"
+    fi
+    rm -f "$DIR/$1.pid"
+  fi
+}
+
+emulator_view() {
+  local json
+  json=$(curl -sf -H "Authorization: token demo-token" "$EMULATOR/orgs/demo-org/repos?per_page=100")
+  if command -v python3 >/dev/null 2>&1; then
+    printf '%s' "$json" | python3 -c '
+import json, sys
+repos = json.load(sys.stdin)
+print(f"{\"FULL NAME\":40} {\"VISIBILITY\":10} {\"ARCHIVED\":8} {\"FORK\":5} TEMPLATE/PARENT")
+for r in sorted(repos, key=lambda r: r["full_name"]):
+    origin = (r.get("template_repository") or {}).get("full_name") or (r.get("parent") or {}).get("full_name") or ""
+    print(f"{r[\"full_name\"]:40} {r[\"visibility\"]:10} {str(r[\"archived\"]).lower():8} {str(r[\"fork\"]).lower():5} {origin}")'
+  else
+    printf '%s\n' "$json"
+  fi
+}
+
+up() {
+  mkdir -p "$DIR" "$BIN"
+  say "Building the provider and the emulator"
+  go build -o "$BIN/provider" ./cmd/provider
+  go build -o "$BIN/github-emulator" ./cmd/github-emulator
+
+  say "Starting the local control plane (etcd + kube-apiserver + kube-controller-manager)"
+  eval "$(hack/local-cluster.sh up)"
+  echo "KUBECONFIG=$KUBECONFIG"
+
+  if ! running github-emulator; then
+    say "Starting the GitHub API emulator on $EMULATOR"
+    "$BIN/github-emulator" --listen "$EMULATOR_ADDR" --seed hack/demo-seed.yaml >"$DIR/github-emulator.log" 2>&1 &
+    echo $! >"$DIR/github-emulator.pid"
+    for _ in $(seq 1 40); do curl -sf "$EMULATOR/rate_limit" -H "Authorization: token demo-token" >/dev/null && break; sleep 0.25; done
+  fi
+
+  say "Installing the CRDs"
+  kubectl apply --server-side -f package/crds >/dev/null
+  kubectl wait --for condition=Established --timeout=60s -f package/crds >/dev/null
+
+  say "Creating the credentials Secret and the provider configurations (pointing at the emulator)"
+  kubectl create namespace crossplane-system --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+  kubectl -n crossplane-system create secret generic github-credentials --from-literal=credentials=demo-token \
+    --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+  for kind in "github.m.crossplane.io/v1alpha1 ClusterProviderConfig" "github.crossplane.io/v1alpha1 ProviderConfig"; do
+    set -- $kind
+    kubectl apply -f - >/dev/null <<EOP
+apiVersion: $1
+kind: $2
+metadata:
+  name: default
+spec:
+  baseURL: $EMULATOR/api/v3/
+  owner: demo-org
+  credentials:
+    source: Secret
+    secretRef: {namespace: crossplane-system, name: github-credentials, key: credentials}
+EOP
+  done
+
+  if ! running provider; then
+    say "Starting the provider"
+    "$BIN/provider" --poll=15s --metrics-bind-address=127.0.0.1:18080 --health-probe-bind-address=127.0.0.1:18081 \
+      >"$DIR/provider.log" 2>&1 &
+    echo $! >"$DIR/provider.pid"
+  fi
+
+  say "Applying examples/repository"
+  kubectl apply -R -f examples/repository
+
+  say "Waiting for every Repository to be Ready"
+  if ! kubectl wait --for condition=Ready --timeout=120s repositories.repo.github.m.crossplane.io --all -n default ||
+     ! kubectl wait --for condition=Ready --timeout=60s repositories.repo.github.crossplane.io --all; then
+    kubectl get repositories.repo.github.m.crossplane.io -A -o wide || true
+    echo "Some Repositories did not become Ready; see kubectl describe and $DIR/provider.log" >&2
+    exit 1
+  fi
+
+  say "kubectl get repositories (namespaced and cluster-scoped)"
+  kubectl get repositories.repo.github.m.crossplane.io -A
+  echo
+  kubectl get repositories.repo.github.crossplane.io
+
+  say "The emulator's view of demo-org"
+  emulator_view
+
+  cat <<EOT
+
+The demo is running. Explore it:
+
+  export KUBECONFIG=$KUBECONFIG
+  kubectl get repositories.repo.github.m.crossplane.io -A          # or: kubectl get managed
+  kubectl describe repository payments-api -n default
+  curl -s -H "Authorization: token demo-token" $EMULATOR/repos/demo-org/payments-api
+
+  # Change a repository behind the provider's back, and watch it come back (poll: 15s):
+  curl -s -X PATCH -H "Authorization: token demo-token" -d '{"has_wiki": true}' $EMULATOR/repos/demo-org/payments-api >/dev/null
+  # Rename it on "GitHub", and watch the provider rename it back:
+  curl -s -X PATCH -H "Authorization: token demo-token" -d '{"name": "renamed"}' $EMULATOR/repos/demo-org/payments-api >/dev/null
+  kubectl get events -n default --field-selector involvedObject.name=payments-api
+
+Logs: $DIR/provider.log, $DIR/github-emulator.log, $LOCAL_CLUSTER_DIR/*.log
+Stop everything: make demo-down
+EOT
+}
+
+down() {
+  mkdir -p "$DIR"
+  stop provider
+  stop github-emulator
+  hack/local-cluster.sh down
+}
+
+case "${1:-}" in
+  up) up ;;
+  down) down ;;
+  *) echo "usage: $0 up|down" >&2; exit 2 ;;
+esac
