@@ -34,11 +34,11 @@ emulator_view() {
   if command -v python3 >/dev/null 2>&1; then
     printf '%s' "$json" | python3 -c '
 import json, sys
-repos = json.load(sys.stdin)
-print(f"{\"FULL NAME\":40} {\"VISIBILITY\":10} {\"ARCHIVED\":8} {\"FORK\":5} TEMPLATE/PARENT")
-for r in sorted(repos, key=lambda r: r["full_name"]):
-    origin = (r.get("template_repository") or {}).get("full_name") or (r.get("parent") or {}).get("full_name") or ""
-    print(f"{r[\"full_name\"]:40} {r[\"visibility\"]:10} {str(r[\"archived\"]).lower():8} {str(r[\"fork\"]).lower():5} {origin}")'
+rows = [("FULL NAME", "VISIBILITY", "ARCHIVED", "FORK")]
+for r in sorted(json.load(sys.stdin), key=lambda r: r["full_name"]):
+    rows.append((r["full_name"], r["visibility"], str(r["archived"]).lower(), str(r["fork"]).lower()))
+for row in rows:
+    print("%-36s %-10s %-8s %s" % row)'
   else
     printf '%s\n' "$json"
   fi
