@@ -11,9 +11,9 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	gogithub "github.com/google/go-github/v37/github"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
@@ -33,8 +33,10 @@ func repository(m ...mod) *v1alpha1.Repository {
 	return r
 }
 
-func withExternalName(n string) mod { return func(r *v1alpha1.Repository) { meta.SetExternalName(r, n) } }
-func withID(id int64) mod         { return func(r *v1alpha1.Repository) { r.Status.AtProvider.ID = &id } }
+func withExternalName(n string) mod {
+	return func(r *v1alpha1.Repository) { meta.SetExternalName(r, n) }
+}
+func withID(id int64) mod { return func(r *v1alpha1.Repository) { r.Status.AtProvider.ID = &id } }
 func withParams(fn func(*common.RepositoryParameters)) mod {
 	return func(r *v1alpha1.Repository) { fn(&r.Spec.ForProvider) }
 }
@@ -153,8 +155,10 @@ func TestObserve(t *testing.T) {
 		"RenamedFoundByID": {
 			reason: "a renamed repository whose old-name redirect is gone is found by id and must be renamed back",
 			api: &fake.MockRepositories{
-				MockGet:     func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
-				MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) { return ghRepo(func(r *github.Repository) { r.Name, r.ID = "y", id }), nil },
+				MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
+				MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.Name, r.ID = "y", id }), nil
+				},
 			},
 			mg: repository(withExternalName("x"), withID(1)),
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "name",
@@ -172,8 +176,12 @@ func TestObserve(t *testing.T) {
 		"NameTakenByAnother": {
 			reason: "when another repository took the name of ours, neither is touched",
 			api: &fake.MockRepositories{
-				MockGet:     func(context.Context, string, string) (*github.Repository, error) { return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil },
-				MockGetByID: func(context.Context, int64) (*github.Repository, error) { return ghRepo(func(r *github.Repository) { r.FullName = "org/y" }), nil },
+				MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+				},
+				MockGetByID: func(context.Context, int64) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.FullName = "org/y" }), nil
+				},
 			},
 			mg:   repository(withExternalName("x"), withID(1)),
 			want: want{err: "org/x is now a different repository (id 2); the one this Repository manages (id 1) was renamed to org/y"},
@@ -181,7 +189,9 @@ func TestObserve(t *testing.T) {
 		"OursDeletedNameTaken": {
 			reason: "when ours was deleted and another repository has the name, it is not adopted",
 			api: &fake.MockRepositories{
-				MockGet:     func(context.Context, string, string) (*github.Repository, error) { return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil },
+				MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+				},
 				MockGetByID: func(context.Context, int64) (*github.Repository, error) { return nil, ghErr(404) },
 			},
 			mg:   repository(withExternalName("x"), withID(1)),
@@ -231,7 +241,9 @@ func TestObserve(t *testing.T) {
 }
 
 func TestCreate(t *testing.T) {
-	org := func(context.Context, string) (*github.Account, error) { return &github.Account{Type: "Organization"}, nil }
+	org := func(context.Context, string) (*github.Account, error) {
+		return &github.Account{Type: "Organization"}, nil
+	}
 	user := func(context.Context, string) (*github.Account, error) { return &github.Account{Type: "User"}, nil }
 	cases := map[string]struct {
 		reason string
