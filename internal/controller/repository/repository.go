@@ -178,10 +178,13 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	}
 	p := mg.Parameters()
 	var r *github.Repository
+	what := fmt.Sprintf("cannot create repository %s/%s", owner, name)
 	switch {
 	case p.Fork != nil:
+		what = fmt.Sprintf("cannot fork %s/%s into %s/%s", p.Fork.Owner, p.Fork.Repository, owner, name)
 		r, err = e.api.Fork(ctx, p.Fork.Owner, p.Fork.Repository, repo.ForkRequest(p, org, name))
 	case p.Template != nil:
+		what = fmt.Sprintf("cannot generate %s/%s from template %s/%s", owner, name, p.Template.Owner, p.Template.Repository)
 		r, err = e.api.Generate(ctx, p.Template.Owner, p.Template.Repository, repo.TemplateRequest(p, owner, name))
 	default:
 		r, err = e.api.Create(ctx, org, repo.CreateRequest(p, name))
@@ -190,7 +193,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		return managed.ExternalCreation{}, errors.Errorf("%s/%s already exists on GitHub; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
 	}
 	if err != nil {
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create repository %s/%s", owner, name)
+		return managed.ExternalCreation{}, errors.Wrap(err, what)
 	}
 	meta.SetExternalName(mg, name)
 	return managed.ExternalCreation{ConnectionDetails: repo.ConnectionDetails(r)}, nil
