@@ -132,6 +132,14 @@ func (e *external[T]) find(ctx context.Context, mg T, owner, name string) (*gith
 	if err != nil && !github.IsNotFound(err) {
 		return nil, errors.Wrapf(err, "cannot read repository %s/%s", owner, name)
 	}
+	if err == nil && knownID == nil && !strings.EqualFold(r.Name, name) {
+		// GitHub redirected a former name to the repository that now has
+		// another: the name itself is free.
+		if meta.GetExternalName(mg) == "" {
+			return nil, nil
+		}
+		return nil, errors.Errorf("%s/%s was renamed to %s on GitHub; to manage that repository, set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to %s", owner, name, r.FullName, r.Name)
+	}
 	if err == nil && (knownID == nil || r.ID == *knownID) {
 		return r, nil
 	}

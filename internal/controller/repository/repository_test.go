@@ -164,6 +164,22 @@ func TestObserve(t *testing.T) {
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "name",
 				ConnectionDetails: managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}}},
 		},
+		"FormerNameIsFree": {
+			reason: "a name GitHub only redirects (to a renamed repository) is free, so a new repository can be created",
+			api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
+			}},
+			mg:   repository(),
+			want: want{o: managed.ExternalObservation{ResourceExists: false}},
+		},
+		"AdoptingAFormerName": {
+			reason: "adopting a name that GitHub redirects to a renamed repository neither adopts nor renames it",
+			api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
+			}},
+			mg:   repository(withExternalName("x")),
+			want: want{err: "org/x was renamed to org/y on GitHub; to manage that repository, set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to y"},
+		},
 		"DeletedOnGitHub": {
 			reason: "a repository gone by name and by id does not exist, so it is created again",
 			api: &fake.MockRepositories{
