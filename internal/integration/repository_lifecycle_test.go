@@ -252,3 +252,22 @@ func TestStaleCreateRecordDoesNotAdopt(t *testing.T) {
 		f.waitSyncError(s, "older", "already exists", "crossplane.io/external-name: older")
 	})
 }
+
+func TestDeletingAfterAClashLeavesTheOtherRepositoryAlone(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.must(f.emu.State().Apply(&emulator.Seed{Repos: []emulator.SeedRepo{{Owner: owner, Name: "theirs"}}}))
+		r := f.create(s, "theirs", common.RepositoryParameters{})
+		f.waitSyncError(s, "theirs", "already exists")
+		f.must(kube.Delete(f.ctx, f.get(s, "theirs")))
+		f.eventually("the Repository goes away", func() string {
+			if err := kube.Get(f.ctx, s.key(f, "theirs"), r); !kerrors.IsNotFound(err) {
+				return "still there"
+			}
+			return ""
+		})
+		if _, ok := f.ghRepo("theirs"); !ok {
+			t.Error("the repository that was never this resource's must not be deleted")
+		}
+	})
+}

@@ -44,6 +44,13 @@ const (
 	createWindowAfter  = 10 * time.Minute
 )
 
+// notOurs says that what GitHub has under the resource's name is not the
+// repository this resource manages. When the resource is being deleted there
+// is then nothing of its own to delete.
+type notOurs struct{ error }
+
+func notOursf(format string, args ...any) error { return notOurs{errors.Errorf(format, args...)} }
+
 // external manages one Repository's GitHub repository. It lives for one
 // reconcile: Observe keeps what it read for Update and Delete.
 type external[T Object] struct {
@@ -75,14 +82,27 @@ func (e *external[T]) identity(mg T) (owner, name string, err error) {
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	owner, name, err := e.identity(mg)
 	if err != nil {
+		if meta.WasDeleted(mg) && meta.GetExternalName(mg) == "" {
+			// Never created, and now being deleted: nothing to do.
+			return managed.ExternalObservation{ResourceExists: false}, nil
+		}
 		return managed.ExternalObservation{}, err
 	}
+	o, err := e.observe(ctx, mg, owner, name)
+	var no notOurs
+	if meta.WasDeleted(mg) && errors.As(err, &no) {
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	}
+	return o, err
+}
+
+func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (managed.ExternalObservation, error) {
 	r, err := e.find(ctx, mg, owner, name)
 	if err != nil || r == nil {
 		return managed.ExternalObservation{}, err
 	}
 	if !strings.EqualFold(r.Owner.Login, owner) {
-		return managed.ExternalObservation{}, errors.Errorf("repository %s (id %d) now belongs to %s, not %s: transfer it back on GitHub, or delete this Repository with the Orphan deletion policy", r.FullName, r.ID, r.Owner.Login, owner)
+		return managed.ExternalObservation{}, notOursf("repository %s (id %d) now belongs to %s, not %s: transfer it back on GitHub, or delete this Repository (the repository is left alone)", r.FullName, r.ID, r.Owner.Login, owner)
 	}
 
 	if meta.WasDeleted(mg) && r.Archived && ptr.Deref(mg.Parameters().ArchiveOnDelete, false) {
@@ -93,7 +113,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	adopted := false
 	if meta.GetExternalName(mg) == "" {
 		if !createdByThisResource(mg, r) {
-			return managed.ExternalObservation{}, errors.Errorf("%s/%s already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
+			return managed.ExternalObservation{}, notOursf("%s/%s already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
 		}
 		meta.SetExternalName(mg, name)
 		e.record.Event(mg, event.Normal(reasonAdopted, fmt.Sprintf("Found %s, created by this Repository before its record of the create was lost", r.FullName)))
@@ -138,7 +158,7 @@ func (e *external[T]) find(ctx context.Context, mg T, owner, name string) (*gith
 		if meta.GetExternalName(mg) == "" {
 			return nil, nil
 		}
-		return nil, errors.Errorf("%s/%s was renamed to %s on GitHub; to manage that repository, set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to %s", owner, name, r.FullName, r.Name)
+		return nil, notOursf("%s/%s was renamed to %s on GitHub; to manage that repository, set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to %s", owner, name, r.FullName, r.Name)
 	}
 	if err == nil && (knownID == nil || r.ID == *knownID) {
 		return r, nil
@@ -151,12 +171,14 @@ func (e *external[T]) find(ctx context.Context, mg T, owner, name string) (*gith
 		return nil, errors.Wrapf(idErr, "cannot read repository id %d (formerly %s/%s)", *knownID, owner, name)
 	}
 	switch {
+	case idErr == nil && err == nil && meta.WasDeleted(mg):
+		return ours, nil
 	case idErr == nil && err == nil:
 		return nil, errors.Errorf("repository %s/%s is now a different repository (id %d); the one this Repository manages (id %d) was renamed to %s: rename or remove one of them on GitHub", owner, name, r.ID, *knownID, ours.FullName)
 	case idErr == nil:
 		return ours, nil
 	case err == nil:
-		return nil, errors.Errorf("the repository this Repository managed (id %d) was deleted, and %s/%s is now a different repository (id %d); to manage that one, recreate this Repository with the annotation crossplane.io/external-name: %s", *knownID, owner, name, r.ID, name)
+		return nil, notOursf("the repository this Repository managed (id %d) was deleted, and %s/%s is now a different repository (id %d); to manage that one, recreate this Repository with the annotation crossplane.io/external-name: %s", *knownID, owner, name, r.ID, name)
 	}
 	e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("repository %s/%s (id %d) no longer exists on GitHub", owner, name, *knownID)))
 	return nil, nil

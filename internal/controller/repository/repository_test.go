@@ -230,6 +230,22 @@ func TestObserve(t *testing.T) {
 				func(r *v1alpha1.Repository) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }),
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
+		"DeletingWhatIsNotOurs": {
+			reason: "deleting a resource whose name was taken by someone else's repository deletes nothing and does not get stuck",
+			api:    &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+			mg:     repository(func(r *v1alpha1.Repository) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }),
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
+		},
+		"DeletingOursRenamedNameTaken": {
+			reason: "deleting a resource whose repository was renamed while another took its name deletes its own repository",
+			api: &fake.MockRepositories{
+				MockGet:     func(context.Context, string, string) (*github.Repository, error) { return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil },
+				MockGetByID: func(context.Context, int64) (*github.Repository, error) { return ghRepo(func(r *github.Repository) { r.Name = "y" }), nil },
+			},
+			mg: repository(withExternalName("x"), withID(1), func(r *v1alpha1.Repository) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }),
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "name",
+				ConnectionDetails: managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}}},
+		},
 		"VulnerabilityAlertsReadOnlyWhenDeclared": {
 			reason: "vulnerability alerts cost a call, so they are read only when the spec sets them",
 			api: &fake.MockRepositories{
