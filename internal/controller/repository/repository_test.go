@@ -239,8 +239,12 @@ func TestObserve(t *testing.T) {
 		"DeletingOursRenamedNameTaken": {
 			reason: "deleting a resource whose repository was renamed while another took its name deletes its own repository",
 			api: &fake.MockRepositories{
-				MockGet:     func(context.Context, string, string) (*github.Repository, error) { return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil },
-				MockGetByID: func(context.Context, int64) (*github.Repository, error) { return ghRepo(func(r *github.Repository) { r.Name = "y" }), nil },
+				MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+				},
+				MockGetByID: func(context.Context, int64) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.Name = "y" }), nil
+				},
 			},
 			mg: repository(withExternalName("x"), withID(1), func(r *v1alpha1.Repository) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }),
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "name",
