@@ -41,6 +41,31 @@ type Options struct {
 	// MaxClients bounds the cache; the least recently used client is
 	// dropped beyond it (credentials rotate, old ones should not linger).
 	MaxClients int
+
+	// PollInterval is how often each resource is observed; scheduled full
+	// reads are never more frequent. Zero means a minute.
+	PollInterval time.Duration
+	// FullReadBudget is the share (0..1) of a credential's hourly rate
+	// limit spent on scheduled full (unconditional) repository reads.
+	// Zero means DefaultFullReadBudget; negative turns them off.
+	FullReadBudget float64
+	// MaxConcurrency caps a credential's calls in flight.
+	MaxConcurrency int
+	// WriteConcurrency caps a credential's writes in flight (GitHub
+	// advises one at a time).
+	WriteConcurrency int
+	// MaxRateLimitWait is the longest a call waits for a rate limit to
+	// pass before failing with an error that says until when it waits.
+	MaxRateLimitWait time.Duration
+	// CacheEntries and CacheBytes bound each credential's cache of answers
+	// for conditional reads.
+	CacheEntries, CacheBytes int
+	// ResolveLogin reads a token's login (one GET /user per credential) to
+	// name it in metrics and messages.
+	ResolveLogin bool
+	// Metrics, when set, records requests, cache hits, rate limits and
+	// full reads.
+	Metrics *Metrics
 }
 
 // A ClientCache builds one authenticated client per credential and base URL
@@ -168,7 +193,7 @@ func NewClient(cfg Config, o Options) (*github.Client, error) {
 		return nil, errors.New("no GitHub credentials: set a token or GitHub App keys")
 	}
 
-	gh := github.NewClient(&http.Client{Transport: auth, Timeout: o.Timeout})
+	gh := github.NewClient(&http.Client{Transport: chain(cfg.Credentials, base, auth, o), Timeout: o.Timeout})
 	gh.BaseURL = base
 	gh.UserAgent = o.UserAgent
 	if upload, err := uploadURL(base); err == nil {
@@ -203,6 +228,22 @@ func NormalizeBaseURL(raw string) (*url.URL, error) {
 		u.Path += "api/v3/"
 	}
 	return u, nil
+}
+
+// chain wraps the authenticated transport of one credential in the
+// conditional-read cache (outermost: it sees what callers ask for) and the
+// rate limiter (inside it: it sees every request that goes out, redirects
+// included, before authentication).
+func chain(c Credentials, base *url.URL, auth http.RoundTripper, o Options) http.RoundTripper {
+	ident := newIdentity(c, base, o.ResolveLogin)
+	m := &credentialMetrics{m: o.Metrics, ident: ident}
+	lim := newLimiter(auth, ident, m, o.MaxConcurrency, o.WriteConcurrency, o.MaxRateLimitWait)
+	budget := o.FullReadBudget
+	if budget == 0 {
+		budget = DefaultFullReadBudget
+	}
+	planner := newPlanner(budget, o.PollInterval, lim.budget, m)
+	return newConditionalCache(lim, planner, m, o.CacheEntries, o.CacheBytes)
 }
 
 func uploadURL(base *url.URL) (*url.URL, error) {

@@ -77,6 +77,10 @@ func Explain(err error) error {
 	}
 	var e *Error
 	if errors.As(err, &e) {
+		if e.Status == 0 {
+			// Ours (a wait for a rate limit): without the URL wrapper.
+			return e
+		}
 		return err
 	}
 

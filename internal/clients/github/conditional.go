@@ -1,0 +1,293 @@
+package github
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Conditional reads. GitHub does not charge a conditional request answered
+// 304 Not Modified against the rate limit, so every GET goes out with the
+// ETag (or Last-Modified date) of the last answer, and a 304 is turned back
+// into that answer: callers always see a normal 200.
+
+type fullReadKey struct{}
+
+// WithFullRead returns a context whose GETs are sent unconditionally, so
+// that GitHub answers with a full body even when its ETag did not change.
+func WithFullRead(ctx context.Context) context.Context {
+	return context.WithValue(ctx, fullReadKey{}, true)
+}
+
+func isFullRead(ctx context.Context) bool {
+	v, _ := ctx.Value(fullReadKey{}).(bool)
+	return v
+}
+
+// Defaults bounding the cache of one credential.
+const (
+	DefaultCacheEntries = 4096
+	DefaultCacheBytes   = 32 << 20
+	// maxCachedBody keeps an unusually large answer out of the cache.
+	maxCachedBody = 1 << 20
+)
+
+type cachedAnswer struct {
+	key          string
+	scope        string
+	etag         string
+	lastModified string
+	header       http.Header
+	body         []byte
+}
+
+func (a *cachedAnswer) size() int { return len(a.key) + len(a.body) + 512 }
+
+// conditionalCache is a RoundTripper keeping the last 200 answer of each GET
+// with an ETag or Last-Modified date. It is bounded by entries and bytes and
+// drops the least recently used answers first.
+type conditionalCache struct {
+	next       http.RoundTripper
+	planner    *Planner // nil: no scheduled full reads
+	metrics    *credentialMetrics
+	maxEntries int
+	maxBytes   int
+
+	mu      sync.Mutex
+	lru     *list.List // of *cachedAnswer, most recent first
+	entries map[string]*list.Element
+	bytes   int
+	// aliases maps a scope to the scope GitHub redirected it to (an old
+	// repository name to repositories/<id>), so a write to either
+	// invalidates both.
+	aliases map[string]string
+}
+
+func newConditionalCache(next http.RoundTripper, p *Planner, m *credentialMetrics, maxEntries, maxBytes int) *conditionalCache {
+	if maxEntries <= 0 {
+		maxEntries = DefaultCacheEntries
+	}
+	if maxBytes <= 0 {
+		maxBytes = DefaultCacheBytes
+	}
+	return &conditionalCache{next: next, planner: p, metrics: m, maxEntries: maxEntries, maxBytes: maxBytes,
+		lru: list.New(), entries: map[string]*list.Element{}, aliases: map[string]string{}}
+}
+
+// RoundTrip implements http.RoundTripper.
+func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method != http.MethodGet {
+		resp, err := c.next.RoundTrip(req)
+		if req.Method != http.MethodHead {
+			// Whatever the answer, the repository may have changed.
+			c.invalidate(repoScope(req.URL.Path))
+		}
+		return resp, err
+	}
+
+	key := req.URL.String() + "\x00" + req.Header.Get("Accept")
+	objectKey, isObject := repoObjectKey(req.URL.Path)
+	full := isFullRead(req.Context())
+	planned := false
+	if !full && isObject && c.planner != nil && c.planner.Due(objectKey) {
+		full, planned = true, true
+	}
+
+	cached := c.get(key)
+	out := req
+	if cached != nil && !full {
+		out = req.Clone(req.Context())
+		if cached.etag != "" {
+			out.Header.Set("If-None-Match", cached.etag)
+		} else {
+			out.Header.Set("If-Modified-Since", cached.lastModified)
+		}
+	}
+	resp, err := c.next.RoundTrip(out)
+	if err != nil {
+		return resp, err
+	}
+
+	switch {
+	case resp.StatusCode == http.StatusNotModified && cached != nil && out != req:
+		drain(resp)
+		c.metrics.notModified()
+		return cached.answer(req, resp), nil
+	case resp.StatusCode == http.StatusOK:
+		if planned {
+			c.planner.Done(objectKey)
+		}
+		return c.store(key, req, resp), nil
+	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:
+		c.remove(key)
+	case isRedirect(resp.StatusCode):
+		c.alias(req.URL, resp.Header.Get("Location"))
+	}
+	return resp, nil
+}
+
+func isRedirect(code int) bool {
+	return code == http.StatusMovedPermanently || code == http.StatusFound ||
+		code == http.StatusTemporaryRedirect || code == http.StatusPermanentRedirect
+}
+
+// answer rebuilds the cached 200 for req, with the 304's headers (fresh
+// rate-limit headers, date) over the cached ones.
+func (a *cachedAnswer) answer(req *http.Request, notModified *http.Response) *http.Response {
+	h := a.header.Clone()
+	for k, v := range notModified.Header {
+		h[k] = v
+	}
+	h.Set("Content-Length", strconv.Itoa(len(a.body)))
+	return &http.Response{
+		Status: "200 OK", StatusCode: http.StatusOK,
+		Proto: notModified.Proto, ProtoMajor: notModified.ProtoMajor, ProtoMinor: notModified.ProtoMinor,
+		Header: h, Body: io.NopCloser(bytes.NewReader(a.body)), ContentLength: int64(len(a.body)),
+		Request: req, TLS: notModified.TLS,
+	}
+}
+
+// store keeps a 200 answer that carries a validator and returns the answer
+// with a body that can still be read.
+func (c *conditionalCache) store(key string, req *http.Request, resp *http.Response) *http.Response {
+	etag, lastModified := resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
+	if etag == "" && lastModified == "" {
+		c.remove(key)
+		return resp
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxCachedBody+1))
+	if err != nil || len(body) > maxCachedBody {
+		// Hand back what was read followed by the rest, and keep nothing.
+		resp.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(body), resp.Body), resp.Body}
+		c.remove(key)
+		return resp
+	}
+	_ = resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	a := &cachedAnswer{key: key, scope: repoScope(req.URL.Path), etag: etag, lastModified: lastModified,
+		header: resp.Header.Clone(), body: body}
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.entries[key]; ok {
+		c.bytes -= el.Value.(*cachedAnswer).size()
+		c.lru.Remove(el)
+	}
+	c.entries[key] = c.lru.PushFront(a)
+	c.bytes += a.size()
+	for c.lru.Len() > c.maxEntries || (c.bytes > c.maxBytes && c.lru.Len() > 1) {
+		c.removeElement(c.lru.Back())
+	}
+	c.metrics.cacheSize(c.lru.Len(), c.bytes)
+	return resp
+}
+
+func (c *conditionalCache) get(key string) *cachedAnswer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.entries[key]
+	if !ok {
+		return nil
+	}
+	c.lru.MoveToFront(el)
+	return el.Value.(*cachedAnswer)
+}
+
+func (c *conditionalCache) remove(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.entries[key]; ok {
+		c.removeElement(el)
+	}
+}
+
+// removeElement drops one answer; c.mu must be held.
+func (c *conditionalCache) removeElement(el *list.Element) {
+	a := el.Value.(*cachedAnswer)
+	c.lru.Remove(el)
+	delete(c.entries, a.key)
+	c.bytes -= a.size()
+}
+
+// alias records that GitHub redirected from to location.
+func (c *conditionalCache) alias(from *url.URL, location string) {
+	to, err := from.Parse(location)
+	if err != nil {
+		return
+	}
+	src, dst := repoScope(from.Path), repoScope(to.Path)
+	if src == "" || dst == "" || src == dst {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.aliases) >= c.maxEntries {
+		c.aliases = map[string]string{}
+	}
+	c.aliases[src] = dst
+}
+
+// invalidate drops every answer of a repository, and of the scopes it is an
+// alias of or that are aliases of it.
+func (c *conditionalCache) invalidate(scope string) {
+	if scope == "" {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	scopes := map[string]bool{scope: true}
+	if dst, ok := c.aliases[scope]; ok {
+		scopes[dst] = true
+	}
+	for src, dst := range c.aliases {
+		if dst == scope {
+			scopes[src] = true
+		}
+	}
+	for el := c.lru.Front(); el != nil; {
+		next := el.Next()
+		if scopes[el.Value.(*cachedAnswer).scope] {
+			c.removeElement(el)
+		}
+		el = next
+	}
+	c.metrics.cacheSize(c.lru.Len(), c.bytes)
+}
+
+// Len is the number of cached answers.
+func (c *conditionalCache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lru.Len()
+}
+
+// drain reads a little of an unwanted body, so the connection can be reused,
+// and closes it.
+func drain(resp *http.Response) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	_ = resp.Body.Close()
+}
+
+// sleep waits for d or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

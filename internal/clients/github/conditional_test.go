@@ -1,0 +1,228 @@
+package github
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/crossplane-github/provider-github/internal/emulator"
+	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
+)
+
+// statuses are the answers the emulator gave since request from.
+func statuses(emu *emulator.Server, from int) []string {
+	var out []string
+	for _, r := range emu.Requests()[from:] {
+		out = append(out, fmt.Sprintf("%s %d", r.Endpoint, r.Status))
+	}
+	return out
+}
+
+func TestConditionalReads(t *testing.T) {
+	ctx := context.Background()
+	const get = "GET /repos/{owner}/{repo}"
+	cases := map[string]struct {
+		reason string
+		// between the first read and the checked one.
+		between func(t *testing.T, r *Repositories, emu *emulator.Server)
+		ctx     context.Context
+		// want are the answers of the checked read.
+		want        []string
+		description string
+		squash      bool
+	}{
+		"Hit": {
+			reason:      "A second read of an unchanged repository is a free 304, and the caller gets the cached body.",
+			between:     func(*testing.T, *Repositories, *emulator.Server) {},
+			want:        []string{get + " 304"},
+			description: "seeded repository", squash: true,
+		},
+		"ChangedOnGitHub": {
+			reason: "A change on GitHub changes the ETag: GitHub answers 200 with the new body.",
+			between: func(t *testing.T, _ *Repositories, emu *emulator.Server) {
+				if err := emu.State().SetField("demo-org", "seeded", "description", "changed"); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want:        []string{get + " 200"},
+			description: "changed", squash: true,
+		},
+		"InvalidatedByWrite": {
+			reason: "A write to the repository drops its cached answer: the next read is unconditional even where the ETag would not change.",
+			between: func(t *testing.T, r *Repositories, emu *emulator.Server) {
+				emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
+				if _, err := r.Edit(ctx, "demo-org", "seeded", &RepositoryRequest{AllowSquashMerge: ptrTo(false)}); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want:        []string{get + " 200"},
+			description: "seeded repository", squash: false,
+		},
+		"WriteElsewhereKeepsCache": {
+			reason: "A write to another repository leaves this one's cached answer.",
+			between: func(t *testing.T, r *Repositories, _ *emulator.Server) {
+				if _, err := r.Edit(ctx, "demo-org", "private-one", &RepositoryRequest{Description: ptrTo("x")}); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want:        []string{get + " 304"},
+			description: "seeded repository", squash: true,
+		},
+		"MergeSettingsMissedByETag": {
+			reason: "With GitHub's reported ETag behaviour, a merge-settings change out of band answers 304: the stale body is what a conditional read sees.",
+			between: func(t *testing.T, _ *Repositories, emu *emulator.Server) {
+				if err := emu.State().SetField("demo-org", "seeded", "allow_squash_merge", false); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want:        []string{get + " 304"},
+			description: "seeded repository", squash: true,
+		},
+		"FullReadSeesMergeSettings": {
+			reason: "A full read (WithFullRead) is unconditional and sees the merge-settings change the ETag hides.",
+			between: func(t *testing.T, _ *Repositories, emu *emulator.Server) {
+				if err := emu.State().SetField("demo-org", "seeded", "allow_squash_merge", false); err != nil {
+					t.Fatal(err)
+				}
+			},
+			ctx:         WithFullRead(ctx),
+			want:        []string{get + " 200"},
+			description: "seeded repository", squash: false,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			r, emu := frozen(t)
+			// GitHub's reported behaviour: merge settings are not in the ETag.
+			emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
+			if _, err := r.Get(ctx, "demo-org", "seeded"); err != nil {
+				t.Fatal(err)
+			}
+			tc.between(t, r, emu)
+			from := len(emu.Requests())
+			c := ctx
+			if tc.ctx != nil {
+				c = tc.ctx
+			}
+			got, err := r.Get(c, "demo-org", "seeded")
+			if err != nil {
+				t.Fatalf("\n%s\nGet: %v", tc.reason, err)
+			}
+			if diff := cmp.Diff(tc.want, statuses(emu, from)); diff != "" {
+				t.Errorf("\n%s\nanswers: -want, +got:\n%s", tc.reason, diff)
+			}
+			if diff := cmp.Diff(tc.description, derefString(got.Description)); diff != "" {
+				t.Errorf("\n%s\ndescription: -want, +got:\n%s", tc.reason, diff)
+			}
+			if diff := cmp.Diff(tc.squash, got.AllowSquashMerge != nil && *got.AllowSquashMerge); diff != "" {
+				t.Errorf("\n%s\nallow_squash_merge: -want, +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+// frozen is an emulator whose clock stands still, so that an out-of-band
+// change does not move updated_at (and with it the ETag).
+func frozen(t *testing.T) (*Repositories, *emulator.Server) {
+	t.Helper()
+	now := time.Now()
+	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: repoSeed(), Now: func() time.Time { return now }})
+	// Bring updated_at to the frozen now.
+	if err := emu.State().SetField("demo-org", "seeded", "description", "seeded repository"); err != nil {
+		t.Fatal(err)
+	}
+	return reposFor(t, srv.URL, "demo-token", testOptionsURL(srv.Client().Transport)), emu
+}
+
+func derefString(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func TestConditionalReadAfterRename(t *testing.T) {
+	ctx := context.Background()
+	r, emu := frozen(t)
+	emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
+	if err := emu.State().Rename("demo-org", "seeded", "renamed"); err != nil {
+		t.Fatal(err)
+	}
+	// Read by the old name: 301 to /repositories/{id}, which is cached.
+	if _, err := r.Get(ctx, "demo-org", "seeded"); err != nil {
+		t.Fatal(err)
+	}
+	// A write through the old name (307 to the id) must drop the answer
+	// cached under the id.
+	if _, err := r.Edit(ctx, "demo-org", "seeded", &RepositoryRequest{AllowSquashMerge: ptrTo(false)}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Get(ctx, "demo-org", "seeded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.AllowSquashMerge == nil || *got.AllowSquashMerge {
+		t.Errorf("Get after a write through the old name: allow_squash_merge = %v, want false (a stale cached answer was served)", got.AllowSquashMerge)
+	}
+}
+
+// fakeTransport is a RoundTripper made of a function.
+type fakeTransport struct {
+	MockRoundTrip func(*http.Request) (*http.Response, error)
+}
+
+func (f *fakeTransport) RoundTrip(r *http.Request) (*http.Response, error) { return f.MockRoundTrip(r) }
+
+var _ http.RoundTripper = (*fakeTransport)(nil)
+
+func response(status int, header map[string]string, body string) *http.Response {
+	h := http.Header{}
+	for k, v := range header {
+		h.Set(k, v)
+	}
+	return &http.Response{StatusCode: status, Header: h, Body: io.NopCloser(strings.NewReader(body))}
+}
+
+func TestConditionalCacheIsBounded(t *testing.T) {
+	tr := &fakeTransport{MockRoundTrip: func(r *http.Request) (*http.Response, error) {
+		return response(http.StatusOK, map[string]string{"ETag": `"` + r.URL.Path + `"`}, strings.Repeat("x", 1000)), nil
+	}}
+	cases := map[string]struct {
+		entries, bytes int
+		want           int
+	}{
+		"ByEntries": {entries: 10, bytes: 1 << 20, want: 10},
+		"ByBytes":   {entries: 1000, bytes: 20 * 1600, want: 20},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			c := newConditionalCache(tr, nil, nil, tc.entries, tc.bytes)
+			for i := 0; i < 100; i++ {
+				req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("https://api.github.com/repos/o/r%d", i), nil)
+				resp, err := c.RoundTrip(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b, _ := io.ReadAll(resp.Body); len(b) != 1000 {
+					t.Fatalf("body of answer %d: %d bytes, want 1000", i, len(b))
+				}
+			}
+			if got := c.Len(); got != tc.want {
+				t.Errorf("Len() after 100 answers: got %d, want %d", got, tc.want)
+			}
+			// The most recent answer is kept, the oldest is not.
+			if c.get(fmt.Sprintf("https://api.github.com/repos/o/r%d\x00", 99)) == nil {
+				t.Errorf("the most recent answer was dropped")
+			}
+			if c.get("https://api.github.com/repos/o/r0\x00") != nil {
+				t.Errorf("the oldest answer was kept")
+			}
+		})
+	}
+}

@@ -1,0 +1,108 @@
+package github
+
+import (
+	"sync"
+	"time"
+)
+
+// A Planner schedules the full (unconditional) reads of one credential's
+// repositories within the full-read budget. The conditional cache asks it
+// before each read of a repository whether that read is due to be full.
+type Planner struct {
+	budget  float64
+	poll    time.Duration
+	limit   func() (limit int, low bool) // the credential's hourly limit; low: spare no point
+	now     func() time.Time
+	metrics *credentialMetrics
+
+	mu        sync.Mutex
+	repos     map[string]*schedule
+	lastPrune time.Time
+}
+
+type schedule struct {
+	seen time.Time // last read of any kind
+	next time.Time // next full read
+}
+
+func newPlanner(budget float64, poll time.Duration, limit func() (int, bool), m *credentialMetrics) *Planner {
+	if poll <= 0 {
+		poll = time.Minute
+	}
+	return &Planner{budget: budget, poll: poll, limit: limit, now: time.Now, metrics: m, repos: map[string]*schedule{}}
+}
+
+// forgetAfter is how long a repository that is not read any more (its
+// resource was deleted) still counts towards the credential's repositories.
+func (p *Planner) forgetAfter() time.Duration { return 3*p.poll + time.Minute }
+
+// interval is the full-read interval for the repositories known now; p.mu
+// must be held.
+func (p *Planner) interval() (time.Duration, bool) {
+	limit, _ := p.limit()
+	return FullReadInterval(limit, p.budget, len(p.repos), p.poll)
+}
+
+// Due tells whether the read of the repository key about to be made should
+// be a full one, and records that the repository is in use.
+func (p *Planner) Due(key string) bool {
+	now := p.now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.prune(now)
+	s, known := p.repos[key]
+	if !known {
+		s = &schedule{}
+		p.repos[key] = s
+	}
+	s.seen = now
+	interval, ok := p.interval()
+	p.metrics.plan(len(p.repos), interval, PlannedFullReadsPerHour(len(p.repos), interval))
+	if !ok {
+		return false
+	}
+	if !known {
+		// The first read of a repository finds nothing cached and is
+		// full anyway.
+		s.next = firstFullRead(now, key, interval, p.poll)
+		return false
+	}
+	if _, low := p.limit(); low {
+		return false
+	}
+	return !now.Before(s.next)
+}
+
+// Done records that a full read of key was answered.
+func (p *Planner) Done(key string) {
+	now := p.now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s, ok := p.repos[key]
+	if !ok {
+		return
+	}
+	interval, _ := p.interval()
+	s.next = now.Add(interval)
+	p.metrics.fullRead()
+}
+
+// prune forgets repositories not read for a while; p.mu must be held.
+func (p *Planner) prune(now time.Time) {
+	if now.Sub(p.lastPrune) < p.poll {
+		return
+	}
+	p.lastPrune = now
+	for k, s := range p.repos {
+		if now.Sub(s.seen) > p.forgetAfter() {
+			delete(p.repos, k)
+		}
+	}
+}
+
+// Repositories is how many repositories the planner shares the budget among.
+func (p *Planner) Repositories() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.repos)
+}

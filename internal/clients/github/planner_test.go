@@ -1,0 +1,66 @@
+package github
+
+import (
+	"testing"
+	"time"
+)
+
+func TestPlanner(t *testing.T) {
+	now := time.Unix(1700000000, 0)
+	clock := func() time.Time { return now }
+	low := false
+	p := newPlanner(0.2, time.Minute, func() (int, bool) { return 5000, low }, nil)
+	p.now = clock
+
+	// 100 repositories: each is due every 6 minutes.
+	keys := make([]string, 100)
+	for i := range keys {
+		keys[i] = "repos/o/r" + itoa(i)
+		if p.Due(keys[i]) {
+			t.Fatalf("Due(%s) on first sight: want false (the first read is full anyway)", keys[i])
+		}
+	}
+	if got := p.Repositories(); got != 100 {
+		t.Fatalf("Repositories() = %d, want 100", got)
+	}
+	// Poll every minute for an hour; count full reads.
+	full := 0
+	for m := 1; m <= 60; m++ {
+		now = now.Add(time.Minute)
+		for _, k := range keys {
+			if p.Due(k) {
+				full++
+				p.Done(k)
+			}
+		}
+	}
+	// 1,000 an hour is the budget; first ones are phased in.
+	if full < 850 || full > 1000 {
+		t.Errorf("full reads in an hour over 100 repositories = %d, want about (at most) 1000", full)
+	}
+
+	// A repository read in full is not due again before its interval.
+	k := keys[0]
+	p.Done(k)
+	now = now.Add(5 * time.Minute)
+	if p.Due(k) {
+		t.Errorf("Due(%s) 5 minutes after a full read with a 6 minute interval: want false", k)
+	}
+	now = now.Add(time.Minute)
+	if !p.Due(k) {
+		t.Errorf("Due(%s) 6 minutes after a full read: want true", k)
+	}
+	// With the rate budget low, no full read is due.
+	low = true
+	if p.Due(k) {
+		t.Errorf("Due(%s) with the rate budget low: want false", k)
+	}
+	low = false
+
+	// Repositories no longer read are forgotten, which shortens the interval.
+	now = now.Add(10 * time.Minute)
+	p.Due(k)
+	if got := p.Repositories(); got != 1 {
+		t.Errorf("Repositories() after the others stopped being read = %d, want 1", got)
+	}
+}
