@@ -41,6 +41,10 @@ func main() {
 		metricsAddr      = flag.String("metrics-bind-address", ":8080", "Where to serve Prometheus metrics; 0 turns them off.")
 		healthAddr       = flag.String("health-probe-bind-address", ":8081", "Where to serve /healthz and /readyz.")
 		requestTimeout   = flag.Duration("github-request-timeout", 30*time.Second, "Timeout of one GitHub API request.")
+		fullReadBudget   = flag.Float64("full-read-budget", github.DefaultFullReadBudget, "Share (0-1) of each credential's hourly rate limit spent on full, unconditional repository reads, spread evenly over its repositories (GitHub's ETag misses some settings changes); 0 turns them off.")
+		writeConcurrency = flag.Int("github-write-concurrency", github.DefaultWriteConcurrency, "Writes in flight per credential (GitHub advises 1; raise for GitHub Enterprise Server or relaxed limits).")
+		maxConcurrency   = flag.Int("github-max-concurrency", github.DefaultMaxConcurrency, "Calls in flight per credential.")
+		maxRateWait      = flag.Duration("github-max-rate-limit-wait", github.DefaultMaxRateLimitWait, "Longest a call waits for a rate limit to pass; longer waits fail the reconcile at once with a condition saying until when.")
 		showVersion      = flag.Bool("version", false, "Print the version and exit.")
 	)
 	flag.Parse()
@@ -60,6 +64,8 @@ func main() {
 
 	cfg, err := ctrl.GetConfig()
 	fatal(log, err, "cannot get API server config")
+	// Kubernetes API client rate derived from the reconcile rate.
+	cfg = ratelimiter.LimitRESTConfig(cfg, *maxReconcileRate)
 
 	scheme := runtime.NewScheme()
 	fatal(log, clientgoscheme.AddToScheme(scheme), "cannot add Kubernetes APIs to scheme")
@@ -84,6 +90,13 @@ func main() {
 	mm := managed.NewMRMetricRecorder()
 	sm := statemetrics.NewMRStateMetrics()
 	metrics.Registry.MustRegister(mm, sm)
+	gm := github.NewMetrics()
+	metrics.Registry.MustRegister(gm.Collectors()...)
+
+	budget := *fullReadBudget
+	if budget == 0 {
+		budget = -1 // off; 0 in Options means the default
+	}
 
 	o := shared.Options{
 		Options: controller.Options{
@@ -94,7 +107,17 @@ func main() {
 			Features:                &feature.Flags{},
 			MetricOptions:           &controller.MetricOptions{MRMetrics: mm, MRStateMetrics: sm, PollStateMetricInterval: time.Minute},
 		},
-		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github/" + version.Version, Timeout: *requestTimeout}),
+		Clients: github.NewClientCache(github.Options{
+			UserAgent:        "provider-github/" + version.Version,
+			Timeout:          *requestTimeout,
+			PollInterval:     *pollInterval,
+			FullReadBudget:   budget,
+			MaxConcurrency:   *maxConcurrency,
+			WriteConcurrency: *writeConcurrency,
+			MaxRateLimitWait: *maxRateWait,
+			ResolveLogin:     true,
+			Metrics:          gm,
+		}),
 	}
 	fatal(log, ghcontroller.Setup(mgr, o), "cannot set up controllers")
 	fatal(log, mgr.Start(ctrl.SetupSignalHandler()), "cannot start controller manager")

@@ -46,7 +46,13 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	srv, emu := emulatortest.NewServer(t, emulator.Options{})
+	return newFixtureWith(t, emulator.Options{})
+}
+
+// newFixtureWith is newFixture with an emulator built with opts.
+func newFixtureWith(t *testing.T, opts emulator.Options) *fixture {
+	t.Helper()
+	srv, emu := emulatortest.NewServer(t, opts)
 	f := &fixture{t: t, ctx: context.Background(), srv: srv, emu: emu}
 	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{GenerateName: "it-"}}
 	f.must(kube.Create(f.ctx, ns))

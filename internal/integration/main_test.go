@@ -32,6 +32,9 @@ import (
 // kube is an uncached client of the test API server, shared by all tests.
 var kube client.Client
 
+// ghMetrics are the GitHub client metrics of the provider under test.
+var ghMetrics = github.NewMetrics()
+
 // pollInterval is short so that drift is corrected within a test's patience.
 const pollInterval = 2 * time.Second
 
@@ -93,7 +96,8 @@ func run(m *testing.M) int {
 			MaxConcurrentReconciles: 4,
 			Features:                &feature.Flags{},
 		},
-		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github-integration", Timeout: 10 * time.Second}),
+		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github-integration", Timeout: 10 * time.Second,
+			PollInterval: pollInterval, ResolveLogin: true, Metrics: ghMetrics}),
 	}
 	if err := ghcontroller.Setup(mgr, o); err != nil {
 		fmt.Fprintln(os.Stderr, "integration: cannot set up controllers:", err)

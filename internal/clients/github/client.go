@@ -33,7 +33,8 @@ type Config struct {
 type Options struct {
 	// UserAgent sent with every request.
 	UserAgent string
-	// Timeout of one HTTP request, including reading the response body.
+	// Timeout of one HTTP request, including reading the response body
+	// (and on top of it, waiting up to MaxRateLimitWait for a rate limit).
 	Timeout time.Duration
 	// Transport is the innermost round tripper; nil means a pooled
 	// transport with sensible dial and TLS timeouts.
@@ -193,7 +194,16 @@ func NewClient(cfg Config, o Options) (*github.Client, error) {
 		return nil, errors.New("no GitHub credentials: set a token or GitHub App keys")
 	}
 
-	gh := github.NewClient(&http.Client{Transport: chain(cfg.Credentials, base, auth, o), Timeout: o.Timeout})
+	// The timeout bounds one request including a wait for a rate limit.
+	timeout := o.Timeout
+	if timeout > 0 {
+		wait := o.MaxRateLimitWait
+		if wait <= 0 {
+			wait = DefaultMaxRateLimitWait
+		}
+		timeout += wait
+	}
+	gh := github.NewClient(&http.Client{Transport: chain(cfg.Credentials, base, auth, o), Timeout: timeout})
 	gh.BaseURL = base
 	gh.UserAgent = o.UserAgent
 	if upload, err := uploadURL(base); err == nil {
