@@ -3,7 +3,7 @@ SHELL := /bin/bash
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: help generate check-diff build test test-unit test-race vet reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets
+.PHONY: help generate check-diff build test test-unit test-race vet reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets xpkg crossplane-tools e2e
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -49,3 +49,9 @@ demo: ## Local control plane + emulator + provider + examples, left running
 
 demo-down: ## Stop everything make demo started
 	@hack/demo.sh down
+
+crossplane-tools: ## Build or reuse the crossplane CLI, kubectl-crossplane, Crossplane core and an OCI registry
+	@hack/crossplane-tools.sh >/dev/null
+
+xpkg: ## Build the runtime image and the Crossplane package _output/xpkg/provider-github.xpkg
+	@hack/build-xpkg.sh
