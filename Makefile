@@ -3,7 +3,7 @@ SHELL := /bin/bash
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: help generate check-diff build test test-unit test-race vet reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets xpkg crossplane-tools e2e
+.PHONY: help generate check-diff build test test-unit test-race vet reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench xpkg crossplane-tools e2e
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -55,3 +55,9 @@ crossplane-tools: ## Build or reuse the crossplane CLI, kubectl-crossplane, Cros
 
 xpkg: ## Build the runtime image and the Crossplane package _output/xpkg/provider-github.xpkg
 	@hack/build-xpkg.sh
+
+bench: ## Measure scale and rate-limit economy (local control plane + emulator + provider); not a test
+	@hack/bench.sh
+
+e2e: ## The package in real Crossplane: install, examples, Compositions, end to end (report at the end)
+	@hack/e2e.sh

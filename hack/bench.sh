@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `make bench`: measure provider-github at scale (issue 6). Not a test.
+#
+# Starts the GitHub API emulator (100 ms injected latency) and, for every
+# scenario, a fresh local control plane (hack/local-cluster.sh) and the
+# provider as a separate process; prints a table of measurements next to
+# the targets and writes _output/bench/results.json. Loopback only.
+#
+# Knobs: BENCH_SIZES (100,1000), BENCH_SECONDARY_N (240), BENCH_LATENCY (100ms).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=$PWD/_output/bench
+BIN=$PWD/_output/bin
+mkdir -p "$OUT" "$BIN"
+
+# Own state directory and ports, so the bench never touches `make demo`'s cluster.
+export LOCAL_CLUSTER_DIR=$OUT/cluster ETCD_PORT=22379 KAS_PORT=26443 KCM_PORT=20257
+EMULATOR_ADDR=127.0.0.1:28089
+
+echo "Building the provider, the emulator and the bench driver"
+go build -o "$BIN/provider" ./cmd/provider
+go build -o "$BIN/github-emulator" ./cmd/github-emulator
+go build -o "$BIN/bench" ./hack/bench
+hack/envtest-assets.sh >/dev/null
+
+EMU_PID=
+cleanup() {
+  [ -n "$EMU_PID" ] && kill "$EMU_PID" 2>/dev/null && wait "$EMU_PID" 2>/dev/null || true
+  hack/local-cluster.sh down >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+hack/local-cluster.sh down >/dev/null 2>&1 || true
+
+"$BIN/github-emulator" --listen "$EMULATOR_ADDR" >"$OUT/github-emulator.log" 2>&1 &
+EMU_PID=$!
+for _ in $(seq 1 40); do curl -sf "http://$EMULATOR_ADDR/_emulator/config" >/dev/null && break; sleep 0.25; done
+
+"$BIN/bench" --root "$PWD" --kubeconfig "$LOCAL_CLUSTER_DIR/kubeconfig" --provider "$BIN/provider" \
+  --emulator "http://$EMULATOR_ADDR" --latency "${BENCH_LATENCY:-100ms}" \
+  --sizes "${BENCH_SIZES:-100,1000}" --secondary-n "${BENCH_SECONDARY_N:-240}" --out "$OUT/results.json"

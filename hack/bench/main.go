@@ -1,0 +1,331 @@
+// Command bench measures provider-github at scale: a local control plane,
+// the GitHub API emulator with injected latency, and the provider as a
+// separate process. It is run by hack/bench.sh (make bench); it is not a
+// test. It prints a table of measurements next to the targets of issue 6
+// and writes them as JSON.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type config struct {
+	root, kubeconfig, kubectl, providerBin string
+	emulatorURL, proxyAddr                 string
+	latency                                time.Duration
+	sizes                                  []int
+	secondaryN                             int
+	out                                    string
+	metricsAddr, healthAddr                string
+}
+
+func main() {
+	var c config
+	var sizes string
+	flag.StringVar(&c.root, "root", ".", "repository root")
+	flag.StringVar(&c.kubeconfig, "kubeconfig", os.Getenv("KUBECONFIG"), "kubeconfig of the local control plane")
+	flag.StringVar(&c.kubectl, "kubectl", "kubectl", "kubectl binary")
+	flag.StringVar(&c.providerBin, "provider", "_output/bin/provider", "provider binary")
+	flag.StringVar(&c.emulatorURL, "emulator", "http://127.0.0.1:28089", "URL of the running emulator")
+	flag.StringVar(&c.proxyAddr, "proxy", "127.0.0.1:28090", "where the secondary-limit proxy listens")
+	flag.DurationVar(&c.latency, "latency", 100*time.Millisecond, "latency injected into every emulator answer")
+	flag.StringVar(&sizes, "sizes", "100,1000", "numbers of Repositories")
+	flag.IntVar(&c.secondaryN, "secondary-n", 240, "Repositories created under the secondary limit (80 creates a minute)")
+	flag.StringVar(&c.out, "out", "_output/bench/results.json", "JSON results")
+	flag.StringVar(&c.metricsAddr, "metrics", "127.0.0.1:28080", "provider metrics address")
+	flag.StringVar(&c.healthAddr, "health", "127.0.0.1:28081", "provider health address")
+	flag.Parse()
+	for _, s := range strings.Split(sizes, ",") {
+		var n int
+		if _, err := fmt.Sscan(s, &n); err != nil || n <= 0 {
+			fail(fmt.Errorf("bad size %q", s))
+		}
+		c.sizes = append(c.sizes, n)
+	}
+	if err := run(c); err != nil {
+		fail(err)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
+
+// scenario is one measured run.
+type scenario struct {
+	Name             string        `json:"name"`
+	N                int           `json:"repositories"`
+	Poll             time.Duration `json:"-"`
+	MaxReconcileRate int           `json:"maxReconcileRate"`
+	WriteConcurrency int           `json:"writeConcurrency"`
+	CreatesPerMinute int           `json:"secondaryLimitCreatesPerMinute,omitempty"`
+	Cycles           int           `json:"steadyCycles,omitempty"`
+}
+
+// result is what one scenario measured.
+type result struct {
+	Scenario     scenario `json:"scenario"`
+	PollSeconds  float64  `json:"pollSeconds"`
+	ReadySeconds float64  `json:"timeToAllReadySeconds"`
+	Ready        int      `json:"ready"`
+
+	Steady *steady `json:"steadyState,omitempty"`
+
+	PeakRSSMiB float64 `json:"providerPeakRSSMiB"`
+	CPUSeconds float64 `json:"providerCPUSeconds"`
+
+	Secondary *secondary `json:"secondaryLimit,omitempty"`
+}
+
+type steady struct {
+	WindowSeconds float64 `json:"windowSeconds"`
+	Cycles        float64 `json:"cycles"`
+	Requests      float64 `json:"requests"`
+	NotModified   float64 `json:"notModified"`
+	Points        float64 `json:"rateLimitPoints"`
+	FullReads     float64 `json:"fullReads"`
+	// Extrapolated to a 1-minute poll, per repository per hour.
+	RequestsPerRepoHour float64 `json:"requestsPerRepositoryHourAt1mPoll"`
+	PointsPerRepoHour   float64 `json:"rateLimitPointsPerRepositoryHourAt1mPoll"`
+	// Idle CPU: measured, and scaled to a 1-minute poll.
+	CPUPercent      float64 `json:"cpuPercentOfOneCoreAtBenchPoll"`
+	CPUPercentAt1m  float64 `json:"cpuPercentOfOneCoreAt1mPoll"`
+	CPUSecondsDelta float64 `json:"cpuSeconds"`
+}
+
+type secondary struct {
+	Creates          int     `json:"creates"`
+	Refused          int     `json:"refused403"`
+	Windows          int     `json:"minuteWindows"`
+	PermittedCreates int     `json:"permittedCreates"`
+	ShareOfPermitted float64 `json:"shareOfPermittedRate"`
+	InError          int     `json:"resourcesInErrorAtEnd"`
+	Seconds          float64 `json:"seconds"`
+}
+
+func run(c config) error {
+	proxy, err := newLimitProxy(c.emulatorURL)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", c.proxyAddr)
+	if err != nil {
+		return err
+	}
+	go func() { _ = http.Serve(ln, proxy) }()
+
+	// Tuned: the write concurrency raised (and the reconcile rate with it)
+	// for the 60 s target; default: the provider's defaults.
+	var scenarios []scenario
+	for _, n := range c.sizes {
+		poll := 10 * time.Second
+		if n > 300 {
+			poll = 30 * time.Second
+		}
+		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d tuned", n), N: n, Poll: poll, MaxReconcileRate: 50, WriteConcurrency: 16, Cycles: 4})
+	}
+	for _, n := range c.sizes {
+		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d defaults", n), N: n, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1})
+	}
+	scenarios = append(scenarios, scenario{Name: "secondary limit", N: c.secondaryN, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1, CreatesPerMinute: 80})
+
+	var results []result
+	for i, sc := range scenarios {
+		fmt.Printf("== %s: %d Repositories, poll %s, --max-reconcile-rate=%d --github-write-concurrency=%d", sc.Name, sc.N, sc.Poll, sc.MaxReconcileRate, sc.WriteConcurrency)
+		if sc.CreatesPerMinute > 0 {
+			fmt.Printf(", secondary limit %d creates/min", sc.CreatesPerMinute)
+		}
+		fmt.Println()
+		r, err := runScenario(c, proxy, sc, fmt.Sprintf("bench-%d", i))
+		if err != nil {
+			return fmt.Errorf("%s: %w", sc.Name, err)
+		}
+		results = append(results, r)
+	}
+	printTable(results)
+	if err := os.MkdirAll(filepath.Dir(c.out), 0o755); err != nil {
+		return err
+	}
+	b, _ := json.MarshalIndent(map[string]any{"latency": c.latency.String(), "time": time.Now().UTC().Format(time.RFC3339), "results": results}, "", "  ")
+	fmt.Println("JSON:", c.out)
+	return os.WriteFile(c.out, b, 0o644)
+}
+
+func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, error) {
+	ctx := context.Background()
+	res := result{Scenario: sc, PollSeconds: sc.Poll.Seconds()}
+	emu := emulator{url: c.emulatorURL}
+	if err := emu.reset(c.latency); err != nil {
+		return res, err
+	}
+	proxy.setLimit(sc.CreatesPerMinute)
+
+	// A fresh control plane for every scenario: nothing of the last one
+	// is left for the provider to reconcile.
+	if err := localCluster(c, "up"); err != nil {
+		return res, err
+	}
+	defer func() { _ = localCluster(c, "down") }()
+	k, err := newKube(c.kubeconfig)
+	if err != nil {
+		return res, err
+	}
+	if err := k.setup(ctx, c.root, ns, "http://"+c.proxyAddr+"/api/v3/"); err != nil {
+		return res, err
+	}
+
+	logf, err := os.Create(filepath.Join(filepath.Dir(c.out), ns+"-provider.log"))
+	if err != nil {
+		return res, err
+	}
+	defer logf.Close()
+	cmd := exec.Command(c.providerBin,
+		"--poll="+sc.Poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", sc.MaxReconcileRate),
+		fmt.Sprintf("--github-write-concurrency=%d", sc.WriteConcurrency),
+		"--metrics-bind-address="+c.metricsAddr, "--health-probe-bind-address="+c.healthAddr)
+	cmd.Env = append(os.Environ(), "KUBECONFIG="+c.kubeconfig, "GOMAXPROCS=2")
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		return res, err
+	}
+	pid := cmd.Process.Pid
+	defer func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(40 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	}()
+	if err := waitHTTP("http://"+c.healthAddr+"/readyz", time.Minute); err != nil {
+		return res, fmt.Errorf("provider did not become ready: %w", err)
+	}
+
+	start := time.Now()
+	if err := k.createRepositories(ctx, ns, sc.N); err != nil {
+		return res, err
+	}
+	timeout := 15 * time.Minute
+	ready, err := k.waitReady(ctx, ns, sc.N, timeout)
+	res.ReadySeconds, res.Ready = time.Since(start).Seconds(), ready
+	fmt.Printf("   %d/%d Ready after %.1fs\n", ready, sc.N, res.ReadySeconds)
+	if err != nil {
+		return res, err
+	}
+
+	if sc.CreatesPerMinute > 0 {
+		creates, refused := proxy.record()
+		s := &secondary{Creates: len(creates), Refused: refused}
+		if len(creates) > 0 {
+			span := creates[len(creates)-1].Sub(creates[0])
+			s.Seconds = span.Seconds()
+			s.Windows = int(span/time.Minute) + 1
+			s.PermittedCreates = s.Windows * sc.CreatesPerMinute
+			if s.PermittedCreates > sc.N {
+				s.PermittedCreates = sc.N
+			}
+			s.ShareOfPermitted = float64(len(creates)) / float64(s.PermittedCreates)
+		}
+		// Let a poll pass, then count resources not Synced.
+		time.Sleep(5 * time.Second)
+		s.InError, err = k.countNotSynced(ctx, ns)
+		if err != nil {
+			return res, err
+		}
+		res.Secondary = s
+		fmt.Printf("   creates %d in %.0fs (%d minute windows), refused %d, in error at the end %d\n", s.Creates, s.Seconds, s.Windows, s.Refused, s.InError)
+	}
+
+	if sc.Cycles > 0 {
+		// Let every resource's first observation after Ready pass.
+		time.Sleep(sc.Poll + 5*time.Second)
+		metricsURL := "http://" + c.metricsAddr + "/metrics"
+		s0, err := emu.stats()
+		if err != nil {
+			return res, err
+		}
+		fr0, _ := metricSum(metricsURL, "github_full_reads_total")
+		cpu0, _ := cpuSeconds(pid)
+		t0 := time.Now()
+		time.Sleep(time.Duration(sc.Cycles) * sc.Poll)
+		window := time.Since(t0)
+		cpu1, _ := cpuSeconds(pid)
+		fr1, _ := metricSum(metricsURL, "github_full_reads_total")
+		s1, err := emu.stats()
+		if err != nil {
+			return res, err
+		}
+		st := &steady{WindowSeconds: window.Seconds(), Cycles: window.Seconds() / sc.Poll.Seconds(),
+			Requests: s1.total - s0.total, NotModified: s1.notModified - s0.notModified,
+			Points: s1.points - s0.points, FullReads: fr1 - fr0, CPUSecondsDelta: cpu1 - cpu0}
+		n := float64(sc.N)
+		// Requests and non-full-read points happen once a poll cycle:
+		// 60 cycles an hour at a 1-minute poll. Full reads follow the
+		// planner's clock, whatever the poll.
+		perCycle := st.Requests / st.Cycles
+		otherPointsPerCycle := (st.Points - st.FullReads) / st.Cycles
+		if otherPointsPerCycle < 0 {
+			otherPointsPerCycle = 0
+		}
+		fullPerHour := st.FullReads * 3600 / window.Seconds()
+		st.RequestsPerRepoHour = (perCycle*60 - st.FullReads/st.Cycles*60 + fullPerHour) / n
+		st.PointsPerRepoHour = (otherPointsPerCycle*60 + fullPerHour) / n
+		st.CPUPercent = 100 * st.CPUSecondsDelta / window.Seconds()
+		st.CPUPercentAt1m = 100 * (st.CPUSecondsDelta / st.Cycles) / 60
+		res.Steady = st
+		fmt.Printf("   steady %.0fs (%.1f cycles): %.0f requests (%.0f answered 304), %.0f points, %.0f full reads; CPU %.2fs\n",
+			st.WindowSeconds, st.Cycles, st.Requests, st.NotModified, st.Points, st.FullReads, st.CPUSecondsDelta)
+	}
+	res.PeakRSSMiB, _ = peakRSS(pid)
+	res.CPUSeconds, _ = cpuSeconds(pid)
+	fmt.Printf("   provider peak RSS %.1f MiB, CPU %.1fs in all\n", res.PeakRSSMiB, res.CPUSeconds)
+	return res, nil
+}
+
+// localCluster runs hack/local-cluster.sh (with the LOCAL_CLUSTER_DIR and
+// ports hack/bench.sh exported).
+func localCluster(c config, verb string) error {
+	cmd := exec.Command(filepath.Join(c.root, "hack", "local-cluster.sh"), verb)
+	cmd.Dir = c.root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("hack/local-cluster.sh %s: %w: %s", verb, err, out)
+	}
+	return nil
+}
+
+func waitHTTP(url string, patience time.Duration) error {
+	deadline := time.Now().Add(patience)
+	c := http.Client{Timeout: 2 * time.Second}
+	for {
+		resp, err := c.Get(url)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		if time.Now().After(deadline) {
+			if err == nil {
+				err = fmt.Errorf("%s answered %s", url, resp.Status)
+			}
+			return err
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}

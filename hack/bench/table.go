@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+)
+
+// printTable prints the measurements next to issue 6's targets.
+func printTable(results []result) {
+	find := func(prefix string) *result {
+		for i := range results {
+			if strings.HasPrefix(results[i].Scenario.Name, prefix) {
+				return &results[i]
+			}
+		}
+		return nil
+	}
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "\nMEASURE\tTARGET\tMEASURED\tMET")
+	row := func(what, target, measured string, met *bool) {
+		m := ""
+		if met != nil {
+			m = map[bool]string{true: "yes", false: "NO"}[*met]
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", what, target, measured, m)
+	}
+	yes := func(b bool) *bool { return &b }
+	for _, r := range results {
+		n := r.Scenario.N
+		if st := r.Steady; st != nil {
+			var met *bool
+			target := "-"
+			if n >= 1000 {
+				target, met = "<= 1", yes(st.PointsPerRepoHour <= 1)
+			}
+			row(fmt.Sprintf("N=%d steady: rate-limit points/repo/hour at 1m poll", n), target, fmt.Sprintf("%.2f", st.PointsPerRepoHour), met)
+			row(fmt.Sprintf("N=%d steady: API requests/repo/hour at 1m poll", n), "-", fmt.Sprintf("%.1f (%.0f%% answered 304)", st.RequestsPerRepoHour, 100*st.NotModified/max(st.Requests, 1)), nil)
+			var cpuMet *bool
+			cpuTarget := "-"
+			if n >= 1000 {
+				cpuTarget, cpuMet = "<= 2%", yes(st.CPUPercentAt1m <= 2)
+			}
+			row(fmt.Sprintf("N=%d idle CPU, %% of one core at 1m poll (at %.0fs poll)", n, r.PollSeconds), cpuTarget, fmt.Sprintf("%.2f%% (%.2f%%)", st.CPUPercentAt1m, st.CPUPercent), cpuMet)
+		}
+	}
+	for _, r := range results {
+		if r.Secondary != nil {
+			continue
+		}
+		n := r.Scenario.N
+		tuned := strings.Contains(r.Scenario.Name, "tuned")
+		var met *bool
+		target := "-"
+		if n >= 1000 && tuned {
+			target, met = "<= 60 s", yes(r.ReadySeconds <= 60 && r.Ready == n)
+		}
+		row(fmt.Sprintf("N=%d all Ready, %s (rate %d, writes %d)", n, map[bool]string{true: "tuned", false: "defaults"}[tuned], r.Scenario.MaxReconcileRate, r.Scenario.WriteConcurrency),
+			target, fmt.Sprintf("%.1f s (%d Ready)", r.ReadySeconds, r.Ready), met)
+	}
+	if r := find("secondary"); r != nil && r.Secondary != nil {
+		s := r.Secondary
+		row(fmt.Sprintf("secondary limit 80 creates/min: share of permitted rate (N=%d)", r.Scenario.N), ">= 90%",
+			fmt.Sprintf("%.0f%% (%d creates in %d windows, %d refused)", 100*s.ShareOfPermitted, s.Creates, s.Windows, s.Refused), yes(s.ShareOfPermitted >= 0.9))
+		row("secondary limit: resources in error at the end", "0", fmt.Sprint(s.InError), yes(s.InError == 0))
+	}
+	for _, r := range results {
+		if r.Scenario.N >= 1000 && strings.Contains(r.Scenario.Name, "tuned") {
+			row(fmt.Sprintf("N=%d provider peak RSS (VmHWM)", r.Scenario.N), "<= 80 MiB", fmt.Sprintf("%.1f MiB", r.PeakRSSMiB), yes(r.PeakRSSMiB <= 80))
+		}
+	}
+	_ = w.Flush()
+}
