@@ -71,9 +71,10 @@ func main() {
 	fatal(log, clientgoscheme.AddToScheme(scheme), "cannot add Kubernetes APIs to scheme")
 	fatal(log, apis.AddToScheme(scheme), "cannot add provider-github APIs to scheme")
 
+	// Managed fields are never read; not caching them saves memory.
 	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
 		Scheme:                     scheme,
-		Cache:                      cache.Options{SyncPeriod: syncInterval},
+		Cache:                      cache.Options{SyncPeriod: syncInterval, DefaultTransform: cache.TransformStripManagedFields()},
 		LeaderElection:             *leaderElection,
 		LeaderElectionID:           "crossplane-leader-election-provider-github",
 		LeaderElectionResourceLock: "leases",

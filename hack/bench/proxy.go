@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -31,7 +33,10 @@ func newLimitProxy(target string) (*limitProxy, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &limitProxy{proxy: httputil.NewSingleHostReverseProxy(u)}, nil
+	p := httputil.NewSingleHostReverseProxy(u)
+	// Requests cut off when a scenario stops its provider are expected.
+	p.ErrorLog = log.New(io.Discard, "", 0)
+	return &limitProxy{proxy: p}, nil
 }
 
 func isCreate(r *http.Request) bool {

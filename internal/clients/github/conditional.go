@@ -174,7 +174,7 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 	_ = resp.Body.Close()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	a := &cachedAnswer{key: key, scope: repoScope(req.URL.Path), etag: etag, lastModified: lastModified,
-		header: resp.Header.Clone(), body: body}
+		header: keptHeaders(resp.Header), body: body}
 
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -268,6 +268,18 @@ func (c *conditionalCache) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.lru.Len()
+}
+
+// keptHeaders are the headers of a cached answer worth keeping: the 304
+// that revalidates it brings fresh rate-limit and request headers.
+func keptHeaders(h http.Header) http.Header {
+	out := make(http.Header, 4)
+	for _, k := range []string{"Content-Type", "ETag", "Last-Modified", "Link"} {
+		if v, ok := h[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // drain reads a little of an unwanted body, so the connection can be reused,

@@ -27,21 +27,29 @@ func FullReadInterval(limit int, budget float64, resources int, poll time.Durati
 	if budget <= 0 {
 		return 0, false
 	}
+	if resources < 1 {
+		resources = 1
+	}
+	perHour := FullReadsPerHour(limit, budget)
+	interval = time.Duration(float64(time.Hour) * float64(resources) / perHour)
+	if interval < poll {
+		interval = poll
+	}
+	return interval, true
+}
+
+// FullReadsPerHour is the budget of full reads an hour of one credential.
+func FullReadsPerHour(limit int, budget float64) float64 {
+	if budget <= 0 {
+		return 0
+	}
 	if budget > 1 {
 		budget = 1
 	}
 	if limit <= 0 {
 		limit = defaultHourlyLimit
 	}
-	if resources < 1 {
-		resources = 1
-	}
-	perHour := budget * float64(limit)
-	interval = time.Duration(float64(time.Hour) * float64(resources) / perHour)
-	if interval < poll {
-		interval = poll
-	}
-	return interval, true
+	return budget * float64(limit)
 }
 
 // PlannedFullReadsPerHour is how many full reads an hour the schedule of

@@ -18,6 +18,12 @@ type Planner struct {
 	mu        sync.Mutex
 	repos     map[string]*schedule
 	lastPrune time.Time
+	// Full reads are also paced across the credential, so that the budget
+	// holds while repositories come and go (their schedules are phased
+	// for the interval of their first sight): tokens refill at the
+	// budget's rate and hold at most one poll's worth.
+	tokens     float64
+	lastRefill time.Time
 }
 
 type schedule struct {
@@ -67,10 +73,33 @@ func (p *Planner) Due(key string) bool {
 		s.next = firstFullRead(now, key, interval, p.poll)
 		return false
 	}
-	if _, low := p.limit(); low {
+	limit, low := p.limit()
+	if low || now.Before(s.next) {
 		return false
 	}
-	return !now.Before(s.next)
+	if !p.take(now, limit) {
+		return false
+	}
+	return true
+}
+
+// take spends one full read of the credential's pace; p.mu must be held.
+func (p *Planner) take(now time.Time, limit int) bool {
+	if limit <= 0 {
+		limit = defaultHourlyLimit
+	}
+	perHour := FullReadsPerHour(limit, p.budget)
+	ceiling := max(1, p.poll.Hours()*perHour)
+	if p.lastRefill.IsZero() {
+		p.tokens = ceiling
+	}
+	p.tokens = min(ceiling, p.tokens+now.Sub(p.lastRefill).Hours()*perHour)
+	p.lastRefill = now
+	if p.tokens < 1 {
+		return false
+	}
+	p.tokens--
+	return true
 }
 
 // Done records that a full read of key was answered.

@@ -64,3 +64,32 @@ func TestPlanner(t *testing.T) {
 		t.Errorf("Repositories() after the others stopped being read = %d, want 1", got)
 	}
 }
+
+func TestPlannerPacesFullReads(t *testing.T) {
+	now := time.Unix(1700000000, 0)
+	p := newPlanner(0.2, time.Minute, func() (int, bool) { return 5000, false }, nil)
+	p.now = func() time.Time { return now }
+	// However the repositories' schedules fall (here: all always due),
+	// full reads keep to the budget of 1,000 an hour.
+	keys := make([]string, 1000)
+	for i := range keys {
+		keys[i] = "repos/o/r" + itoa(i)
+		p.Due(keys[i])
+	}
+	full := 0
+	for s := 0; s < 3600; s += 10 {
+		now = now.Add(10 * time.Second)
+		for _, k := range keys[:100] {
+			p.repos[k].next = now.Add(-time.Second) // always due
+		}
+		for _, k := range keys[:100] {
+			if p.Due(k) {
+				full++
+				p.Done(k)
+			}
+		}
+	}
+	if full > 1000+17 || full < 990 {
+		t.Errorf("full reads in an hour with every repository always due = %d, want the budget's 1000", full)
+	}
+}
