@@ -54,7 +54,7 @@ crossplane_cli() {
   wrap "$d/wrapper" "$(printf 'module local/crank\n\ngo 1.25.9\n\nrequire github.com/crossplane/crossplane/v2 %s' "$CRANK_VERSION")" \
     github.com/crossplane/crossplane/v2/cmd/crank
   build "$d" crank github.com/crossplane/crossplane/v2/cmd/crank \
-    "-X github.com/crossplane/crossplane-runtime/v2/pkg/version.version=$CRANK_VERSION"
+    "-X github.com/crossplane/crossplane/v2/internal/version.version=$CRANK_VERSION"
   ln -sf "$d/crank" "$BIN/crossplane"
 }
 

@@ -1,0 +1,336 @@
+#!/usr/bin/env bash
+# `make e2e`: the provider package inside real Crossplane, end to end, on 127.0.0.1 with no Docker.
+#
+# Starts its own control plane (etcd + kube-apiserver + kube-controller-manager, other ports than
+# `make demo`), an OCI registry, Crossplane core v2 with --package-runtime=External and the GitHub
+# API emulator; then, as a user would: pushes the .xpkg from `make xpkg`, installs it with
+# `kubectl crossplane install provider` (v1 plugin form: checked, then removed) and
+# `crossplane xpkg install provider`, plays the runtime controller's part for the External runtime,
+# runs the provider binary extracted from the package's runtime image, configures it for the
+# emulator, applies every example and waits for Ready, and composes repositories for teams through
+# the XTeamRepos platform API (examples/composition) with a test composition function
+# (cluster/test/function-team-repos): create, update, delete and archive, checked on the emulator.
+# Prints a pass/fail report and stops everything it started (by recorded PID), also on failure.
+#
+# State and logs: _output/e2e (kept after the run). Ports: E2E_PORT_BASE (default 27000) + 0..12.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=$ROOT/_output/e2e
+BASE=${E2E_PORT_BASE:-27000}
+REG_PORT=$((BASE + 0)) EMU_PORT=$((BASE + 1)) FN_PORT=$((BASE + 2))
+XP_METRICS=$((BASE + 3)) XP_HEALTH=$((BASE + 4)) XP_WEBHOOK=$((BASE + 5))
+PROVIDER_HEALTH=$((BASE + 6))
+export ETCD_PORT=$((BASE + 7)) ETCD_PEER_PORT=$((BASE + 8)) KAS_PORT=$((BASE + 9)) KCM_PORT=$((BASE + 10))
+export LOCAL_CLUSTER_DIR=$OUT/cluster
+REG=127.0.0.1:$REG_PORT
+EMU=http://127.0.0.1:$EMU_PORT
+PKG_TAG=v0.0.0-e2e
+PROVIDER_PKG=$REG/crossplane-github/provider-github:$PKG_TAG
+FUNCTION_PKG=$REG/crossplane-github/function-team-repos:$PKG_TAG
+CORE_VERSION=${CORE_VERSION:-v2.4.0}
+AUTH="Authorization: token demo-token"
+T0=$SECONDS
+
+# ---- report ---------------------------------------------------------------------------------
+REPORT=() CURRENT="" STEP_T0=0
+begin() { CURRENT=$1; STEP_T0=$SECONDS; echo; echo "==> $1"; }
+pass() { REPORT+=("$(printf 'PASS  %-62s %4ss  %s' "$CURRENT" $((SECONDS - STEP_T0)) "${1:-}")"); CURRENT=""; }
+die() { echo "e2e: $*" >&2; exit 1; }
+wait_until() { # wait_until <what> <seconds> <command...>
+  local what=$1 secs=$2; shift 2
+  local end=$((SECONDS + secs))
+  until "$@" >/dev/null 2>&1; do
+    [ $SECONDS -lt $end ] || die "timed out after ${secs}s waiting for $what"
+    sleep 1
+  done
+}
+condition() { # condition <resource> <type>: prints the status of a condition
+  kubectl get "$@" -o jsonpath="{.status.conditions[?(@.type==\"${*: -1}\")].status}" 2>/dev/null
+}
+is_true() { local t=${*: -1}; set -- "${@:1:$#-1}"; [ "$(kubectl get "$@" -o jsonpath="{.status.conditions[?(@.type==\"$t\")].status}" 2>/dev/null)" = True ]; }
+
+alive() { [ -r "/proc/$1/stat" ] && [ "$(cut -d' ' -f3 "/proc/$1/stat")" != Z ]; } # zombies do not count
+
+# ---- processes (by recorded PID only) -------------------------------------------------------
+PROCS=(provider function-team-repos crossplane github-emulator registry)
+start() { # start <name> <command...>
+  local name=$1; shift
+  "$@" >"$OUT/$name.log" 2>&1 &
+  echo $! >"$OUT/$name.pid"
+}
+stop_all() {
+  local pids=() n p
+  for n in "${PROCS[@]}"; do
+    [ -f "$OUT/$n.pid" ] || continue
+    p=$(cat "$OUT/$n.pid"); kill "$p" 2>/dev/null && pids+=("$p"); rm -f "$OUT/$n.pid"
+  done
+  for _ in $(seq 1 40); do
+    local any=0; for p in "${pids[@]+"${pids[@]}"}"; do alive "$p" && any=1; done
+    [ $any = 0 ] && break; sleep 0.25
+  done
+  for p in "${pids[@]+"${pids[@]}"}"; do kill -9 "$p" 2>/dev/null || true; done
+  hack/local-cluster.sh down >/dev/null 2>&1 || true
+  STOPPED_PIDS=("${pids[@]+"${pids[@]}"}")
+}
+
+finish() {
+  local rc=$?
+  set +e
+  [ -n "$CURRENT" ] && REPORT+=("$(printf 'FAIL  %-62s %4ss' "$CURRENT" $((SECONDS - STEP_T0)))")
+  if [ $rc != 0 ] && [ -d "$OUT" ]; then
+    echo; echo "---- last lines of the logs in $OUT ----"
+    for f in "$OUT"/*.log; do [ -f "$f" ] && { echo "## $(basename "$f")"; tail -n 15 "$f"; }; done
+  fi
+  local cluster_pids=""
+  for n in etcd kube-apiserver kube-controller-manager; do
+    [ -f "$LOCAL_CLUSTER_DIR/$n.pid" ] && cluster_pids+=" $(cat "$LOCAL_CLUSTER_DIR/$n.pid")"
+  done
+  stop_all
+  local left=""
+  for p in "${STOPPED_PIDS[@]+"${STOPPED_PIDS[@]}"}" $cluster_pids; do alive "$p" && left+=" $p"; done
+  if [ -z "$left" ]; then
+    REPORT+=("$(printf 'PASS  %-62s' "everything the e2e started is stopped")")
+  else
+    REPORT+=("$(printf 'FAIL  %-62s still running:%s' "everything the e2e started is stopped" "$left")"); rc=1
+  fi
+  echo
+  echo "================ provider-github e2e report ($((SECONDS - T0))s) ================"
+  printf '%s\n' "${REPORT[@]}"
+  if [ $rc = 0 ]; then echo "RESULT: PASS"; else echo "RESULT: FAIL (logs: $OUT)"; fi
+  exit $rc
+}
+
+# ---- emulator helpers -----------------------------------------------------------------------
+gh() { curl -sf -H "$AUTH" "$EMU$1"; }
+repo_field() { # repo_field <owner/name> <python expression on r>
+  gh "/repos/$1" | python3 -c "import json,sys; r=json.load(sys.stdin); print($2)"
+}
+repo_absent() { [ "$(curl -s -o /dev/null -w '%{http_code}' -H "$AUTH" "$EMU/repos/$1")" = 404 ]; }
+
+# play_runtime <ProviderRevision|FunctionRevision object> [endpoint]: what the Deployment runtime
+# controller would do for an External-runtime package revision.
+play_runtime() {
+  local rev=$1 endpoint=${2:-}
+  local patch='{"status":{"tlsServerSecretName":"crossplane-tls-server"}}'
+  [ -n "$endpoint" ] && patch="{\"status\":{\"tlsServerSecretName\":\"crossplane-tls-server\",\"endpoint\":\"$endpoint\"}}"
+  kubectl patch "$rev" --subresource=status --type=merge -p "$patch" >/dev/null
+  wait_until "$rev RevisionHealthy" 60 is_true "$rev" RevisionHealthy
+  kubectl get "$rev" -o json | python3 -c '
+import json, sys, datetime
+o = json.load(sys.stdin)
+now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+c = [x for x in o["status"].get("conditions", []) if x["type"] != "RuntimeHealthy"]
+c.append({"type": "RuntimeHealthy", "status": "True", "reason": "HealthyPackageRevision", "lastTransitionTime": now})
+print(json.dumps({"status": {"conditions": c}}))' >"$OUT/runtime-patch.json"
+  kubectl patch "$rev" --subresource=status --type=merge --patch-file "$OUT/runtime-patch.json" >/dev/null
+}
+
+# ---- the run --------------------------------------------------------------------------------
+for c in curl openssl python3 go; do command -v $c >/dev/null || die "$c is needed"; done
+for n in "${PROCS[@]}"; do [ -f "$OUT/$n.pid" ] && kill -0 "$(cat "$OUT/$n.pid")" 2>/dev/null && die "a previous e2e run is still running ($n); stop it first"; done
+rm -rf "$OUT"; mkdir -p "$OUT"
+trap finish EXIT
+
+begin "tools: crossplane CLI, kubectl-crossplane, Crossplane core, registry"
+XP_BIN=$(hack/crossplane-tools.sh | tail -n 1)
+ASSETS=$(hack/envtest-assets.sh | tail -n 1)
+export PATH=$XP_BIN:$ASSETS:$PATH
+XP_CRDS=$(go env GOMODCACHE)/github.com/crossplane/crossplane/v2@$CORE_VERSION/cluster/crds
+[ -d "$XP_CRDS" ] || (cd "$HOME" && GOFLAGS=-mod=mod go mod download "github.com/crossplane/crossplane/v2@$CORE_VERSION")
+pass "crossplane $(crossplane version --client 2>/dev/null | awk '{print $NF}'), kubectl-crossplane $(kubectl-crossplane --version 2>/dev/null), core $CORE_VERSION"
+
+begin "make xpkg: package with CRDs, metadata, examples and runtime image"
+hack/build-xpkg.sh >"$OUT/xpkg.log" 2>&1 || { cat "$OUT/xpkg.log"; die "make xpkg failed"; }
+XPKG=$ROOT/_output/xpkg/provider-github.xpkg
+pass "$(grep -c '^crds:\|^runtime:' "$OUT/xpkg.log") checks; no build warnings; $(du -h "$XPKG" | cut -f1)"
+
+begin "build the emulator and the test composition function (+ its package)"
+go build -o "$OUT/bin/github-emulator" ./cmd/github-emulator
+(cd cluster/test/function-team-repos && go build -o "$OUT/bin/function-team-repos" .)
+crossplane xpkg build --package-root=cluster/test/function-team-repos/package \
+  --package-file="$OUT/function-team-repos.xpkg" >"$OUT/function-xpkg.log" 2>&1
+pass
+
+begin "local control plane (etcd, kube-apiserver, kube-controller-manager)"
+eval "$(hack/local-cluster.sh up)"
+pass "kube-apiserver on 127.0.0.1:$KAS_PORT"
+
+begin "OCI registry; push the packages"
+start registry registry -port "$REG_PORT"
+wait_until registry 20 curl -sf "http://$REG/v2/"
+crossplane xpkg push -f "$XPKG" "$PROVIDER_PKG" >"$OUT/push.log" 2>&1
+crossplane xpkg push -f "$OUT/function-team-repos.xpkg" "$FUNCTION_PKG" >>"$OUT/push.log" 2>&1
+pass "$PROVIDER_PKG"
+
+begin "Crossplane core $CORE_VERSION: init and start (--package-runtime=External)"
+XPD=$OUT/crossplane; mkdir -p "$XPD/webhooks" "$XPD/tls-client" "$XPD/tls-server" "$XPD/cache"
+kubectl create namespace crossplane-system >/dev/null
+# The first init can fail on a discovery race ("no matches for kind Lock"): retry.
+for try in 1 2 3 4 5 6; do
+  crossplane-core core init --cr-ds-path="$XP_CRDS" --webhook-configurations-path="$XPD/webhooks" \
+    --tlsca-secret-name=crossplane-root-ca --tls-server-secret-name=crossplane-tls-server \
+    --tls-client-secret-name=crossplane-tls-client --namespace=crossplane-system \
+    --service-account=crossplane --activation='*' >>"$OUT/crossplane-init.log" 2>&1 && break
+  [ $try = 6 ] && die "crossplane core init failed; see $OUT/crossplane-init.log"
+  sleep 2
+done
+for s in client server; do
+  for k in ca.crt tls.crt tls.key; do
+    kubectl -n crossplane-system get secret "crossplane-tls-$s" -o jsonpath="{.data.${k//./\\.}}" | base64 -d >"$XPD/tls-$s/$k"
+  done
+done
+start crossplane crossplane-core core start --debug --namespace=crossplane-system --service-account=crossplane \
+  --package-runtime=External --xpkg-cache-dir="$XPD/cache" \
+  --tls-client-certs-dir="$XPD/tls-client" --tls-server-certs-dir="$XPD/tls-server" \
+  --metrics-port="$XP_METRICS" --health-probe-port="$XP_HEALTH" --webhook-port="$XP_WEBHOOK"
+wait_until "crossplane health" 60 curl -sf "http://127.0.0.1:$XP_HEALTH/healthz"
+pass
+
+begin "GitHub API emulator (seed hack/demo-seed.yaml)"
+start github-emulator "$OUT/bin/github-emulator" --listen "127.0.0.1:$EMU_PORT" --seed hack/demo-seed.yaml
+wait_until emulator 20 gh /rate_limit
+pass "$EMU"
+
+begin "kubectl crossplane install provider (v1 plugin form): Provider accepted"
+kubectl crossplane install provider "$PROVIDER_PKG" provider-github >"$OUT/kubectl-crossplane.log" 2>&1
+[ "$(kubectl get providers.pkg.crossplane.io provider-github -o jsonpath='{.spec.package}')" = "$PROVIDER_PKG" ] || die "Provider has the wrong package"
+wait_until "a ProviderRevision" 60 sh -c "kubectl get providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github -o name | grep -q ."
+play_runtime "$(kubectl get providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github -o name | head -1)"
+kubectl delete providers.pkg.crossplane.io provider-github --wait=true --timeout=60s >/dev/null
+# The garbage collector would remove the revision too, once it has rediscovered the new API types
+# (up to ~30 s); deleting it directly is quicker.
+kubectl delete providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github --wait=true --timeout=60s >/dev/null
+wait_until "the revision to go" 60 sh -c "! kubectl get providerrevisions.pkg.crossplane.io -o name | grep -q ."
+pass "revision created, unpacked and healthy; then removed"
+
+begin "crossplane xpkg install provider: installed and healthy"
+crossplane xpkg install provider "$PROVIDER_PKG" provider-github >"$OUT/xpkg-install.log" 2>&1
+wait_until "a ProviderRevision" 60 sh -c "kubectl get providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github -o name | grep -q ."
+PR=$(kubectl get providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github -o name | head -1)
+play_runtime "$PR"
+wait_until "Provider Installed" 60 is_true providers.pkg.crossplane.io provider-github Installed
+wait_until "Provider Healthy" 60 is_true providers.pkg.crossplane.io provider-github Healthy
+wait_until "Repository CRDs" 60 kubectl wait --for condition=Established --timeout=5s \
+  crd/repositories.repo.github.m.crossplane.io crd/repositories.repo.github.crossplane.io crd/clusterproviderconfigs.github.m.crossplane.io
+pass "$(kubectl get providers.pkg.crossplane.io provider-github --no-headers | awk '{print "INSTALLED="$2" HEALTHY="$3}'); $(kubectl get crd -o name | grep -c github) CRDs"
+
+begin "run the provider binary extracted from the package's runtime image"
+"$ROOT/_output/bin/xpkg" extract "$XPKG" usr/local/bin/provider "$OUT/bin/provider"
+cmp -s "$OUT/bin/provider" "$ROOT/_output/bin/linux_amd64/provider" || die "extracted binary differs from the one built"
+start provider "$OUT/bin/provider" --debug --poll=5s --metrics-bind-address=0 --health-probe-bind-address="127.0.0.1:$PROVIDER_HEALTH"
+wait_until "provider health" 60 curl -sf "http://127.0.0.1:$PROVIDER_HEALTH/healthz"
+pass "$("$OUT/bin/provider" --version)"
+
+begin "credentials Secret, ClusterProviderConfig and legacy ProviderConfig -> emulator"
+kubectl -n crossplane-system create secret generic github-credentials --from-literal=credentials=demo-token >/dev/null
+for kind in "github.m.crossplane.io/v1alpha1 ClusterProviderConfig" "github.crossplane.io/v1alpha1 ProviderConfig"; do
+  set -- $kind
+  kubectl apply -f - >/dev/null <<EOP
+apiVersion: $1
+kind: $2
+metadata:
+  name: default
+spec:
+  baseURL: $EMU/api/v3/
+  owner: demo-org
+  credentials:
+    source: Secret
+    secretRef: {namespace: crossplane-system, name: github-credentials, key: credentials}
+EOP
+done
+pass
+
+begin "examples/providerconfig: accepted by the API server (dry run)"
+kubectl create namespace team-a >/dev/null
+kubectl apply --dry-run=server -f examples/providerconfig >"$OUT/providerconfig-dry-run.log"
+pass "$(wc -l <"$OUT/providerconfig-dry-run.log") objects"
+
+begin "examples/repository: applied, every Repository Ready"
+kubectl apply -R -f examples/repository >/dev/null
+kubectl wait --for condition=Ready --timeout=120s repositories.repo.github.m.crossplane.io --all -n default >/dev/null
+kubectl wait --for condition=Ready --timeout=60s repositories.repo.github.crossplane.io --all >/dev/null
+N=$(kubectl get repositories.repo.github.m.crossplane.io -A --no-headers | wc -l)
+C=$(kubectl get repositories.repo.github.crossplane.io --no-headers | wc -l)
+[ "$(repo_field demo-org/payments-api 'r["visibility"]+" "+",".join(sorted(r.get("topics",[])))')" = "private go,payments" ] || die "payments-api differs on the emulator"
+pass "$N namespaced + $C cluster-scoped Ready; payments-api private with its topics on the emulator"
+
+begin "examples/composition: XRD established, P&T Composition accepted"
+kubectl apply -f examples/composition/definition.yaml >/dev/null
+wait_until "XRD Established" 60 is_true compositeresourcedefinitions.apiextensions.crossplane.io xteamrepos.platform.example.org Established
+wait_until "XTeamRepos CRD" 60 kubectl get crd xteamrepos.platform.example.org
+kubectl apply -f examples/composition/composition.yaml >/dev/null
+kubectl apply --dry-run=server -f examples/composition/xteamrepos.yaml >/dev/null
+kubectl get compositions.apiextensions.crossplane.io xteamrepos >/dev/null
+pass "XTeamRepos served; Composition xteamrepos stored (its function is not installed here)"
+
+begin "test composition function over mTLS (crossplane xpkg install function)"
+FT=$OUT/function-tls; mkdir -p "$FT"
+kubectl -n crossplane-system get secret crossplane-root-ca -o jsonpath='{.data.tls\.crt}' | base64 -d >"$FT/ca.crt"
+kubectl -n crossplane-system get secret crossplane-root-ca -o jsonpath='{.data.tls\.key}' | base64 -d >"$FT/ca.key"
+openssl req -newkey rsa:2048 -nodes -keyout "$FT/tls.key" -subj /CN=function-team-repos -out "$FT/tls.csr" 2>/dev/null
+printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n' >"$FT/ext.cnf"
+openssl x509 -req -in "$FT/tls.csr" -CA "$FT/ca.crt" -CAkey "$FT/ca.key" -CAcreateserial -days 1 -extfile "$FT/ext.cnf" -out "$FT/tls.crt" 2>/dev/null
+rm -f "$FT/ca.key"
+start function-team-repos "$OUT/bin/function-team-repos" --debug --address="127.0.0.1:$FN_PORT" --tls-certs-dir="$FT"
+crossplane xpkg install function "$FUNCTION_PKG" function-team-repos >"$OUT/function-install.log" 2>&1
+wait_until "a FunctionRevision" 60 sh -c "kubectl get functionrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=function-team-repos -o name | grep -q ."
+FR=$(kubectl get functionrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=function-team-repos -o name | head -1)
+play_runtime "$FR" "127.0.0.1:$FN_PORT"
+wait_until "Function Healthy" 60 is_true functions.pkg.crossplane.io function-team-repos Healthy
+kubectl apply -f cluster/test/function-team-repos/composition.yaml >/dev/null
+pass
+
+begin "XTeamRepos storefront + compliance: XRs and their Repositories Ready"
+for spec in "storefront false" "compliance true"; do
+  set -- $spec
+  kubectl apply -f - >/dev/null <<EOX
+apiVersion: platform.example.org/v1alpha1
+kind: XTeamRepos
+metadata:
+  name: $1
+  namespace: default
+spec:
+  crossplane:
+    compositionRef: {name: xteamrepos-e2e}
+  team: $1
+  visibility: private
+  topics: [team-$1, go]
+  archiveOnDelete: $2
+EOX
+done
+wait_until "XR storefront Ready" 120 is_true xteamrepos storefront -n default Ready
+wait_until "XR compliance Ready" 120 is_true xteamrepos compliance -n default Ready
+COMPOSED=$(kubectl get repositories.repo.github.m.crossplane.io -n default -l crossplane.io/composite --no-headers | wc -l)
+[ "$COMPOSED" = 6 ] || die "want 6 composed Repositories, got $COMPOSED"
+kubectl wait --for condition=Ready --timeout=60s repositories.repo.github.m.crossplane.io -n default -l crossplane.io/composite >/dev/null
+pass "6 composed Repositories Ready"
+
+begin "composed repositories on the emulator, with the shared settings"
+for t in storefront compliance; do
+  for r in service docs infra; do
+    got=$(repo_field "demo-org/$t-$r" 'r["visibility"]+" "+",".join(sorted(r.get("topics",[])))+" "+str(r["delete_branch_on_merge"]).lower()+" "+str(r["allow_merge_commit"]).lower()')
+    [ "$got" = "private go,team-$t true false" ] || die "demo-org/$t-$r on the emulator: $got"
+  done
+done
+pass "demo-org/{storefront,compliance}-{service,docs,infra}: private, topics, merge settings"
+
+begin "update the XR (topics, visibility): change lands on the emulator"
+kubectl patch xteamrepos storefront -n default --type=merge -p '{"spec":{"topics":["team-storefront","go","e2e-updated"],"visibility":"public"}}' >/dev/null
+updated() {
+  for r in service docs infra; do
+    [ "$(repo_field "demo-org/storefront-$r" 'r["visibility"]+" "+",".join(sorted(r.get("topics",[])))')" = "public e2e-updated,go,team-storefront" ] || return 1
+  done
+}
+wait_until "the update on the emulator" 90 updated
+pass "3 repositories public with topic e2e-updated"
+
+begin "delete the XRs: storefront repositories deleted, compliance archived"
+kubectl delete xteamrepos storefront compliance -n default --wait=false >/dev/null
+deleted() { for r in service docs infra; do repo_absent "demo-org/storefront-$r" || return 1; done; }
+archived() { for r in service docs infra; do [ "$(repo_field "demo-org/compliance-$r" 'str(r["archived"]).lower()')" = true ] || return 1; done; }
+wait_until "storefront repositories deleted on the emulator" 120 deleted
+wait_until "compliance repositories archived on the emulator" 120 archived
+wait_until "composed Repositories gone" 120 sh -c "! kubectl get repositories.repo.github.m.crossplane.io -n default -l crossplane.io/composite -o name | grep -q ."
+wait_until "XRs gone" 60 sh -c "! kubectl get xteamrepos -n default -o name | grep -q ."
+pass "3 deleted (404), 3 archived"
