@@ -98,8 +98,9 @@ type RepositoryParameters struct {
 	Template *TemplateSource `json:"template,omitempty"`
 
 	// Fork creates the repository as a fork of another repository. Used only
-	// when the repository is created; ignored afterwards. A fork keeps the
-	// source's name unless name says otherwise.
+	// when the repository is created; ignored afterwards. Like any other
+	// repository, the fork is named by name (default: the external name,
+	// then metadata.name), not after its source.
 	// +optional
 	Fork *ForkSource `json:"fork,omitempty"`
 
