@@ -66,24 +66,7 @@ up() {
   kubectl wait --for condition=Established --timeout=60s -f package/crds >/dev/null
 
   say "Creating the credentials Secret and the provider configurations (pointing at the emulator)"
-  kubectl create namespace crossplane-system --dry-run=client -o yaml | kubectl apply -f - >/dev/null
-  kubectl -n crossplane-system create secret generic github-credentials --from-literal=credentials=demo-token \
-    --dry-run=client -o yaml | kubectl apply -f - >/dev/null
-  for kind in "github.m.crossplane.io/v1alpha1 ClusterProviderConfig" "github.crossplane.io/v1alpha1 ProviderConfig"; do
-    set -- $kind
-    kubectl apply -f - >/dev/null <<EOP
-apiVersion: $1
-kind: $2
-metadata:
-  name: default
-spec:
-  baseURL: $EMULATOR/api/v3/
-  owner: demo-org
-  credentials:
-    source: Secret
-    secretRef: {namespace: crossplane-system, name: github-credentials, key: credentials}
-EOP
-  done
+  hack/emulator-configs.sh "$EMULATOR"
 
   if ! running provider; then
     say "Starting the provider"

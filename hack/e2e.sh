@@ -115,7 +115,7 @@ play_runtime() {
   local patch='{"status":{"tlsServerSecretName":"crossplane-tls-server"}}'
   [ -n "$endpoint" ] && patch="{\"status\":{\"tlsServerSecretName\":\"crossplane-tls-server\",\"endpoint\":\"$endpoint\"}}"
   kubectl patch "$rev" --subresource=status --type=merge -p "$patch" >/dev/null
-  wait_until "$rev RevisionHealthy" 60 is_true "$rev" RevisionHealthy
+  wait_until "$rev RevisionHealthy" 180 is_true "$rev" RevisionHealthy
   kubectl get "$rev" -o json | python3 -c '
 import json, sys, datetime
 o = json.load(sys.stdin)
@@ -197,11 +197,15 @@ kubectl crossplane install provider "$PROVIDER_PKG" provider-github >"$OUT/kubec
 [ "$(kubectl get providers.pkg.crossplane.io provider-github -o jsonpath='{.spec.package}')" = "$PROVIDER_PKG" ] || die "Provider has the wrong package"
 wait_until "a ProviderRevision" 60 sh -c "kubectl get providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github -o name | grep -q ."
 play_runtime "$(kubectl get providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github -o name | head -1)"
-kubectl delete providers.pkg.crossplane.io provider-github --wait=true --timeout=60s >/dev/null
-# The garbage collector would remove the revision too, once it has rediscovered the new API types
-# (up to ~30 s); deleting it directly is quicker.
-kubectl delete providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github --wait=true --timeout=60s >/dev/null
+# Remove it with everything it installed before installing again: the revision's CRDs and
+# ManagedResourceDefinitions stay controlled by the old revision's UID until the garbage
+# collector deletes them, and a new revision of the same name could not take them over.
+kubectl delete providers.pkg.crossplane.io provider-github --cascade=foreground --wait=true --timeout=180s >/dev/null
+kubectl delete providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/package=provider-github \
+  --cascade=foreground --wait=true --timeout=180s >/dev/null
 wait_until "the revision to go" 60 sh -c "! kubectl get providerrevisions.pkg.crossplane.io -o name | grep -q ."
+wait_until "the first install's CRDs to go" 180 sh -c \
+  "! kubectl get crd repositories.repo.github.m.crossplane.io repositories.repo.github.crossplane.io >/dev/null 2>&1"
 pass "revision created, unpacked and healthy; then removed"
 
 begin "crossplane xpkg install provider: installed and healthy"
@@ -223,22 +227,7 @@ wait_until "provider health" 60 curl -sf "http://127.0.0.1:$PROVIDER_HEALTH/heal
 pass "$("$OUT/bin/provider" --version)"
 
 begin "credentials Secret, ClusterProviderConfig and legacy ProviderConfig -> emulator"
-kubectl -n crossplane-system create secret generic github-credentials --from-literal=credentials=demo-token >/dev/null
-for kind in "github.m.crossplane.io/v1alpha1 ClusterProviderConfig" "github.crossplane.io/v1alpha1 ProviderConfig"; do
-  set -- $kind
-  kubectl apply -f - >/dev/null <<EOP
-apiVersion: $1
-kind: $2
-metadata:
-  name: default
-spec:
-  baseURL: $EMU/api/v3/
-  owner: demo-org
-  credentials:
-    source: Secret
-    secretRef: {namespace: crossplane-system, name: github-credentials, key: credentials}
-EOP
-done
+hack/emulator-configs.sh "$EMU"
 pass
 
 begin "examples/providerconfig: accepted by the API server (dry run)"
