@@ -196,7 +196,3 @@ func statusOf(r *http.Response) int {
 	}
 	return r.StatusCode
 }
-
-func asAccepted(err error, target **github.AcceptedError) bool {
-	return err != nil && errors.As(err, target)
-}

@@ -243,7 +243,7 @@ func (r *Repositories) Fork(ctx context.Context, owner, repo string, req *ForkRe
 	out := &Repository{}
 	_, err := r.do(ctx, http.MethodPost, repoPath(owner, repo)+"/forks", req, out)
 	var accepted *github.AcceptedError
-	if asAccepted(err, &accepted) {
+	if errors.As(err, &accepted) {
 		// go-github leaves a 202 body in the error instead of decoding it.
 		if len(accepted.Raw) > 0 {
 			if jerr := json.Unmarshal(accepted.Raw, out); jerr != nil {
