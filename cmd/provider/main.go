@@ -40,6 +40,7 @@ func main() {
 		leaderElection   = flag.Bool("leader-election", false, "Elect a leader, so that several replicas can run with one active.")
 		metricsAddr      = flag.String("metrics-bind-address", ":8080", "Where to serve Prometheus metrics; 0 turns them off.")
 		healthAddr       = flag.String("health-probe-bind-address", ":8081", "Where to serve /healthz and /readyz.")
+		pprofAddr        = flag.String("pprof-bind-address", "", "Where to serve Go's profiles (/debug/pprof/); empty (the default) turns them off.")
 		requestTimeout   = flag.Duration("github-request-timeout", 30*time.Second, "Timeout of one GitHub API request.")
 		fullReadBudget   = flag.Float64("full-read-budget", github.DefaultFullReadBudget, "Share (0-1) of each credential's hourly rate limit spent on full, unconditional repository reads, spread evenly over its repositories (GitHub's ETag misses some settings changes); 0 turns them off.")
 		writeConcurrency = flag.Int("github-write-concurrency", github.DefaultWriteConcurrency, "Writes in flight per credential (GitHub advises 1; raise for GitHub Enterprise Server or relaxed limits).")
@@ -82,6 +83,7 @@ func main() {
 		RenewDeadline:              ptrDuration(50 * time.Second),
 		Metrics:                    metricsserver.Options{BindAddress: *metricsAddr},
 		HealthProbeBindAddress:     *healthAddr,
+		PprofBindAddress:           *pprofAddr,
 		GracefulShutdownTimeout:    ptrDuration(30 * time.Second),
 	})
 	fatal(log, err, "cannot create controller manager")

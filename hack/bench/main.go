@@ -27,7 +27,8 @@ type config struct {
 	sizes                                  []int
 	secondaryN                             int
 	out                                    string
-	metricsAddr, healthAddr                string
+	metricsAddr, healthAddr, pprofAddr     string
+	only, profileDir                       string
 }
 
 func main() {
@@ -45,6 +46,9 @@ func main() {
 	flag.StringVar(&c.out, "out", "_output/bench/results.json", "JSON results")
 	flag.StringVar(&c.metricsAddr, "metrics", "127.0.0.1:28080", "provider metrics address")
 	flag.StringVar(&c.healthAddr, "health", "127.0.0.1:28081", "provider health address")
+	flag.StringVar(&c.pprofAddr, "pprof", "127.0.0.1:28082", "provider profiling address (with --profile-dir)")
+	flag.StringVar(&c.only, "only", "", "run only the scenarios whose name contains this")
+	flag.StringVar(&c.profileDir, "profile-dir", "", "write the provider's CPU profile of the steady window and heap profiles (at all Ready, at the end) here")
 	flag.Parse()
 	for _, s := range strings.Split(sizes, ",") {
 		var n int
@@ -84,6 +88,7 @@ type result struct {
 	Steady *steady `json:"steadyState,omitempty"`
 
 	PeakRSSMiB float64 `json:"providerPeakRSSMiB"`
+	Memory     memory  `json:"providerMemoryAtEnd"`
 	CPUSeconds float64 `json:"providerCPUSeconds"`
 
 	Secondary *secondary `json:"secondaryLimit,omitempty"`
@@ -129,12 +134,14 @@ func run(c config) error {
 	// Tuned: the write concurrency raised (and the reconcile rate with it)
 	// for the 60 s target; default: the provider's defaults.
 	var scenarios []scenario
+	// Small N: a short poll, for a quick look. N > 300: the target's
+	// 1-minute poll, measured as it is, over five cycles.
 	for _, n := range c.sizes {
-		poll := 10 * time.Second
+		poll, cycles := 10*time.Second, 4
 		if n > 300 {
-			poll = 30 * time.Second
+			poll, cycles = time.Minute, 5
 		}
-		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d tuned", n), N: n, Poll: poll, MaxReconcileRate: 50, WriteConcurrency: 16, Cycles: 4})
+		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d tuned", n), N: n, Poll: poll, MaxReconcileRate: 50, WriteConcurrency: 16, Cycles: cycles})
 	}
 	for _, n := range c.sizes {
 		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d defaults", n), N: n, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1})
@@ -143,6 +150,9 @@ func run(c config) error {
 
 	var results []result
 	for i, sc := range scenarios {
+		if c.only != "" && !strings.Contains(sc.Name, c.only) {
+			continue
+		}
 		fmt.Printf("== %s: %d Repositories, poll %s, --max-reconcile-rate=%d --github-write-concurrency=%d", sc.Name, sc.N, sc.Poll, sc.MaxReconcileRate, sc.WriteConcurrency)
 		if sc.CreatesPerMinute > 0 {
 			fmt.Printf(", secondary limit %d creates/min", sc.CreatesPerMinute)
@@ -195,6 +205,10 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		"--poll="+sc.Poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", sc.MaxReconcileRate),
 		fmt.Sprintf("--github-write-concurrency=%d", sc.WriteConcurrency),
 		"--metrics-bind-address="+c.metricsAddr, "--health-probe-bind-address="+c.healthAddr)
+	prof := profiler{dir: c.profileDir, url: "http://" + c.pprofAddr + "/debug/pprof/", prefix: ns}
+	if prof.on() {
+		cmd.Args = append(cmd.Args, "--pprof-bind-address="+c.pprofAddr)
+	}
 	cmd.Env = append(os.Environ(), "KUBECONFIG="+c.kubeconfig, "GOMAXPROCS=2")
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
@@ -227,6 +241,7 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	if err != nil {
 		return res, err
 	}
+	prof.heap("ready")
 
 	if sc.CreatesPerMinute > 0 {
 		creates, refused := proxy.record()
@@ -252,8 +267,10 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	}
 
 	if sc.Cycles > 0 {
-		// Let every resource's first observation after Ready pass.
-		time.Sleep(sc.Poll + 5*time.Second)
+		// Let two polls pass after Ready: every resource's first
+		// observation, and the first round of scheduled full reads
+		// (whose pacing bucket fills while none is due yet).
+		time.Sleep(2*sc.Poll + 5*time.Second)
 		metricsURL := "http://" + c.metricsAddr + "/metrics"
 		s0, err := emu.stats()
 		if err != nil {
@@ -262,8 +279,10 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		fr0, _ := metricSum(metricsURL, "github_full_reads_total")
 		cpu0, _ := cpuSeconds(pid)
 		t0 := time.Now()
+		cpuProfile := prof.cpu(time.Duration(sc.Cycles) * sc.Poll)
 		time.Sleep(time.Duration(sc.Cycles) * sc.Poll)
 		window := time.Since(t0)
+		<-cpuProfile
 		cpu1, _ := cpuSeconds(pid)
 		fr1, _ := metricSum(metricsURL, "github_full_reads_total")
 		s1, err := emu.stats()
@@ -291,9 +310,14 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		fmt.Printf("   steady %.0fs (%.1f cycles): %.0f requests (%.0f answered 304), %.0f points, %.0f full reads; CPU %.2fs\n",
 			st.WindowSeconds, st.Cycles, st.Requests, st.NotModified, st.Points, st.FullReads, st.CPUSecondsDelta)
 	}
+	prof.heap("end")
 	res.PeakRSSMiB, _ = peakRSS(pid)
 	res.CPUSeconds, _ = cpuSeconds(pid)
+	res.Memory = memoryOf(pid, "http://"+c.metricsAddr+"/metrics")
+	m := res.Memory
 	fmt.Printf("   provider peak RSS %.1f MiB, CPU %.1fs in all\n", res.PeakRSSMiB, res.CPUSeconds)
+	fmt.Printf("   at the end: RSS %.1f MiB anonymous + %.1f MiB file-backed; Go heap %.1f MiB in use (%.1f live), %.1f idle, stacks %.1f, all Go %.1f\n",
+		m.RSSAnonMiB, m.RSSFileMiB, m.HeapInuseMiB, m.LiveObjectsMiB, m.HeapIdleMiB, m.StackInuseMiB, m.GoSysMiB)
 	return res, nil
 }
 

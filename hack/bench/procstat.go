@@ -12,19 +12,8 @@ import (
 
 // peakRSS is a process's peak resident set size (VmHWM) in MiB.
 func peakRSS(pid int) (float64, error) {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		if rest, ok := strings.CutPrefix(s.Text(), "VmHWM:"); ok {
-			kb, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
-			return kb / 1024, err
-		}
-	}
-	return 0, fmt.Errorf("no VmHWM in /proc/%d/status", pid)
+	kb, err := statusKiB(pid, "VmHWM:")
+	return kb / 1024, err
 }
 
 // cpuSeconds is the user plus system CPU time a process has used.
@@ -69,4 +58,50 @@ func metricSum(url, name string) (float64, error) {
 		}
 	}
 	return sum, s.Err()
+}
+
+// memory is where the provider's memory is at the end of a scenario: the
+// kernel's view (resident anonymous and file-backed pages) and Go's.
+type memory struct {
+	RSSAnonMiB     float64 `json:"rssAnonMiB"`
+	RSSFileMiB     float64 `json:"rssFileMiB"`
+	HeapInuseMiB   float64 `json:"goHeapInuseMiB"`
+	HeapIdleMiB    float64 `json:"goHeapIdleNotReleasedMiB"`
+	StackInuseMiB  float64 `json:"goStackInuseMiB"`
+	GoSysMiB       float64 `json:"goSysMiB"`
+	LiveObjectsMiB float64 `json:"goHeapAllocMiB"`
+}
+
+func memoryOf(pid int, metricsURL string) memory {
+	var m memory
+	m.RSSAnonMiB, _ = statusKiB(pid, "RssAnon:")
+	m.RSSFileMiB, _ = statusKiB(pid, "RssFile:")
+	m.RSSAnonMiB /= 1024
+	m.RSSFileMiB /= 1024
+	get := func(name string) float64 {
+		v, _ := metricSum(metricsURL, name)
+		return v / (1 << 20)
+	}
+	m.HeapInuseMiB = get("go_memstats_heap_inuse_bytes")
+	m.HeapIdleMiB = get("go_memstats_heap_idle_bytes") - get("go_memstats_heap_released_bytes")
+	m.StackInuseMiB = get("go_memstats_stack_inuse_bytes")
+	m.GoSysMiB = get("go_memstats_sys_bytes")
+	m.LiveObjectsMiB = get("go_memstats_heap_alloc_bytes")
+	return m
+}
+
+// statusKiB is a "kB" field of /proc/<pid>/status.
+func statusKiB(pid int, field string) (float64, error) {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if rest, ok := strings.CutPrefix(s.Text(), field); ok {
+			return strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
+		}
+	}
+	return 0, fmt.Errorf("no %s in /proc/%d/status", field, pid)
 }
