@@ -1,7 +1,7 @@
 package github
 
 import (
-	"hash/fnv"
+	"math/bits"
 	"time"
 )
 
@@ -61,29 +61,27 @@ func PlannedFullReadsPerHour(resources int, interval time.Duration) float64 {
 	return float64(resources) * float64(time.Hour) / float64(interval)
 }
 
-// firstFullRead is when a repository seen for the first time at now is
-// first due for a full read: at a fixed phase of the interval, derived from
-// its key, so that repositories applied together do not all fall due
-// together; never sooner than one poll.
-func firstFullRead(now time.Time, key string, interval, poll time.Duration) time.Time {
-	d := time.Duration(phase(key) * float64(interval))
-	if d < poll {
-		d = poll
-	}
-	return now.Add(d)
+// FullReadPace is how many full reads an hour the planner lets through for
+// a credential: the budget less one poll's worth an hour. Its pacing bucket
+// holds at most one poll's worth of full reads, so even when that is spent
+// at once, the full reads of any hour stay within the budget.
+func FullReadPace(limit int, budget float64, poll time.Duration) float64 {
+	return FullReadsPerHour(limit, budget) / (1 + poll.Hours())
 }
 
-// phase maps key to [0, 1), uniformly for distinct keys.
-func phase(key string) float64 {
-	h := fnv.New64a()
-	_, _ = h.Write([]byte(key))
-	// FNV's high bits barely differ between similar keys: mix them
-	// (SplitMix64's finalizer).
-	x := h.Sum64()
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return float64(x>>11) / float64(uint64(1)<<53)
+// firstFullRead is when the seq-th repository the planner has seen, seen
+// for the first time at now, is first due for a full read: one poll later
+// (its first read was full anyway), plus a share of the rest of the
+// interval. Successive repositories take the shares of the van der Corput
+// sequence (1/2, 1/4, 3/4, 1/8, ...), so that however many are applied
+// together, their full reads are spread evenly over the interval.
+func firstFullRead(now time.Time, seq uint64, interval, poll time.Duration) time.Time {
+	rest := max(interval-poll, 0)
+	return now.Add(poll + time.Duration(vanDerCorput(seq)*float64(rest)))
+}
+
+// vanDerCorput is the seq-th element of the base-2 van der Corput sequence,
+// in [0, 1): seq's binary digits mirrored after the point.
+func vanDerCorput(seq uint64) float64 {
+	return float64(bits.Reverse64(seq)>>11) / float64(uint64(1)<<53)
 }

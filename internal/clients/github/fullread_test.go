@@ -74,22 +74,69 @@ func TestFullReadInterval(t *testing.T) {
 	}
 }
 
+func TestFullReadPace(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		limit  int
+		budget float64
+		poll   time.Duration
+		want   float64
+	}{
+		"OneMinutePoll": {
+			reason: "The budget of 1,000 an hour less one poll's worth: 1,000 / (1 + 1/60).",
+			limit:  5000, budget: 0.2, poll: time.Minute, want: 60000.0 / 61,
+		},
+		"LongerPollLongerMargin": {
+			reason: "A 10-minute poll lets the bucket hold 10 minutes' worth, so the margin is larger.",
+			limit:  5000, budget: 0.2, poll: 10 * time.Minute, want: 6000.0 / 7,
+		},
+		"Off": {
+			reason: "No budget, no pace.",
+			limit:  5000, budget: 0, poll: time.Minute, want: 0,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := FullReadPace(tc.limit, tc.budget, tc.poll)
+			if diff := got - tc.want; diff > 1e-9 || diff < -1e-9 {
+				t.Errorf("\n%s\nFullReadPace(%d, %v, %s) = %v, want %v", tc.reason, tc.limit, tc.budget, tc.poll, got, tc.want)
+			}
+			// The bucket's worth plus an hour's pace is the budget.
+			if bucket := tc.poll.Hours() * got; tc.budget > 0 && (bucket+got-FullReadsPerHour(tc.limit, tc.budget) > 1e-9) {
+				t.Errorf("one poll's worth (%v) plus an hour's pace (%v) exceeds the budget %v", bucket, got, FullReadsPerHour(tc.limit, tc.budget))
+			}
+		})
+	}
+}
+
 func TestFirstFullReadIsSpreadOverTheInterval(t *testing.T) {
 	now := time.Unix(1700000000, 0)
 	const n = 1000
+	interval, poll := time.Hour, time.Minute
 	var buckets [10]int
 	for i := 0; i < n; i++ {
-		d := firstFullRead(now, "repos/demo-org/repo-"+itoa(i), time.Hour, time.Minute).Sub(now)
-		if d < time.Minute || d >= time.Hour {
-			t.Fatalf("firstFullRead(repo-%d) = now+%s, want within [poll, interval)", i, d)
+		d := firstFullRead(now, uint64(i), interval, poll).Sub(now)
+		if d < poll || d >= interval {
+			t.Fatalf("firstFullRead(%d) = now+%s, want within [poll, interval)", i, d)
 		}
-		buckets[int(d*10/time.Hour)]++
+		buckets[int((d-poll)*10/(interval-poll))]++
 	}
-	// Evenly spread: every tenth of the hour gets about a tenth of them.
+	// Evenly spread: every tenth of the rest of the interval gets a tenth
+	// of them, give or take a few (a low-discrepancy sequence, not chance).
 	for b, c := range buckets {
-		if c < n/10/2 || c > n/10*2 {
-			t.Errorf("tenth %d of the interval has %d of %d first full reads, want about %d", b, c, n, n/10)
+		if c < n/10-3 || c > n/10+3 {
+			t.Errorf("tenth %d of the interval has %d of %d first full reads, want %d give or take 3", b, c, n, n/10)
 		}
+	}
+	// However many are applied together, they spread: the first four take
+	// the start, the middle and the quarters.
+	var got []time.Duration
+	for i := uint64(0); i < 4; i++ {
+		got = append(got, firstFullRead(now, i, 5*time.Minute, poll).Sub(now))
+	}
+	want := []time.Duration{time.Minute, 3 * time.Minute, 2 * time.Minute, 4 * time.Minute}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("first full reads of 4 repositories over a 5-minute interval: -want, +got:\n%s", diff)
 	}
 }
 

@@ -18,10 +18,13 @@ type Planner struct {
 	mu        sync.Mutex
 	repos     map[string]*schedule
 	lastPrune time.Time
+	seq       uint64 // repositories seen so far, for their first full read
 	// Full reads are also paced across the credential, so that the budget
 	// holds while repositories come and go (their schedules are phased
-	// for the interval of their first sight): tokens refill at the
-	// budget's rate and hold at most one poll's worth.
+	// for the interval of their first sight): tokens refill at
+	// FullReadPace and hold at most one poll's worth. The schedules ask
+	// for the whole budget, a little more than the pace, so in steady
+	// state the bucket is empty and the pace is what is spent.
 	tokens     float64
 	lastRefill time.Time
 }
@@ -70,7 +73,8 @@ func (p *Planner) Due(key string) bool {
 	if !known {
 		// The first read of a repository finds nothing cached and is
 		// full anyway.
-		s.next = firstFullRead(now, key, interval, p.poll)
+		s.next = firstFullRead(now, p.seq, interval, p.poll)
+		p.seq++
 		return false
 	}
 	limit, low := p.limit()
@@ -88,10 +92,12 @@ func (p *Planner) take(now time.Time, limit int) bool {
 	if limit <= 0 {
 		limit = defaultHourlyLimit
 	}
-	perHour := FullReadsPerHour(limit, p.budget)
+	perHour := FullReadPace(limit, p.budget, p.poll)
 	ceiling := max(1, p.poll.Hours()*perHour)
 	if p.lastRefill.IsZero() {
-		p.tokens = ceiling
+		// The bucket starts empty: the first reads of the repositories
+		// were full ones.
+		p.lastRefill = now
 	}
 	p.tokens = min(ceiling, p.tokens+now.Sub(p.lastRefill).Hours()*perHour)
 	p.lastRefill = now

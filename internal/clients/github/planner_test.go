@@ -66,30 +66,52 @@ func TestPlanner(t *testing.T) {
 }
 
 func TestPlannerPacesFullReads(t *testing.T) {
-	now := time.Unix(1700000000, 0)
+	start := time.Unix(1700000000, 0)
+	now := start
 	p := newPlanner(0.2, time.Minute, func() (int, bool) { return 5000, false }, nil)
 	p.now = func() time.Time { return now }
-	// However the repositories' schedules fall (here: all always due),
-	// full reads keep to the budget of 1,000 an hour.
 	keys := make([]string, 1000)
 	for i := range keys {
 		keys[i] = "repos/o/r" + itoa(i)
 		p.Due(keys[i])
 	}
-	full := 0
-	for s := 0; s < 3600; s += 10 {
-		now = now.Add(10 * time.Second)
-		for _, k := range keys[:100] {
-			p.repos[k].next = now.Add(-time.Second) // always due
+	// However the repositories' schedules fall (here: always due; read in
+	// bursts with quiet half hours between for two hours, when the bucket
+	// fills, then steadily), the full reads of any hour keep within the
+	// budget of 1,000, and read steadily they reach the pace.
+	var full []time.Duration
+	for s := 0; s < 4*3600; s += 10 {
+		now = start.Add(time.Duration(s) * time.Second)
+		if s < 2*3600 && (s/1800)%2 == 1 && s%1800 > 60 {
+			continue // quiet
 		}
 		for _, k := range keys[:100] {
+			if s, ok := p.repos[k]; ok {
+				s.next = now.Add(-time.Second) // always due
+			}
 			if p.Due(k) {
-				full++
+				full = append(full, now.Sub(start))
 				p.Done(k)
 			}
 		}
 	}
-	if full > 1000+17 || full < 990 {
-		t.Errorf("full reads in an hour with every repository always due = %d, want the budget's 1000", full)
+	for i := range full {
+		j := i
+		for j < len(full) && full[j] < full[i]+time.Hour {
+			j++
+		}
+		if j-i > 1000 {
+			t.Fatalf("%d full reads in the hour from %s, want at most the budget's 1000", j-i, full[i])
+		}
+	}
+	last := 0
+	for _, f := range full {
+		if f >= 3*time.Hour {
+			last++
+		}
+	}
+	pace := FullReadPace(5000, 0.2, time.Minute)
+	if got := float64(last); got < pace-2 || got > pace+1 {
+		t.Errorf("full reads in the last, steady hour = %.0f, want the pace's %.1f", got, pace)
 	}
 }
