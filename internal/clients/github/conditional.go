@@ -172,6 +172,8 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 		return resp
 	}
 	_ = resp.Body.Close()
+	// ReadAll's buffer grows by doubling: keep only what the body needs.
+	body = bytes.Clone(body)
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	a := &cachedAnswer{key: key, scope: repoScope(req.URL.Path), etag: etag, lastModified: lastModified,
 		header: keptHeaders(resp.Header), body: body}

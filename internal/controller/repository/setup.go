@@ -69,7 +69,7 @@ func setup[T Object](mgr ctrl.Manager, o shared.Options, gvk schema.GroupVersion
 		// user, so an existing repository is never taken over by default.
 		managed.WithInitializers(),
 	)
-	r := managed.NewReconciler(mgr, resource.ManagedKind(gvk), opts...)
+	r := managed.NewReconciler(shared.WithUnchangedStatusSkipped(mgr), resource.ManagedKind(gvk), opts...)
 	return ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
