@@ -28,6 +28,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	ghcontroller "github.com/crossplane-github/provider-github/internal/controller"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
+	"github.com/crossplane-github/provider-github/internal/lazylog"
 	"github.com/crossplane-github/provider-github/internal/version"
 )
 
@@ -58,7 +59,9 @@ func main() {
 	if *debug {
 		level = zapcore.DebugLevel
 	}
-	zl := zap.New(zap.UseDevMode(*debug), zap.Level(level))
+	// Values added to the logger on every reconcile are encoded only
+	// when a line is written.
+	zl := lazylog.New(zap.New(zap.UseDevMode(*debug), zap.Level(level)))
 	ctrl.SetLogger(zl)
 	log := logging.NewLogrLogger(zl.WithName("provider-github"))
 	log.Info("Starting", "version", version.Version, "poll", pollInterval.String(), "sync", syncInterval.String(), "max-reconcile-rate", *maxReconcileRate)
