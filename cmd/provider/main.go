@@ -28,6 +28,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	ghcontroller "github.com/crossplane-github/provider-github/internal/controller"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
+	"github.com/crossplane-github/provider-github/internal/gomem"
 	"github.com/crossplane-github/provider-github/internal/lazylog"
 	"github.com/crossplane-github/provider-github/internal/version"
 )
@@ -64,7 +65,9 @@ func main() {
 	zl := lazylog.New(zap.New(zap.UseDevMode(*debug), zap.Level(level)))
 	ctrl.SetLogger(zl)
 	log := logging.NewLogrLogger(zl.WithName("provider-github"))
-	log.Info("Starting", "version", version.Version, "poll", pollInterval.String(), "sync", syncInterval.String(), "max-reconcile-rate", *maxReconcileRate)
+	mem := gomem.Configure()
+	log.Info("Starting", "version", version.Version, "poll", pollInterval.String(), "sync", syncInterval.String(), "max-reconcile-rate", *maxReconcileRate,
+		"gc-percent", mem.GCPercent, "memory-limit-bytes", mem.MemoryLimit)
 
 	cfg, err := ctrl.GetConfig()
 	fatal(log, err, "cannot get API server config")
