@@ -44,10 +44,11 @@ type cachedAnswer struct {
 	etag         string
 	lastModified string
 	header       http.Header
-	body         []byte
+	deflated     []byte // the body, deflated
+	bodySize     int
 }
 
-func (a *cachedAnswer) size() int { return len(a.key) + len(a.body) + 512 }
+func (a *cachedAnswer) size() int { return len(a.key) + len(a.deflated) + 512 }
 
 // conditionalCache is a RoundTripper keeping the last 200 answer of each GET
 // with an ETag or Last-Modified date. It is bounded by entries and bytes and
@@ -118,7 +119,13 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 	case resp.StatusCode == http.StatusNotModified && cached != nil && out != req:
 		drain(resp)
 		c.metrics.notModified()
-		return cached.answer(req, resp), nil
+		answer, err := cached.answer(req, resp)
+		if err != nil {
+			// Not seen in practice: forget the answer and read afresh.
+			c.remove(key)
+			return c.RoundTrip(req)
+		}
+		return answer, nil
 	case resp.StatusCode == http.StatusOK:
 		if planned {
 			c.planner.Done(objectKey)
@@ -139,18 +146,22 @@ func isRedirect(code int) bool {
 
 // answer rebuilds the cached 200 for req, with the 304's headers (fresh
 // rate-limit headers, date) over the cached ones.
-func (a *cachedAnswer) answer(req *http.Request, notModified *http.Response) *http.Response {
+func (a *cachedAnswer) answer(req *http.Request, notModified *http.Response) (*http.Response, error) {
+	body, err := inflate(a.deflated, a.bodySize)
+	if err != nil {
+		return nil, err
+	}
 	h := a.header.Clone()
 	for k, v := range notModified.Header {
 		h[k] = v
 	}
-	h.Set("Content-Length", strconv.Itoa(len(a.body)))
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	return &http.Response{
 		Status: "200 OK", StatusCode: http.StatusOK,
 		Proto: notModified.Proto, ProtoMajor: notModified.ProtoMajor, ProtoMinor: notModified.ProtoMinor,
-		Header: h, Body: io.NopCloser(bytes.NewReader(a.body)), ContentLength: int64(len(a.body)),
+		Header: h, Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body)),
 		Request: req, TLS: notModified.TLS,
-	}
+	}, nil
 }
 
 // store keeps a 200 answer that carries a validator and returns the answer
@@ -172,11 +183,9 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 		return resp
 	}
 	_ = resp.Body.Close()
-	// ReadAll's buffer grows by doubling: keep only what the body needs.
-	body = bytes.Clone(body)
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	a := &cachedAnswer{key: key, scope: repoScope(req.URL.Path), etag: etag, lastModified: lastModified,
-		header: keptHeaders(resp.Header), body: body}
+		header: keptHeaders(resp.Header), deflated: deflate(body), bodySize: len(body)}
 
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -191,7 +192,8 @@ func response(status int, header map[string]string, body string) *http.Response 
 
 func TestConditionalCacheIsBounded(t *testing.T) {
 	tr := &fakeTransport{MockRoundTrip: func(r *http.Request) (*http.Response, error) {
-		return response(http.StatusOK, map[string]string{"ETag": `"` + r.URL.Path + `"`}, strings.Repeat("x", 1000)), nil
+		// Incompressible: answers are kept deflated, and bounded by that size.
+		return response(http.StatusOK, map[string]string{"ETag": `"` + r.URL.Path + `"`}, incompressible(1000)), nil
 	}}
 	cases := map[string]struct {
 		entries, bytes int
@@ -224,5 +226,41 @@ func TestConditionalCacheIsBounded(t *testing.T) {
 				t.Errorf("the oldest answer was kept")
 			}
 		})
+	}
+}
+
+// incompressible is n bytes that deflate cannot shrink.
+func incompressible(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.NewChaCha8([32]byte{1}).Read(b)
+	return string(b)
+}
+
+func TestConditionalCacheUnreadableAnswerIsReadAfresh(t *testing.T) {
+	var sent []string
+	tr := &fakeTransport{MockRoundTrip: func(r *http.Request) (*http.Response, error) {
+		sent = append(sent, r.Header.Get("If-None-Match"))
+		if r.Header.Get("If-None-Match") != "" {
+			return response(http.StatusNotModified, map[string]string{"ETag": `"1"`}, ""), nil
+		}
+		return response(http.StatusOK, map[string]string{"ETag": `"1"`}, `{"name":"r"}`), nil
+	}}
+	c := newConditionalCache(tr, nil, nil, 0, 0)
+	get := func() string {
+		req, _ := http.NewRequest(http.MethodGet, "https://api.github.com/repos/o/r", nil)
+		resp, err := c.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	get()
+	c.get("https://api.github.com/repos/o/r\x00").deflated = []byte("not deflate")
+	if got := get(); got != `{"name":"r"}` {
+		t.Errorf("body after a 304 over an unreadable cached answer: got %q, want the body read afresh", got)
+	}
+	if diff := cmp.Diff([]string{"", `"1"`, ""}, sent); diff != "" {
+		t.Errorf("If-None-Match of the requests sent: -want, +got:\n%s", diff)
 	}
 }
