@@ -316,7 +316,7 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	res.Memory = memoryOf(pid, "http://"+c.metricsAddr+"/metrics")
 	m := res.Memory
 	fmt.Printf("   provider peak RSS %.1f MiB, CPU %.1fs in all\n", res.PeakRSSMiB, res.CPUSeconds)
-	fmt.Printf("   at the end: RSS %.1f MiB anonymous + %.1f MiB file-backed; Go heap %.1f MiB in use (%.1f live), %.1f idle, stacks %.1f, all Go %.1f\n",
+	fmt.Printf("   at the end: RSS %.1f MiB anonymous + %.1f MiB file-backed; Go heap %.1f MiB in use (%.1f allocated), %.1f idle, stacks %.1f, all Go %.1f\n",
 		m.RSSAnonMiB, m.RSSFileMiB, m.HeapInuseMiB, m.LiveObjectsMiB, m.HeapIdleMiB, m.StackInuseMiB, m.GoSysMiB)
 	return res, nil
 }
