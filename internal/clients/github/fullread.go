@@ -63,10 +63,22 @@ func PlannedFullReadsPerHour(resources int, interval time.Duration) float64 {
 
 // FullReadPace is how many full reads an hour the planner lets through for
 // a credential: the budget less one poll's worth an hour. Its pacing bucket
-// holds at most one poll's worth of full reads, so even when that is spent
-// at once, the full reads of any hour stay within the budget.
+// holds at most one poll's worth of full reads (at least one), so even
+// when that is spent at once, the full reads of any hour stay within the
+// budget.
 func FullReadPace(limit int, budget float64, poll time.Duration) float64 {
-	return FullReadsPerHour(limit, budget) / (1 + poll.Hours())
+	perHour := FullReadsPerHour(limit, budget)
+	pace := perHour / (1 + poll.Hours())
+	if poll.Hours()*pace < 1 {
+		// A bucket of one read: the budget less that one.
+		pace = max(0, perHour-1)
+	}
+	return pace
+}
+
+// fullReadBucket is how many full reads the pacing bucket holds at pace.
+func fullReadBucket(pace float64, poll time.Duration) float64 {
+	return max(1, poll.Hours()*pace)
 }
 
 // firstFullRead is when the seq-th repository the planner has seen, seen

@@ -90,6 +90,10 @@ func TestFullReadPace(t *testing.T) {
 			reason: "A 10-minute poll lets the bucket hold 10 minutes' worth, so the margin is larger.",
 			limit:  5000, budget: 0.2, poll: 10 * time.Minute, want: 6000.0 / 7,
 		},
+		"TinyBudget": {
+			reason: "When a poll's worth is less than one read, the bucket holds one: the pace is the budget less one.",
+			limit:  5000, budget: 0.001, poll: time.Minute, want: 4,
+		},
 		"Off": {
 			reason: "No budget, no pace.",
 			limit:  5000, budget: 0, poll: time.Minute, want: 0,
@@ -102,7 +106,7 @@ func TestFullReadPace(t *testing.T) {
 				t.Errorf("\n%s\nFullReadPace(%d, %v, %s) = %v, want %v", tc.reason, tc.limit, tc.budget, tc.poll, got, tc.want)
 			}
 			// The bucket's worth plus an hour's pace is the budget.
-			if bucket := tc.poll.Hours() * got; tc.budget > 0 && (bucket+got-FullReadsPerHour(tc.limit, tc.budget) > 1e-9) {
+			if bucket := fullReadBucket(got, tc.poll); tc.budget > 0 && (bucket+got-FullReadsPerHour(tc.limit, tc.budget) > 1e-9) {
 				t.Errorf("one poll's worth (%v) plus an hour's pace (%v) exceeds the budget %v", bucket, got, FullReadsPerHour(tc.limit, tc.budget))
 			}
 		})

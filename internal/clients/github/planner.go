@@ -93,7 +93,7 @@ func (p *Planner) take(now time.Time, limit int) bool {
 		limit = defaultHourlyLimit
 	}
 	perHour := FullReadPace(limit, p.budget, p.poll)
-	ceiling := max(1, p.poll.Hours()*perHour)
+	ceiling := fullReadBucket(perHour, p.poll)
 	if p.lastRefill.IsZero() {
 		// The bucket starts empty: the first reads of the repositories
 		// were full ones.
