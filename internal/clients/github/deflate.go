@@ -12,23 +12,28 @@ import (
 // with 1,000 repositories is most of the provider's own heap. Inflating
 // one on a 304 costs a few microseconds.
 
+// One compressor serves the process: its state is some 700 KB, and
+// answers are stored far less often than they are read (on a first or a
+// full read), so a burst of stores queues briefly rather than allocating a
+// compressor each.
 var (
-	deflaters sync.Pool // of *flate.Writer
-	inflaters sync.Pool // of io.ReadCloser that is a flate.Resetter
+	deflaterMu sync.Mutex
+	deflater   *flate.Writer
+	inflaters  sync.Pool // of io.ReadCloser that is a flate.Resetter
 )
 
 // deflate compresses b.
 func deflate(b []byte) []byte {
 	var out bytes.Buffer
-	w, _ := deflaters.Get().(*flate.Writer)
-	if w == nil {
-		w, _ = flate.NewWriter(&out, flate.DefaultCompression)
+	deflaterMu.Lock()
+	defer deflaterMu.Unlock()
+	if deflater == nil {
+		deflater, _ = flate.NewWriter(&out, flate.DefaultCompression)
 	} else {
-		w.Reset(&out)
+		deflater.Reset(&out)
 	}
-	_, _ = w.Write(b) // writes to a bytes.Buffer do not fail
-	_ = w.Close()
-	deflaters.Put(w)
+	_, _ = deflater.Write(b) // writes to a bytes.Buffer do not fail
+	_ = deflater.Close()
 	return bytes.Clone(out.Bytes())
 }
 
