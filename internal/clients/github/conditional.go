@@ -44,11 +44,21 @@ type cachedAnswer struct {
 	etag         string
 	lastModified string
 	header       http.Header
-	deflated     []byte // the body, deflated
+	deflated     []byte // the body, deflated; nil once decoded is kept
 	bodySize     int
+	decoded      any // see decoded.go
 }
 
-func (a *cachedAnswer) size() int { return len(a.key) + len(a.deflated) + 512 }
+// decodedSize is about what a decoded repository takes.
+const decodedSize = 1024
+
+func (a *cachedAnswer) size() int {
+	n := len(a.key) + len(a.deflated) + 512
+	if a.decoded != nil {
+		n += decodedSize
+	}
+	return n
+}
 
 // conditionalCache is a RoundTripper keeping the last 200 answer of each GET
 // with an ETag or Last-Modified date. It is bounded by entries and bytes and
@@ -100,7 +110,11 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		full, planned = true, true
 	}
 
+	slot := decodedSlotFrom(req.Context())
 	cached := c.get(key)
+	if cached != nil && !cached.servable(slot) {
+		cached = nil
+	}
 	out := req
 	if cached != nil && !full {
 		out = req.Clone(req.Context())
@@ -119,6 +133,13 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 	case resp.StatusCode == http.StatusNotModified && cached != nil && out != req:
 		drain(resp)
 		c.metrics.notModified()
+		if slot != nil {
+			if cached.decoded != nil {
+				slot.value = cached.decoded
+				return cached.answerDecoded(req, resp), nil
+			}
+			slot.keep = func(v any) { c.setDecoded(key, cached, v) }
+		}
 		answer, err := cached.answer(req, resp)
 		if err != nil {
 			// Not seen in practice: forget the answer and read afresh.
@@ -130,7 +151,7 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		if planned {
 			c.planner.Done(objectKey)
 		}
-		return c.store(key, req, resp), nil
+		return c.store(key, req, resp, slot), nil
 	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:
 		c.remove(key)
 	case isRedirect(resp.StatusCode):
@@ -151,10 +172,7 @@ func (a *cachedAnswer) answer(req *http.Request, notModified *http.Response) (*h
 	if err != nil {
 		return nil, err
 	}
-	h := a.header.Clone()
-	for k, v := range notModified.Header {
-		h[k] = v
-	}
+	h := a.headerAfter(notModified)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	return &http.Response{
 		Status: "200 OK", StatusCode: http.StatusOK,
@@ -164,9 +182,30 @@ func (a *cachedAnswer) answer(req *http.Request, notModified *http.Response) (*h
 	}, nil
 }
 
+// headerAfter is the cached answer's header with the 304's over it.
+func (a *cachedAnswer) headerAfter(notModified *http.Response) http.Header {
+	h := a.header.Clone()
+	for k, v := range notModified.Header {
+		h[k] = v
+	}
+	return h
+}
+
+// answerDecoded is the 200 for req of an answer the caller has decoded
+// already (see decoded.go): the 304's headers, and no body.
+func (a *cachedAnswer) answerDecoded(req *http.Request, notModified *http.Response) *http.Response {
+	h := a.headerAfter(notModified)
+	h.Del("Content-Length")
+	return &http.Response{
+		Status: "200 OK", StatusCode: http.StatusOK,
+		Proto: notModified.Proto, ProtoMajor: notModified.ProtoMajor, ProtoMinor: notModified.ProtoMinor,
+		Header: h, Body: http.NoBody, Request: req, TLS: notModified.TLS,
+	}
+}
+
 // store keeps a 200 answer that carries a validator and returns the answer
 // with a body that can still be read.
-func (c *conditionalCache) store(key string, req *http.Request, resp *http.Response) *http.Response {
+func (c *conditionalCache) store(key string, req *http.Request, resp *http.Response, slot *decodedSlot) *http.Response {
 	etag, lastModified := resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
 	if etag == "" && lastModified == "" {
 		c.remove(key)
@@ -195,6 +234,9 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 	}
 	c.entries[key] = c.lru.PushFront(a)
 	c.bytes += a.size()
+	if slot != nil {
+		slot.keep = func(v any) { c.setDecoded(key, a, v) }
+	}
 	for c.lru.Len() > c.maxEntries || (c.bytes > c.maxBytes && c.lru.Len() > 1) {
 		c.removeElement(c.lru.Back())
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -192,16 +193,38 @@ func repoPath(owner, name string) string {
 // Get reads owner/name. GitHub answers a renamed repository's old name with
 // a redirect to the repository by id, which the HTTP client follows.
 func (r *Repositories) Get(ctx context.Context, owner, name string) (*Repository, error) {
-	out := &Repository{}
-	_, err := r.do(ctx, http.MethodGet, repoPath(owner, name), nil, out)
-	return out, err
+	return r.getRepository(ctx, repoPath(owner, name))
 }
 
 // GetByID reads a repository by its numeric id, whatever its name now is.
 func (r *Repositories) GetByID(ctx context.Context, id int64) (*Repository, error) {
+	return r.getRepository(ctx, fmt.Sprintf("repositories/%d", id))
+}
+
+// getRepository reads a repository. An answer GitHub says is unchanged is
+// the one decoded last time (see decoded.go), copied.
+func (r *Repositories) getRepository(ctx context.Context, path string) (*Repository, error) {
+	// Like the other methods, never nil, also with an error.
 	out := &Repository{}
-	_, err := r.do(ctx, http.MethodGet, fmt.Sprintf("repositories/%d", id), nil, out)
-	return out, err
+	req, err := r.gh.NewRequest(http.MethodGet, path, nil)
+	if err != nil {
+		return out, err
+	}
+	req.Header.Set("Accept", mediaTypeRepo)
+	slot := &decodedSlot{typ: reflect.TypeFor[*Repository]()}
+	resp, err := r.gh.BareDo(withDecodedSlot(ctx, slot), req)
+	if err != nil {
+		return out, Explain(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	if v, ok := slot.value.(*Repository); ok {
+		return v.clone(), nil
+	}
+	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+		return out, errors.Wrap(err, "cannot decode GitHub's answer")
+	}
+	slot.Keep(out.clone())
+	return out, nil
 }
 
 // GetAccount reads a user or organization by login.
