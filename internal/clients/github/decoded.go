@@ -19,7 +19,7 @@ type decodedSlot struct {
 	typ reflect.Type // of the value the caller decodes into
 
 	// Set by the cache.
-	value any          // the decoded value of a 304's cached answer
+	value any         // the decoded value of a 304's cached answer
 	keep  func(v any) // keeps v as the decoded form of this answer
 }
 
