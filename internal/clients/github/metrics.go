@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -68,6 +69,31 @@ func (m *Metrics) Collectors() []prometheus.Collector {
 type credentialMetrics struct {
 	m     *Metrics
 	ident *identity
+
+	// The gauges set last, so that the many answers that change nothing
+	// (304s) do not look their series up again.
+	mu       sync.Mutex
+	lastRate gaugeValues
+	lastPlan gaugeValues
+}
+
+type gaugeValues struct {
+	label string
+	v     [3]float64
+}
+
+// changed records v under the credential's label in last and tells
+// whether that differs from what was recorded.
+func (c *credentialMetrics) changed(last *gaugeValues, label string, v ...float64) bool {
+	next := gaugeValues{label: label}
+	copy(next.v[:], v)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if *last == next {
+		return false
+	}
+	*last = next
+	return true
 }
 
 func (c *credentialMetrics) on() bool { return c != nil && c.m != nil }
@@ -85,9 +111,13 @@ func (c *credentialMetrics) notModified() {
 }
 
 func (c *credentialMetrics) rate(limit, remaining int) {
-	if c.on() {
-		c.m.rateLimit.WithLabelValues(c.ident.Label()).Set(float64(limit))
-		c.m.rateRemaining.WithLabelValues(c.ident.Label()).Set(float64(remaining))
+	if !c.on() {
+		return
+	}
+	l := c.ident.Label()
+	if c.changed(&c.lastRate, l, float64(limit), float64(remaining)) {
+		c.m.rateLimit.WithLabelValues(l).Set(float64(limit))
+		c.m.rateRemaining.WithLabelValues(l).Set(float64(remaining))
 	}
 }
 
@@ -104,8 +134,10 @@ func (c *credentialMetrics) fullRead() {
 }
 
 func (c *credentialMetrics) plan(repos int, interval time.Duration, perHour float64) {
-	if c.on() {
-		l := c.ident.Label()
+	if !c.on() {
+		return
+	}
+	if l := c.ident.Label(); c.changed(&c.lastPlan, l, float64(repos), interval.Seconds(), perHour) {
 		c.m.repositories.WithLabelValues(l).Set(float64(repos))
 		c.m.interval.WithLabelValues(l).Set(interval.Seconds())
 		c.m.plannedPerHour.WithLabelValues(l).Set(perHour)

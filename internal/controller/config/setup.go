@@ -11,6 +11,7 @@ import (
 
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
 	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
 // Setup adds the controllers that count the users of each ProviderConfig,
@@ -31,7 +32,8 @@ func Setup(mgr ctrl.Manager, o controller.Options) error {
 	}
 	for _, k := range kinds {
 		name := providerconfig.ControllerName(k.of.Config.GroupKind().String())
-		r := providerconfig.NewReconciler(mgr, k.of,
+		// It only counts (and deletes) the usages it lists.
+		r := providerconfig.NewReconciler(shared.WithUncopiedLists(mgr), k.of,
 			providerconfig.WithLogger(o.Logger.WithValues("controller", name)),
 			providerconfig.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))))
 		err := ctrl.NewControllerManagedBy(mgr).

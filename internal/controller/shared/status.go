@@ -20,15 +20,16 @@ import (
 // status update whose status equals that of the cached object of the same
 // resource version.
 func WithUnchangedStatusSkipped(mgr ctrl.Manager) ctrl.Manager {
-	return statusSkippingManager{Manager: mgr, client: statusSkippingClient{Client: mgr.GetClient()}}
+	return clientManager{Manager: mgr, client: statusSkippingClient{Client: mgr.GetClient()}}
 }
 
-type statusSkippingManager struct {
+// clientManager is a manager whose reconcilers get another client.
+type clientManager struct {
 	ctrl.Manager
 	client client.Client
 }
 
-func (m statusSkippingManager) GetClient() client.Client { return m.client }
+func (m clientManager) GetClient() client.Client { return m.client }
 
 type statusSkippingClient struct{ client.Client }
 
