@@ -317,7 +317,7 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	m := res.Memory
 	fmt.Printf("   provider peak RSS %.1f MiB, CPU %.1fs in all\n", res.PeakRSSMiB, res.CPUSeconds)
 	fmt.Printf("   at the end: RSS %.1f MiB anonymous + %.1f MiB file-backed; Go heap %.1f MiB in use (%.1f allocated), %.1f idle, stacks %.1f, all Go %.1f\n",
-		m.RSSAnonMiB, m.RSSFileMiB, m.HeapInuseMiB, m.LiveObjectsMiB, m.HeapIdleMiB, m.StackInuseMiB, m.GoSysMiB)
+		m.RSSAnonMiB, m.RSSFileMiB, m.HeapInuseMiB, m.HeapAllocMiB, m.HeapIdleMiB, m.StackInuseMiB, m.GoSysMiB)
 	return res, nil
 }
 

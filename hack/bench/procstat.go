@@ -63,13 +63,13 @@ func metricSum(url, name string) (float64, error) {
 // memory is where the provider's memory is at the end of a scenario: the
 // kernel's view (resident anonymous and file-backed pages) and Go's.
 type memory struct {
-	RSSAnonMiB     float64 `json:"rssAnonMiB"`
-	RSSFileMiB     float64 `json:"rssFileMiB"`
-	HeapInuseMiB   float64 `json:"goHeapInuseMiB"`
-	HeapIdleMiB    float64 `json:"goHeapIdleNotReleasedMiB"`
-	StackInuseMiB  float64 `json:"goStackInuseMiB"`
-	GoSysMiB       float64 `json:"goSysMiB"`
-	LiveObjectsMiB float64 `json:"goHeapAllocMiB"`
+	RSSAnonMiB    float64 `json:"rssAnonMiB"`
+	RSSFileMiB    float64 `json:"rssFileMiB"`
+	HeapInuseMiB  float64 `json:"goHeapInuseMiB"`
+	HeapIdleMiB   float64 `json:"goHeapIdleNotReleasedMiB"`
+	StackInuseMiB float64 `json:"goStackInuseMiB"`
+	GoSysMiB      float64 `json:"goSysMiB"`
+	HeapAllocMiB  float64 `json:"goHeapAllocMiB"`
 }
 
 func memoryOf(pid int, metricsURL string) memory {
@@ -86,7 +86,7 @@ func memoryOf(pid int, metricsURL string) memory {
 	m.HeapIdleMiB = get("go_memstats_heap_idle_bytes") - get("go_memstats_heap_released_bytes")
 	m.StackInuseMiB = get("go_memstats_stack_inuse_bytes")
 	m.GoSysMiB = get("go_memstats_sys_bytes")
-	m.LiveObjectsMiB = get("go_memstats_heap_alloc_bytes")
+	m.HeapAllocMiB = get("go_memstats_heap_alloc_bytes")
 	return m
 }
 
