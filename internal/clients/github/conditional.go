@@ -172,34 +172,28 @@ func (a *cachedAnswer) answer(req *http.Request, notModified *http.Response) (*h
 	if err != nil {
 		return nil, err
 	}
-	h := a.headerAfter(notModified)
+	return a.response(req, notModified, body), nil
+}
+
+// answerDecoded is the 200 for req of an answer the caller has decoded
+// already (see decoded.go): the 304's headers, and no body.
+func (a *cachedAnswer) answerDecoded(req *http.Request, notModified *http.Response) *http.Response {
+	return a.response(req, notModified, nil)
+}
+
+// response is a 200 for req with body, and the cached answer's header
+// with the 304's over it.
+func (a *cachedAnswer) response(req *http.Request, notModified *http.Response, body []byte) *http.Response {
+	h := a.header.Clone()
+	for k, v := range notModified.Header {
+		h[k] = v
+	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	return &http.Response{
 		Status: "200 OK", StatusCode: http.StatusOK,
 		Proto: notModified.Proto, ProtoMajor: notModified.ProtoMajor, ProtoMinor: notModified.ProtoMinor,
 		Header: h, Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body)),
 		Request: req, TLS: notModified.TLS,
-	}, nil
-}
-
-// headerAfter is the cached answer's header with the 304's over it.
-func (a *cachedAnswer) headerAfter(notModified *http.Response) http.Header {
-	h := a.header.Clone()
-	for k, v := range notModified.Header {
-		h[k] = v
-	}
-	return h
-}
-
-// answerDecoded is the 200 for req of an answer the caller has decoded
-// already (see decoded.go): the 304's headers, and no body.
-func (a *cachedAnswer) answerDecoded(req *http.Request, notModified *http.Response) *http.Response {
-	h := a.headerAfter(notModified)
-	h.Del("Content-Length")
-	return &http.Response{
-		Status: "200 OK", StatusCode: http.StatusOK,
-		Proto: notModified.Proto, ProtoMajor: notModified.ProtoMajor, ProtoMinor: notModified.ProtoMinor,
-		Header: h, Body: http.NoBody, Request: req, TLS: notModified.TLS,
 	}
 }
 

@@ -177,13 +177,23 @@ var _ RepositoriesAPI = (*Repositories)(nil)
 const mediaTypeRepo = "application/vnd.github+json"
 
 func (r *Repositories) do(ctx context.Context, method, path string, body, out any) (*github.Response, error) {
+	req, err := r.newRequest(method, path, body)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := r.gh.Do(ctx, req, out)
+	return resp, Explain(err)
+}
+
+// newRequest is go-github's request for path, asking for the repository
+// media type.
+func (r *Repositories) newRequest(method, path string, body any) (*http.Request, error) {
 	req, err := r.gh.NewRequest(method, path, body)
 	if err != nil {
 		return nil, err
 	}
 	req.Header.Set("Accept", mediaTypeRepo)
-	resp, err := r.gh.Do(ctx, req, out)
-	return resp, Explain(err)
+	return req, nil
 }
 
 func repoPath(owner, name string) string {
@@ -206,11 +216,10 @@ func (r *Repositories) GetByID(ctx context.Context, id int64) (*Repository, erro
 func (r *Repositories) getRepository(ctx context.Context, path string) (*Repository, error) {
 	// Like the other methods, never nil, also with an error.
 	out := &Repository{}
-	req, err := r.gh.NewRequest(http.MethodGet, path, nil)
+	req, err := r.newRequest(http.MethodGet, path, nil)
 	if err != nil {
 		return out, err
 	}
-	req.Header.Set("Accept", mediaTypeRepo)
 	slot := &decodedSlot{typ: reflect.TypeFor[*Repository]()}
 	resp, err := r.gh.BareDo(withDecodedSlot(ctx, slot), req)
 	if err != nil {
