@@ -8,9 +8,9 @@ import (
 )
 
 // Cached answers are kept deflated: a repository's JSON, mostly URLs that
-// repeat its name, shrinks about fivefold, and the cache of a credential
-// with 1,000 repositories is most of the provider's own heap. Inflating
-// one on a 304 costs a few microseconds.
+// repeat its name, shrinks several-fold (to under a fifth in the tests),
+// and the raw answers of a credential with 1,000 repositories took 3.6 MB
+// of the provider's 22 MB live heap (heap profile of the benchmark).
 
 // One compressor serves the process: its state is some 700 KB, and
 // answers are stored far less often than they are read (on a first or a
