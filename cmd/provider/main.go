@@ -10,15 +10,20 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/gate"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/statemetrics"
 	"go.uber.org/zap/zapcore"
+	extv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
@@ -73,15 +78,20 @@ func main() {
 	fatal(log, err, "cannot get API server config")
 	// Kubernetes API client rate derived from the reconcile rate.
 	cfg = ratelimiter.LimitRESTConfig(cfg, *maxReconcileRate)
+	cfg.WarningHandlerWithContext = shared.APIWarnings()
 
 	scheme := runtime.NewScheme()
 	fatal(log, clientgoscheme.AddToScheme(scheme), "cannot add Kubernetes APIs to scheme")
 	fatal(log, apis.AddToScheme(scheme), "cannot add provider-github APIs to scheme")
+	// CustomResourceDefinitions are watched for safe start (see ghcontroller.Setup).
+	fatal(log, extv1.AddToScheme(scheme), "cannot add CustomResourceDefinitions to scheme")
 
 	// Managed fields are never read; not caching them saves memory.
 	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
-		Scheme:                     scheme,
-		Cache:                      cache.Options{SyncPeriod: syncInterval, DefaultTransform: cache.TransformStripManagedFields()},
+		Scheme: scheme,
+		Cache: cache.Options{SyncPeriod: syncInterval, DefaultTransform: cache.TransformStripManagedFields(),
+			// Only a CRD's names and conditions are read: its schema is not kept.
+			ByObject: map[client.Object]cache.ByObject{&extv1.CustomResourceDefinition{}: {Transform: customresourcesgate.TransformStripCRDSchema}}},
 		LeaderElection:             *leaderElection,
 		LeaderElectionID:           "crossplane-leader-election-provider-github",
 		LeaderElectionResourceLock: "leases",
@@ -115,6 +125,10 @@ func main() {
 			MaxConcurrentReconciles: *maxReconcileRate,
 			Features:                &feature.Flags{},
 			MetricOptions:           &controller.MetricOptions{MRMetrics: mm, MRStateMetrics: sm, PollStateMetricInterval: time.Minute},
+			// A managed resource kind's controller starts once its CRD is
+			// installed: with safe-start, Crossplane installs only the kinds
+			// an activation policy activates, and may activate more later.
+			Gate: new(gate.Gate[schema.GroupVersionKind]),
 		},
 		Clients: github.NewClientCache(github.Options{
 			UserAgent:        "provider-github/" + version.Version,

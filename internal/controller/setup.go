@@ -2,22 +2,41 @@
 package controller
 
 import (
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/crossplane-github/provider-github/internal/controller/config"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
-// Setup adds every controller of the provider to mgr.
+// kinds are the managed resource kinds of the provider, each in both
+// scopes. A new kind adds its Setups here.
+var kinds = [][]kind.Setup{
+	repository.Setups,
+}
+
+// Setup adds every controller of the provider to mgr. With o.Gate set, a
+// managed resource kind's controller starts only once its
+// CustomResourceDefinition is established (safe start), watched by the
+// gate's own controller; the provider configuration kinds are always
+// installed and start at once.
 func Setup(mgr ctrl.Manager, o shared.Options) error {
-	for _, setup := range []func(ctrl.Manager, shared.Options) error{
-		func(m ctrl.Manager, o shared.Options) error { return config.Setup(m, o.Options) },
-		repository.SetupNamespaced,
-		repository.SetupCluster,
-	} {
-		if err := setup(mgr, o); err != nil {
+	if err := config.Setup(mgr, o.Options); err != nil {
+		return err
+	}
+	if o.Gate != nil {
+		if err := customresourcesgate.Setup(mgr, o.Options); err != nil {
 			return err
+		}
+	}
+	ko := kind.Options{Options: o, Resolver: config.NewResolver(mgr.GetClient())}
+	for _, setups := range kinds {
+		for _, setup := range setups {
+			if err := setup(mgr, ko); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

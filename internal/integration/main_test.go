@@ -12,10 +12,12 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/gate"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	extv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -95,6 +97,8 @@ func run(m *testing.M) int {
 			PollInterval:            pollInterval,
 			MaxConcurrentReconciles: 4,
 			Features:                &feature.Flags{},
+			// As in production: each kind starts once its CRD is established.
+			Gate: new(gate.Gate[schema.GroupVersionKind]),
 		},
 		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github-integration", Timeout: 10 * time.Second,
 			PollInterval: pollInterval, ResolveLogin: true, Metrics: ghMetrics}),

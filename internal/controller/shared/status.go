@@ -14,14 +14,7 @@ import (
 // write a minute per resource, the largest share of the provider's idle
 // CPU. The API server does not store a write that changes nothing, so
 // skipping it saves the round trip and both sides' encoding, and nothing
-// else.
-
-// WithUnchangedStatusSkipped returns mgr with a client that does not send a
-// status update whose status equals that of the cached object of the same
-// resource version.
-func WithUnchangedStatusSkipped(mgr ctrl.Manager) ctrl.Manager {
-	return clientManager{Manager: mgr, client: statusSkippingClient{Client: mgr.GetClient()}}
-}
+// else. ForManagedReconciler uses statusSkippingClient.
 
 // clientManager is a manager whose reconcilers get another client.
 type clientManager struct {

@@ -1,0 +1,51 @@
+package config
+
+import (
+	"context"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
+	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
+)
+
+// A Resolver turns any managed resource's providerConfigRef into GitHub
+// client settings, and records that the resource uses that configuration
+// (so the configuration cannot be deleted while it is in use). It chooses
+// by the resource's scope: a namespaced resource names a ProviderConfig of
+// its namespace or a ClusterProviderConfig; a cluster-scoped one names a
+// legacy ProviderConfig.
+type Resolver struct {
+	kube   client.Client
+	modern *resource.ProviderConfigUsageTracker
+	legacy *resource.LegacyProviderConfigUsageTracker
+}
+
+// NewResolver returns the Resolver of every managed resource kind.
+func NewResolver(kube client.Client) *Resolver {
+	return &Resolver{
+		kube:   kube,
+		modern: resource.NewProviderConfigUsageTracker(kube, &mv1alpha1.ProviderConfigUsage{}),
+		legacy: resource.NewLegacyProviderConfigUsageTracker(kube, &legacyv1alpha1.ProviderConfigUsage{}),
+	}
+}
+
+// Resolve records mg's use of its provider configuration and reads it.
+func (r *Resolver) Resolve(ctx context.Context, mg resource.Managed) (Resolved, error) {
+	switch m := mg.(type) {
+	case resource.ModernManaged:
+		if err := r.modern.Track(ctx, m); err != nil {
+			return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
+		}
+		return ResolveModern(ctx, r.kube, m)
+	case resource.LegacyManaged:
+		if err := r.legacy.Track(ctx, m); err != nil {
+			return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
+		}
+		return ResolveLegacy(ctx, r.kube, m)
+	default:
+		return Resolved{}, errors.Errorf("%T is neither a namespaced nor a cluster-scoped managed resource", mg)
+	}
+}

@@ -1,0 +1,44 @@
+package kind
+
+import (
+	"context"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	gogithub "github.com/google/go-github/v37/github"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/config"
+)
+
+// connector is the one typed connector of every kind: it resolves the
+// resource's provider configuration (recording its use), takes the cached
+// GitHub client of its credentials and hands both to the kind.
+type connector[T resource.Managed] struct {
+	kube    client.Client
+	resolve func(context.Context, resource.Managed) (config.Resolved, error)
+	clients clientCache
+	connect ConnectFn[T]
+	record  event.Recorder
+}
+
+// clientCache hands out one GitHub client per credential.
+type clientCache interface {
+	Get(cfg github.Config) (*gogithub.Client, error)
+}
+
+// Connect returns the external client of one reconcile of mg.
+func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternalClient[T], error) {
+	cfg, err := c.resolve(ctx, mg)
+	if err != nil {
+		return nil, err
+	}
+	gh, err := c.clients.Get(cfg.GitHub)
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot build a GitHub client")
+	}
+	return c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Record: c.record})
+}
