@@ -13,9 +13,10 @@ import (
 )
 
 // Conditional reads. GitHub does not charge a conditional request answered
-// 304 Not Modified against the rate limit, so every GET goes out with the
-// ETag (or Last-Modified date) of the last answer, and a 304 is turned back
-// into that answer: callers always see a normal 200.
+// 304 Not Modified against the rate limit, so every GET of a route declared
+// with CacheConditional goes out with the ETag (or Last-Modified date) of
+// the last answer, and a 304 is turned back into that answer: callers
+// always see a normal 200.
 
 type fullReadKey struct{}
 
@@ -61,10 +62,12 @@ func (a *cachedAnswer) size() int {
 }
 
 // conditionalCache is a RoundTripper keeping the last 200 answer of each GET
-// with an ETag or Last-Modified date. It is bounded by entries and bytes and
-// drops the least recently used answers first.
+// with an ETag or Last-Modified date, for the routes declared with
+// CacheConditional. It is bounded by entries and bytes and drops the least
+// recently used answers first.
 type conditionalCache struct {
 	next       http.RoundTripper
+	routes     *routeTable
 	planner    *Planner // nil: no scheduled full reads
 	metrics    *credentialMetrics
 	maxEntries int
@@ -87,7 +90,7 @@ func newConditionalCache(next http.RoundTripper, p *Planner, m *credentialMetric
 	if maxBytes <= 0 {
 		maxBytes = DefaultCacheBytes
 	}
-	return &conditionalCache{next: next, planner: p, metrics: m, maxEntries: maxEntries, maxBytes: maxBytes,
+	return &conditionalCache{next: next, routes: declared, planner: p, metrics: m, maxEntries: maxEntries, maxBytes: maxBytes,
 		lru: list.New(), entries: map[string]*list.Element{}, aliases: map[string]string{}}
 }
 
@@ -102,12 +105,22 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		return resp, err
 	}
 
+	route, _ := c.routes.route(req.Method, req.URL.Path)
+	if route.Cache != CacheConditional {
+		resp, err := c.next.RoundTrip(req)
+		if err == nil && isRedirect(resp.StatusCode) {
+			c.alias(req.URL, resp.Header.Get("Location"))
+		}
+		return resp, err
+	}
+
 	key := req.URL.String() + "\x00" + req.Header.Get("Accept")
-	objectKey, isObject := repoObjectKey(req.URL.Path)
 	full := isFullRead(req.Context())
-	planned := false
-	if !full && isObject && c.planner != nil && c.planner.Due(objectKey) {
-		full, planned = true, true
+	planned, object := false, ""
+	if !full && route.FullRead && c.planner != nil {
+		object = objectKey(req.URL.Path)
+		full = c.planner.Due(object)
+		planned = full
 	}
 
 	slot := decodedSlotFrom(req.Context())
@@ -149,7 +162,7 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		return answer, nil
 	case resp.StatusCode == http.StatusOK:
 		if planned {
-			c.planner.Done(objectKey)
+			c.planner.Done(object)
 		}
 		return c.store(key, req, resp, slot), nil
 	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:

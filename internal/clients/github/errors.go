@@ -70,8 +70,11 @@ func (e *Error) Unwrap() error { return e.cause }
 // can act on, what GitHub answered and what to do about it. Errors that are
 // not GitHub answers are returned as they are. Explain never adds secrets:
 // go-github's errors carry the request URL (without credentials) and
-// GitHub's message only.
-func Explain(err error) error {
+// GitHub's message only. A 403 names the permission the request's declared
+// route needs.
+func Explain(err error) error { return explain(err, declared) }
+
+func explain(err error, routes *routeTable) error {
 	if err == nil {
 		return nil
 	}
@@ -114,7 +117,7 @@ func Explain(err error) error {
 	case status == http.StatusUnauthorized:
 		msg = fmt.Sprintf("GitHub rejected the credentials (401 %s): the token or GitHub App key in the provider configuration's Secret is wrong, expired or revoked", said)
 	case status == http.StatusForbidden:
-		msg = fmt.Sprintf("GitHub refused the request (403 %s): the credentials lack permission; a classic token needs the repo scope (and delete_repo to delete), a fine-grained token or GitHub App needs Administration: write on the repository", said)
+		msg = fmt.Sprintf("GitHub refused the request (403 %s): the credentials lack permission%s", said, forbiddenAdvice(er.Response.Request, routes))
 	case status == http.StatusNotFound:
 		msg = fmt.Sprintf("GitHub answered 404 %s: it does not exist, or the credentials cannot see it", said)
 	case status == http.StatusUnprocessableEntity:
@@ -195,4 +198,32 @@ func statusOf(r *http.Response) int {
 		return 0
 	}
 	return r.StatusCode
+}
+
+// forbiddenAdvice says which classic token scope and fine-grained
+// permission the route of req needs, or nothing when req is unknown or its
+// route is not declared.
+func forbiddenAdvice(req *http.Request, routes *routeTable) string {
+	if req == nil || req.URL == nil {
+		return ""
+	}
+	r, ok := routes.route(req.Method, req.URL.Path)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	if r.Scope != "" {
+		parts = append(parts, "a classic token needs the "+r.Scope+" scope")
+	}
+	if r.Permission != "" {
+		on := ""
+		if repoScope(req.URL.Path) != "" {
+			on = " on the repository"
+		}
+		parts = append(parts, "a fine-grained token or GitHub App needs "+r.Permission+on)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
 }

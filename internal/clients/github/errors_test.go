@@ -81,12 +81,12 @@ func TestExplain(t *testing.T) {
 		"Forbidden": {
 			reason: "A 403 should name the permissions needed.",
 			err:    answer(403, map[string]string{"X-RateLimit-Remaining": "4711"}, `{"message":"Resource not accessible by personal access token","documentation_url":"https://docs.github.com/rest/repos/repos#update-a-repository","status":"403"}`),
-			want:   want{status: 403, err: &Error{msg: "GitHub refused the request (403 Resource not accessible by personal access token): the credentials lack permission; a classic token needs the repo scope (and delete_repo to delete), a fine-grained token or GitHub App needs Administration: write on the repository"}},
+			want:   want{status: 403, err: &Error{msg: "GitHub refused the request (403 Resource not accessible by personal access token): the credentials lack permission; a classic token needs the repo scope, a fine-grained token or GitHub App needs Administration: write on the repository"}},
 		},
 		"ForbiddenArchived": {
 			reason: "A 403 that is not about rate limits is not rate limited, whatever its message.",
 			err:    answer(403, nil, `{"message":"Repository was archived so is read-only.","documentation_url":"https://docs.github.com/rest/repos/repos#update-a-repository"}`),
-			want:   want{status: 403, err: &Error{msg: "GitHub refused the request (403 Repository was archived so is read-only.): the credentials lack permission; a classic token needs the repo scope (and delete_repo to delete), a fine-grained token or GitHub App needs Administration: write on the repository"}},
+			want:   want{status: 403, err: &Error{msg: "GitHub refused the request (403 Repository was archived so is read-only.): the credentials lack permission; a classic token needs the repo scope, a fine-grained token or GitHub App needs Administration: write on the repository"}},
 		},
 		"NotFound": {
 			reason: "A 404 should say the thing is absent or invisible.",

@@ -8,8 +8,9 @@ import (
 // The full-read budget. GitHub's repository ETag reportedly stays the same
 // when only merge settings change, so a conditional read can answer 304 over
 // drift. Each repository is therefore read unconditionally from time to
-// time: the credential's repositories share a budget of full reads (a share
-// of its hourly rate limit), spread evenly over them.
+// time: the objects a credential reads through FullRead routes (see
+// route.go), repositories and any other kind's, share one budget of full
+// reads (a share of its hourly rate limit), spread evenly over them.
 
 // DefaultFullReadBudget is the share of a credential's hourly rate limit
 // spent on full reads.

@@ -49,7 +49,7 @@ func NewMetrics() *Metrics {
 		interval: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "github_full_read_interval_seconds",
 			Help: "How often each repository of the credential is read in full."}, login),
 		repositories: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "github_full_read_repositories",
-			Help: "Repositories the credential's full-read budget is shared among."}, login),
+			Help: "Objects (repositories, and those of any other route read in full) the credential's full-read budget is shared among."}, login),
 		cacheEntries: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "github_cache_entries",
 			Help: "Answers kept for conditional reads."}, login),
 		cacheBytes: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "github_cache_bytes",

@@ -5,9 +5,13 @@ import (
 	"time"
 )
 
-// A Planner schedules the full (unconditional) reads of one credential's
-// repositories within the full-read budget. The conditional cache asks it
-// before each read of a repository whether that read is due to be full.
+// A Planner schedules the full (unconditional) reads of one credential
+// within the full-read budget. There is one per credential, and its budget
+// is shared by every object read through a route declared FullRead (today
+// the repository; tomorrow any kind whose ETag can miss a change), whatever
+// kind of resource reads it: the objects split one budget, so adding a
+// kind never adds to the credential's spending. The conditional cache asks
+// it before each such read whether that read is due to be full.
 type Planner struct {
 	budget  float64
 	poll    time.Duration
@@ -16,11 +20,11 @@ type Planner struct {
 	metrics *credentialMetrics
 
 	mu        sync.Mutex
-	repos     map[string]*schedule
+	objects   map[string]*schedule // by objectKey
 	lastPrune time.Time
-	seq       uint64 // repositories seen so far, for their first full read
+	seq       uint64 // objects seen so far, for their first full read
 	// Full reads are also paced across the credential, so that the budget
-	// holds while repositories come and go (their schedules are phased
+	// holds while objects come and go (their schedules are phased
 	// for the interval of their first sight): tokens refill at
 	// FullReadPace and hold at most one poll's worth. The schedules ask
 	// for the whole budget, a little more than the pace, so in steady
@@ -38,41 +42,41 @@ func newPlanner(budget float64, poll time.Duration, limit func() (int, bool), m 
 	if poll <= 0 {
 		poll = time.Minute
 	}
-	return &Planner{budget: budget, poll: poll, limit: limit, now: time.Now, metrics: m, repos: map[string]*schedule{}}
+	return &Planner{budget: budget, poll: poll, limit: limit, now: time.Now, metrics: m, objects: map[string]*schedule{}}
 }
 
-// forgetAfter is how long a repository that is not read any more (its
-// resource was deleted) still counts towards the credential's repositories.
+// forgetAfter is how long an object that is not read any more (its
+// resource was deleted) still counts towards the credential's objects.
 func (p *Planner) forgetAfter() time.Duration { return 3*p.poll + time.Minute }
 
-// interval is the full-read interval for the repositories known now; p.mu
-// must be held.
+// interval is the full-read interval for the objects known now; p.mu must
+// be held.
 func (p *Planner) interval() (time.Duration, bool) {
 	limit, _ := p.limit()
-	return FullReadInterval(limit, p.budget, len(p.repos), p.poll)
+	return FullReadInterval(limit, p.budget, len(p.objects), p.poll)
 }
 
-// Due tells whether the read of the repository key about to be made should
-// be a full one, and records that the repository is in use.
+// Due tells whether the read of the object key about to be made should be
+// a full one, and records that the object is in use.
 func (p *Planner) Due(key string) bool {
 	now := p.now()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.prune(now)
-	s, known := p.repos[key]
+	s, known := p.objects[key]
 	if !known {
 		s = &schedule{}
-		p.repos[key] = s
+		p.objects[key] = s
 	}
 	s.seen = now
 	interval, ok := p.interval()
-	p.metrics.plan(len(p.repos), interval, PlannedFullReadsPerHour(len(p.repos), interval))
+	p.metrics.plan(len(p.objects), interval, PlannedFullReadsPerHour(len(p.objects), interval))
 	if !ok {
 		return false
 	}
 	if !known {
-		// The first read of a repository finds nothing cached and is
-		// full anyway.
+		// The first read of an object finds nothing cached and is full
+		// anyway.
 		s.next = firstFullRead(now, p.seq, interval, p.poll)
 		p.seq++
 		return false
@@ -95,8 +99,8 @@ func (p *Planner) take(now time.Time, limit int) bool {
 	perHour := FullReadPace(limit, p.budget, p.poll)
 	ceiling := fullReadBucket(perHour, p.poll)
 	if p.lastRefill.IsZero() {
-		// The bucket starts empty: the first reads of the repositories
-		// were full ones.
+		// The bucket starts empty: the first reads of the objects were
+		// full ones.
 		p.lastRefill = now
 	}
 	p.tokens = min(ceiling, p.tokens+now.Sub(p.lastRefill).Hours()*perHour)
@@ -113,7 +117,7 @@ func (p *Planner) Done(key string) {
 	now := p.now()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	s, ok := p.repos[key]
+	s, ok := p.objects[key]
 	if !ok {
 		return
 	}
@@ -122,22 +126,23 @@ func (p *Planner) Done(key string) {
 	p.metrics.fullRead()
 }
 
-// prune forgets repositories not read for a while; p.mu must be held.
+// prune forgets objects not read for a while; p.mu must be held.
 func (p *Planner) prune(now time.Time) {
 	if now.Sub(p.lastPrune) < p.poll {
 		return
 	}
 	p.lastPrune = now
-	for k, s := range p.repos {
+	for k, s := range p.objects {
 		if now.Sub(s.seen) > p.forgetAfter() {
-			delete(p.repos, k)
+			delete(p.objects, k)
 		}
 	}
 }
 
-// Repositories is how many repositories the planner shares the budget among.
-func (p *Planner) Repositories() int {
+// Objects is how many objects, of every FullRead route, the planner shares
+// the credential's budget among.
+func (p *Planner) Objects() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.repos)
+	return len(p.objects)
 }

@@ -20,8 +20,8 @@ func TestPlanner(t *testing.T) {
 			t.Fatalf("Due(%s) on first sight: want false (the first read is full anyway)", keys[i])
 		}
 	}
-	if got := p.Repositories(); got != 100 {
-		t.Fatalf("Repositories() = %d, want 100", got)
+	if got := p.Objects(); got != 100 {
+		t.Fatalf("Objects() = %d, want 100", got)
 	}
 	// Poll every minute for an hour; count full reads.
 	full := 0
@@ -60,8 +60,8 @@ func TestPlanner(t *testing.T) {
 	// Repositories no longer read are forgotten, which shortens the interval.
 	now = now.Add(10 * time.Minute)
 	p.Due(k)
-	if got := p.Repositories(); got != 1 {
-		t.Errorf("Repositories() after the others stopped being read = %d, want 1", got)
+	if got := p.Objects(); got != 1 {
+		t.Errorf("Objects() after the others stopped being read = %d, want 1", got)
 	}
 }
 
@@ -86,7 +86,7 @@ func TestPlannerPacesFullReads(t *testing.T) {
 			continue // quiet
 		}
 		for _, k := range keys[:100] {
-			if s, ok := p.repos[k]; ok {
+			if s, ok := p.objects[k]; ok {
 				s.next = now.Add(-time.Second) // always due
 			}
 			if p.Due(k) {

@@ -3,10 +3,9 @@ package github
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"net/url"
 	"reflect"
+	"strconv"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -62,13 +61,6 @@ type Repository struct {
 	CreatedAt                *time.Time           `json:"created_at,omitempty"`
 	PushedAt                 *time.Time           `json:"pushed_at,omitempty"`
 	UpdatedAt                *time.Time           `json:"updated_at,omitempty"`
-}
-
-// Account is a user or organization as GitHub embeds it in other objects.
-type Account struct {
-	Login string `json:"login"`
-	ID    int64  `json:"id"`
-	Type  string `json:"type"`
 }
 
 // RepositoryRef is the part of a related repository (parent, source,
@@ -142,81 +134,64 @@ type ForkRequest struct {
 	DefaultBranchOnly *bool  `json:"default_branch_only,omitempty"`
 }
 
-// Topics is the body of the topics endpoints.
-type Topics struct {
-	Names []string `json:"names"`
-}
+// The repository object: read, create (blank, from a template, as a
+// fork), edit and delete. A 403 on a write names Administration: write,
+// which every one of them needs; reads need Metadata: read only.
+var (
+	routeGetRepository = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}",
+		Permission: "Metadata: read", Scope: "repo", Cache: CacheConditional, FullRead: true})
+	routeCreateUserRepository = declare(Route{Method: http.MethodPost, Template: "/user/repos",
+		Permission: "Administration: write", Scope: "repo"})
+	routeCreateOrgRepository = declare(Route{Method: http.MethodPost, Template: "/orgs/{org}/repos",
+		Permission: "Administration: write", Scope: "repo"})
+	routeGenerateRepository = declare(Route{Method: http.MethodPost, Template: "/repos/{template_owner}/{template_repo}/generate",
+		Permission: "Administration: write", Scope: "repo"})
+	routeForkRepository = declare(Route{Method: http.MethodPost, Template: "/repos/{owner}/{repo}/forks",
+		Permission: "Administration: write", Scope: "repo"})
+	routeEditRepository = declare(Route{Method: http.MethodPatch, Template: "/repos/{owner}/{repo}",
+		Permission: "Administration: write", Scope: "repo"})
+	routeDeleteRepository = declare(Route{Method: http.MethodDelete, Template: "/repos/{owner}/{repo}",
+		Permission: "Administration: write", Scope: "delete_repo"})
+)
 
-// RepositoriesAPI is what the repository controller needs from GitHub.
-type RepositoriesAPI interface {
+// ReposAPI reads and writes the repository object itself.
+type ReposAPI interface {
 	Get(ctx context.Context, owner, name string) (*Repository, error)
 	GetByID(ctx context.Context, id int64) (*Repository, error)
-	GetAccount(ctx context.Context, login string) (*Account, error)
-	GetAuthenticatedLogin(ctx context.Context) (string, error)
 	Create(ctx context.Context, org string, req *RepositoryRequest) (*Repository, error)
 	Generate(ctx context.Context, templateOwner, templateRepo string, req *TemplateRequest) (*Repository, error)
 	Fork(ctx context.Context, owner, repo string, req *ForkRequest) (*Repository, error)
 	Edit(ctx context.Context, owner, name string, req *RepositoryRequest) (*Repository, error)
 	Delete(ctx context.Context, owner, name string) error
-	ReplaceTopics(ctx context.Context, owner, name string, topics []string) error
-	VulnerabilityAlerts(ctx context.Context, owner, name string) (bool, error)
-	SetVulnerabilityAlerts(ctx context.Context, owner, name string, enabled bool) error
 }
 
-// Repositories implements RepositoriesAPI with a go-github client.
-type Repositories struct {
-	gh *github.Client
-}
+// ReposClient implements ReposAPI with a go-github client.
+type ReposClient struct{ requester }
 
-// NewRepositories returns the repository API of gh.
-func NewRepositories(gh *github.Client) *Repositories { return &Repositories{gh: gh} }
+var _ ReposAPI = (*ReposClient)(nil)
 
-var _ RepositoriesAPI = (*Repositories)(nil)
-
-// mediaTypeRepo asks for every repository field GitHub has.
-const mediaTypeRepo = "application/vnd.github+json"
-
-func (r *Repositories) do(ctx context.Context, method, path string, body, out any) (*github.Response, error) {
-	req, err := r.newRequest(method, path, body)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := r.gh.Do(ctx, req, out)
-	return resp, Explain(err)
-}
-
-// newRequest is go-github's request for path, asking for the repository
-// media type.
-func (r *Repositories) newRequest(method, path string, body any) (*http.Request, error) {
-	req, err := r.gh.NewRequest(method, path, body)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Accept", mediaTypeRepo)
-	return req, nil
-}
-
-func repoPath(owner, name string) string {
-	return fmt.Sprintf("repos/%s/%s", url.PathEscape(owner), url.PathEscape(name))
-}
+// NewReposClient returns the repository object API of gh.
+func NewReposClient(gh *github.Client) *ReposClient { return &ReposClient{requester{gh: gh}} }
 
 // Get reads owner/name. GitHub answers a renamed repository's old name with
 // a redirect to the repository by id, which the HTTP client follows.
-func (r *Repositories) Get(ctx context.Context, owner, name string) (*Repository, error) {
-	return r.getRepository(ctx, repoPath(owner, name))
+func (r *ReposClient) Get(ctx context.Context, owner, name string) (*Repository, error) {
+	return r.getRepository(ctx, routeGetRepository.path(owner, name))
 }
 
 // GetByID reads a repository by its numeric id, whatever its name now is.
-func (r *Repositories) GetByID(ctx context.Context, id int64) (*Repository, error) {
-	return r.getRepository(ctx, fmt.Sprintf("repositories/%d", id))
+// GitHub serves it at /repositories/{id}, which its description does not
+// list; the route is routeGetRepository's (see routeTable.match).
+func (r *ReposClient) GetByID(ctx context.Context, id int64) (*Repository, error) {
+	return r.getRepository(ctx, "repositories/"+strconv.FormatInt(id, 10))
 }
 
 // getRepository reads a repository. An answer GitHub says is unchanged is
 // the one decoded last time (see decoded.go), copied.
-func (r *Repositories) getRepository(ctx context.Context, path string) (*Repository, error) {
+func (r *ReposClient) getRepository(ctx context.Context, path string) (*Repository, error) {
 	// Like the other methods, never nil, also with an error.
 	out := &Repository{}
-	req, err := r.newRequest(http.MethodGet, path, nil)
+	req, err := r.newRequest(routeGetRepository.Method, path, nil)
 	if err != nil {
 		return out, err
 	}
@@ -236,44 +211,30 @@ func (r *Repositories) getRepository(ctx context.Context, path string) (*Reposit
 	return out, nil
 }
 
-// GetAccount reads a user or organization by login.
-func (r *Repositories) GetAccount(ctx context.Context, login string) (*Account, error) {
-	out := &Account{}
-	_, err := r.do(ctx, http.MethodGet, "users/"+url.PathEscape(login), nil, out)
-	return out, err
-}
-
-// GetAuthenticatedLogin returns the login of the authenticated user.
-func (r *Repositories) GetAuthenticatedLogin(ctx context.Context) (string, error) {
-	out := &Account{}
-	_, err := r.do(ctx, http.MethodGet, "user", nil, out)
-	return out.Login, err
-}
-
 // Create creates a repository in org, or for the authenticated user when org
 // is empty.
-func (r *Repositories) Create(ctx context.Context, org string, req *RepositoryRequest) (*Repository, error) {
-	path := "user/repos"
+func (r *ReposClient) Create(ctx context.Context, org string, req *RepositoryRequest) (*Repository, error) {
+	route, path := routeCreateUserRepository, routeCreateUserRepository.path()
 	if org != "" {
-		path = "orgs/" + url.PathEscape(org) + "/repos"
+		route, path = routeCreateOrgRepository, routeCreateOrgRepository.path(org)
 	}
 	out := &Repository{}
-	_, err := r.do(ctx, http.MethodPost, path, req, out)
+	_, err := r.do(ctx, route, path, req, out)
 	return out, err
 }
 
 // Generate creates a repository from a template repository.
-func (r *Repositories) Generate(ctx context.Context, templateOwner, templateRepo string, req *TemplateRequest) (*Repository, error) {
+func (r *ReposClient) Generate(ctx context.Context, templateOwner, templateRepo string, req *TemplateRequest) (*Repository, error) {
 	out := &Repository{}
-	_, err := r.do(ctx, http.MethodPost, repoPath(templateOwner, templateRepo)+"/generate", req, out)
+	_, err := r.do(ctx, routeGenerateRepository, routeGenerateRepository.path(templateOwner, templateRepo), req, out)
 	return out, err
 }
 
 // Fork forks owner/repo. GitHub answers 202 Accepted and finishes the fork
 // in the background; the answer already carries the new repository.
-func (r *Repositories) Fork(ctx context.Context, owner, repo string, req *ForkRequest) (*Repository, error) {
+func (r *ReposClient) Fork(ctx context.Context, owner, repo string, req *ForkRequest) (*Repository, error) {
 	out := &Repository{}
-	_, err := r.do(ctx, http.MethodPost, repoPath(owner, repo)+"/forks", req, out)
+	_, err := r.do(ctx, routeForkRepository, routeForkRepository.path(owner, repo), req, out)
 	var accepted *github.AcceptedError
 	if errors.As(err, &accepted) {
 		// go-github leaves a 202 body in the error instead of decoding it.
@@ -288,43 +249,14 @@ func (r *Repositories) Fork(ctx context.Context, owner, repo string, req *ForkRe
 }
 
 // Edit changes a repository's settings (and its name, when req.Name is set).
-func (r *Repositories) Edit(ctx context.Context, owner, name string, req *RepositoryRequest) (*Repository, error) {
+func (r *ReposClient) Edit(ctx context.Context, owner, name string, req *RepositoryRequest) (*Repository, error) {
 	out := &Repository{}
-	_, err := r.do(ctx, http.MethodPatch, repoPath(owner, name), req, out)
+	_, err := r.do(ctx, routeEditRepository, routeEditRepository.path(owner, name), req, out)
 	return out, err
 }
 
 // Delete deletes a repository.
-func (r *Repositories) Delete(ctx context.Context, owner, name string) error {
-	_, err := r.do(ctx, http.MethodDelete, repoPath(owner, name), nil, nil)
-	return err
-}
-
-// ReplaceTopics sets the repository's topics to exactly topics.
-func (r *Repositories) ReplaceTopics(ctx context.Context, owner, name string, topics []string) error {
-	if topics == nil {
-		topics = []string{}
-	}
-	_, err := r.do(ctx, http.MethodPut, repoPath(owner, name)+"/topics", &Topics{Names: topics}, &Topics{})
-	return err
-}
-
-// VulnerabilityAlerts tells whether Dependabot alerts are enabled: GitHub
-// answers 204 when they are and 404 when they are not.
-func (r *Repositories) VulnerabilityAlerts(ctx context.Context, owner, name string) (bool, error) {
-	_, err := r.do(ctx, http.MethodGet, repoPath(owner, name)+"/vulnerability-alerts", nil, nil)
-	if IsNotFound(err) {
-		return false, nil
-	}
-	return err == nil, err
-}
-
-// SetVulnerabilityAlerts enables or disables Dependabot alerts.
-func (r *Repositories) SetVulnerabilityAlerts(ctx context.Context, owner, name string, enabled bool) error {
-	method := http.MethodDelete
-	if enabled {
-		method = http.MethodPut
-	}
-	_, err := r.do(ctx, method, repoPath(owner, name)+"/vulnerability-alerts", nil, nil)
+func (r *ReposClient) Delete(ctx context.Context, owner, name string) error {
+	_, err := r.do(ctx, routeDeleteRepository, routeDeleteRepository.path(owner, name), nil, nil)
 	return err
 }

@@ -95,7 +95,7 @@ func TestRepositoriesCreate(t *testing.T) {
 			reason: "A user outside the organization cannot create repositories in it.",
 			token:  "other-token",
 			args:   args{org: "demo-org", req: &RepositoryRequest{Name: ptrTo("intruder")}},
-			want:   want{err: &Error{msg: "GitHub refused the request (403 You need admin access to the organization before adding a repository to it.): the credentials lack permission; a classic token needs the repo scope (and delete_repo to delete), a fine-grained token or GitHub App needs Administration: write on the repository"}},
+			want:   want{err: &Error{msg: "GitHub refused the request (403 You need admin access to the organization before adding a repository to it.): the credentials lack permission; a classic token needs the repo scope, a fine-grained token or GitHub App needs Administration: write"}},
 		},
 		"NoSuchOrg": {
 			reason: "An organization that does not exist is a 404.",
@@ -536,7 +536,7 @@ func TestRepositoriesVulnerabilityAlerts(t *testing.T) {
 		"NotAdmin": {
 			reason: "A caller without admin rights gets a 403 error, not 'disabled'.",
 			token:  "other-token",
-			want:   want{err: &Error{msg: "GitHub refused the request (403 Must have admin rights to Repository.): the credentials lack permission; a classic token needs the repo scope (and delete_repo to delete), a fine-grained token or GitHub App needs Administration: write on the repository"}},
+			want:   want{err: &Error{msg: "GitHub refused the request (403 Must have admin rights to Repository.): the credentials lack permission; a classic token needs the repo scope, a fine-grained token or GitHub App needs Administration: read on the repository"}},
 		},
 	}
 	for name, tc := range cases {
@@ -713,7 +713,7 @@ func TestRepositoriesDelete(t *testing.T) {
 		"NoRights": {
 			reason: "A caller who can see but not administer the repository gets a 403 and it stays.",
 			token:  "other-token", name: "seeded", gone: false,
-			want: &Error{msg: "GitHub refused the request (403 Must have admin rights to Repository.): the credentials lack permission; a classic token needs the repo scope (and delete_repo to delete), a fine-grained token or GitHub App needs Administration: write on the repository"},
+			want: &Error{msg: "GitHub refused the request (403 Must have admin rights to Repository.): the credentials lack permission; a classic token needs the delete_repo scope, a fine-grained token or GitHub App needs Administration: write on the repository"},
 		},
 	}
 	for name, tc := range cases {

@@ -1,5 +1,6 @@
 // Package fake has function-field fakes of the GitHub client interfaces, for
-// unit tests of controllers.
+// unit tests of controllers: one per API area, in a file named as the
+// area's file in package github.
 package fake
 
 import (
@@ -12,7 +13,8 @@ var _ github.RepositoriesAPI = (*MockRepositories)(nil)
 
 // MockRepositories is a github.RepositoriesAPI whose every method calls the
 // function field of the same name. A call to a method whose field is nil
-// panics, so a test states every call it expects.
+// panics, so a test states every call it expects. Its fields are flat, not
+// the area fakes embedded, so that a test names them in one literal.
 type MockRepositories struct {
 	MockGet                    func(ctx context.Context, owner, name string) (*github.Repository, error)
 	MockGetByID                func(ctx context.Context, id int64) (*github.Repository, error)

@@ -1,0 +1,62 @@
+package github
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/google/go-github/v37/github"
+)
+
+// mediaTypeRepo asks for every field GitHub has, e.g. of a repository.
+const mediaTypeRepo = "application/vnd.github+json"
+
+// requester sends the requests of an API area through go-github's client,
+// so that the HTTP client, error model and rate-limit bookkeeping stay
+// go-github's. Every area client embeds one.
+type requester struct {
+	gh *github.Client
+}
+
+// do sends r to path (made with r.path) and decodes the answer into out.
+func (q requester) do(ctx context.Context, r Route, path string, body, out any) (*github.Response, error) {
+	req, err := q.newRequest(r.Method, path, body)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := q.gh.Do(ctx, req, out)
+	return resp, Explain(err)
+}
+
+// newRequest is go-github's request for path, asking for every field.
+func (q requester) newRequest(method, path string, body any) (*http.Request, error) {
+	req, err := q.gh.NewRequest(method, path, body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", mediaTypeRepo)
+	return req, nil
+}
+
+// path is the route's template with its parameters, in order, replaced by
+// params (path-escaped), relative to the API root as go-github wants it.
+// A count of params that does not fit the template is a programming error.
+func (r Route) path(params ...string) string {
+	segs := strings.Split(strings.TrimPrefix(r.Template, "/"), "/")
+	n := 0
+	for i, s := range segs {
+		if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+			if n >= len(params) {
+				break
+			}
+			segs[i] = url.PathEscape(params[n])
+			n++
+		}
+	}
+	if n != len(params) || strings.Contains(strings.Join(segs, "/"), "{") {
+		panic(fmt.Sprintf("route %s %s: %d parameters do not fit", r.Method, r.Template, len(params)))
+	}
+	return strings.Join(segs, "/")
+}
