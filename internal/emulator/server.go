@@ -108,7 +108,7 @@ func NewChecked(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("loading seed: %w", err)
 	}
 	s.state.w = w
-	s.registerRoutes()
+	s.routes = buildRoutes(s)
 	return s, nil
 }
 
