@@ -38,6 +38,11 @@ type kind struct {
 var kinds []kind
 
 func registerKind(name string, routes func(*Server, *routeTable)) {
+	for _, k := range kinds {
+		if k.name == name {
+			panic(fmt.Sprintf("emulator: kind %q registered twice", name))
+		}
+	}
 	kinds = append(kinds, kind{name: name, routes: routes})
 }
 
