@@ -70,7 +70,7 @@ func (s *Server) patchRepo(c *reqCtx, w *world, r *Repo) {
 	}
 	applySettings(set, r)
 	if newName != r.Name {
-		w.renameRepo(r, newName)
+		w.moveRepo(r, r.Owner, newName)
 	}
 	r.UpdatedAt = c.s.now()
 	c.json(http.StatusOK, c.renderRepo(w, r, renderFull))

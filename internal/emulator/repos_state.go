@@ -78,6 +78,10 @@ type Repo struct {
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 	PushedAt  time.Time `json:"pushedAt"`
+
+	// sub is the state of the kinds living inside the repository, by kind
+	// name; see subKind.
+	sub map[string]any
 }
 
 // FullName is owner/name.
@@ -96,8 +100,11 @@ func (r *Repo) HasBranch(name string) bool {
 	return false
 }
 
+// clone is a snapshot of the repository's own fields, without the state of
+// the kinds living inside it.
 func (r *Repo) clone() Repo {
 	c := *r
+	c.sub = nil
 	c.Branches = append([]Branch(nil), r.Branches...)
 	c.Topics = append([]string{}, r.Topics...)
 	if r.Description != nil {
@@ -140,10 +147,13 @@ func (w *world) removeRepo(r *Repo) {
 	}
 }
 
-func (w *world) renameRepo(r *Repo, newName string) {
+// moveRepo gives a repository a new owner and name (a rename keeps the
+// owner, a transfer changes it); the old full name then redirects. The
+// repository keeps its id and everything it owns.
+func (w *world) moveRepo(r *Repo, newOwner, newName string) {
 	old := key(r.Owner, r.Name)
 	delete(w.byName, old)
-	r.Name = newName
+	r.Owner, r.Name = newOwner, newName
 	w.byName[key(r.Owner, r.Name)] = r.ID
 	delete(w.redirects, key(r.Owner, r.Name))
 	if old != key(r.Owner, r.Name) {
