@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -19,7 +20,7 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stderr); err != nil {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "github-emulator:", err)
 		os.Exit(1)
 	}
@@ -31,6 +32,8 @@ type config struct {
 	seedFile string
 	tokenTTL time.Duration
 	debug    bool
+	// listOperations prints the served operations instead of serving.
+	listOperations bool
 }
 
 func parseFlags(args []string) (config, error) {
@@ -40,6 +43,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.seedFile, "seed", "", "seed file (JSON or YAML); default: the built-in demo seed")
 	fs.DurationVar(&c.tokenTTL, "installation-token-ttl", emulator.DefaultInstallationTokenTTL, "lifetime of GitHub App installation tokens")
 	fs.BoolVar(&c.debug, "debug", false, "log one line per request")
+	fs.BoolVar(&c.listOperations, "list-operations", false, "print the served operations of GitHub's API, one \"METHOD /template\" a line as GitHub's OpenAPI description names them, and exit")
 	if err := fs.Parse(args); err != nil {
 		return c, fmt.Errorf("parsing flags: %w", err)
 	}
@@ -64,10 +68,16 @@ func newServer(c config, logger *slog.Logger) (*emulator.Server, error) {
 	return emulator.NewChecked(emulator.Options{Seed: seed, InstallationTokenTTL: c.tokenTTL, Logger: logger})
 }
 
-func run(args []string, stderr *os.File) error {
+func run(args []string, stdout io.Writer, stderr *os.File) error {
 	c, err := parseFlags(args)
 	if err != nil {
 		return err
+	}
+	if c.listOperations {
+		if _, err := io.WriteString(stdout, emulator.OperationsText()); err != nil {
+			return fmt.Errorf("writing operations: %w", err)
+		}
+		return nil
 	}
 	level := slog.LevelInfo
 	if c.debug {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ func TestParseFlags(t *testing.T) {
 	}{
 		{"defaults", nil, config{listen: "127.0.0.1:8089", tokenTTL: time.Hour}, false},
 		{"all flags", []string{"--listen", "127.0.0.1:0", "--seed", "s.yaml", "--installation-token-ttl", "5m", "--debug"}, config{listen: "127.0.0.1:0", seedFile: "s.yaml", tokenTTL: 5 * time.Minute, debug: true}, false},
+		{"list operations", []string{"--list-operations"}, config{listen: "127.0.0.1:8089", tokenTTL: time.Hour, listOperations: true}, false},
 		{"bad ttl", []string{"--installation-token-ttl", "0s"}, config{}, true},
 		{"stray argument", []string{"extra"}, config{}, true},
 		{"unknown flag", []string{"--nope"}, config{}, true},
@@ -70,6 +72,31 @@ func TestNewServerFromSeedFile(t *testing.T) {
 	for _, f := range []string{bad, filepath.Join(dir, "missing.yaml")} {
 		if _, err := newServer(config{seedFile: f, tokenTTL: time.Hour}, logger); err == nil || !strings.Contains(err.Error(), "seed") {
 			t.Errorf("newServer(%s) err = %v, want a seed error", f, err)
+		}
+	}
+}
+
+func TestListOperations(t *testing.T) {
+	var out strings.Builder
+	// An address that cannot be listened on proves nothing is served.
+	if err := run([]string{"--list-operations", "--listen", "256.0.0.1:1"}, &out, os.Stderr); err != nil {
+		t.Fatalf("run --list-operations: %v", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	tests := map[string]struct {
+		reason string
+		line   string
+		want   bool
+	}{
+		"Described":  {"the description's template is printed", "POST /repos/{template_owner}/{template_repo}/generate", true},
+		"NotOwnName": {"the emulator's own pattern is not", "POST /repos/{owner}/{repo}/generate", false},
+		"NoAlias":    {"aliases the description leaves out are not", "GET /repositories/{repository_id}", false},
+		"PlainRoute": {"a route without a repository is printed", "GET /rate_limit", true},
+		"Repository": {"a repository route is printed", "DELETE /repos/{owner}/{repo}", true},
+	}
+	for name, tc := range tests {
+		if got := slices.Contains(lines, tc.line); got != tc.want {
+			t.Errorf("%s: %s: output has %q = %t, want %t", name, tc.reason, tc.line, got, tc.want)
 		}
 	}
 }

@@ -4,39 +4,43 @@
 // component those operations reference, transitively. Examples, tags, webhooks
 // and documentation links are dropped to keep the committed file small.
 //
-// Usage: node trim.js <api.github.com.json> <out.json> <package version>
+// The operations to keep are read from a file of "METHOD /template" lines
+// (blank lines and lines starting with # are ignored): hack/openapi-trim.sh
+// writes it from the emulator's route table, so there is no list to keep in
+// sync by hand.
+//
+// Usage: node trim.js <api.github.com.json> <out.json> <package version> <operations.txt>
 "use strict";
 const fs = require("fs");
 
-// The operations served by internal/emulator. Keep in sync with router.go.
-const OPERATIONS = [
-  ["get", "/user"],
-  ["get", "/users/{username}"],
-  ["get", "/orgs/{org}"],
-  ["get", "/user/repos"],
-  ["post", "/user/repos"],
-  ["get", "/orgs/{org}/repos"],
-  ["post", "/orgs/{org}/repos"],
-  ["get", "/repos/{owner}/{repo}"],
-  ["patch", "/repos/{owner}/{repo}"],
-  ["delete", "/repos/{owner}/{repo}"],
-  ["post", "/repos/{template_owner}/{template_repo}/generate"],
-  ["post", "/repos/{owner}/{repo}/forks"],
-  ["get", "/repos/{owner}/{repo}/topics"],
-  ["put", "/repos/{owner}/{repo}/topics"],
-  ["get", "/repos/{owner}/{repo}/vulnerability-alerts"],
-  ["put", "/repos/{owner}/{repo}/vulnerability-alerts"],
-  ["delete", "/repos/{owner}/{repo}/vulnerability-alerts"],
-  ["get", "/rate_limit"],
-  ["post", "/app/installations/{installation_id}/access_tokens"],
-];
-
-const [, , inFile, outFile, version] = process.argv;
-if (!inFile || !outFile) {
-  console.error("usage: trim.js <api.github.com.json> <out.json> [version]");
+const [, , inFile, outFile, version, opsFile] = process.argv;
+if (!inFile || !outFile || !opsFile) {
+  console.error("usage: trim.js <api.github.com.json> <out.json> <version> <operations.txt>");
   process.exit(2);
 }
 const spec = JSON.parse(fs.readFileSync(inFile, "utf8"));
+
+// readOperations parses the operations file into [method, path] pairs, in
+// the file's order, which is the order of the trimmed description's paths.
+function readOperations(file) {
+  const ops = [];
+  fs.readFileSync(file, "utf8").split("\n").forEach((line, i) => {
+    line = line.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const m = line.match(/^([A-Z]+) (\/\S*)$/);
+    if (!m) {
+      console.error(`${file}:${i + 1}: want "METHOD /template", got ${JSON.stringify(line)}`);
+      process.exit(1);
+    }
+    ops.push([m[1].toLowerCase(), m[2]]);
+  });
+  if (ops.length === 0) {
+    console.error(`${file}: no operations`);
+    process.exit(1);
+  }
+  return ops;
+}
+const OPERATIONS = readOperations(opsFile);
 
 // strip removes documentation-only keys. parentKey tells whether obj is a map
 // of property schemas, where keys such as "description" are field names.

@@ -1,9 +1,112 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
+
+func init() { registerKind("accounts", (*Server).accountRoutes) }
+
+// accountRoutes declares users and organizations.
+func (s *Server) accountRoutes(t *routeTable) {
+	t.add("GET", "/user", authRequired, "https://docs.github.com/rest/users/users#get-the-authenticated-user", s.getAuthenticatedUser)
+	t.add("GET", "/users/{username}", authOptional, "https://docs.github.com/rest/users/users#get-a-user", s.getUser)
+	t.add("GET", "/orgs/{org}", authOptional, "https://docs.github.com/rest/orgs/orgs#get-an-organization", s.getOrg)
+}
+
+// Account types as GitHub reports them.
+const (
+	accountUser = "User"
+	accountOrg  = "Organization"
+)
+
+// Organization roles.
+const (
+	RoleAdmin  = "admin"
+	RoleMember = "member"
+)
+
+// Account is a user or an organization.
+type Account struct {
+	ID          int64
+	Login       string
+	Type        string // "User" or "Organization"
+	Name        string
+	Email       string
+	Description string
+	CreatedAt   time.Time
+	// Members maps lower-cased user logins to RoleAdmin or RoleMember
+	// (organizations only).
+	Members map[string]string
+	// MembersCanCreateRepositories lets organization members (not only
+	// admins) create repositories.
+	MembersCanCreateRepositories bool
+}
+
+// IsOrg reports whether the account is an organization.
+func (a *Account) IsOrg() bool { return a.Type == accountOrg }
+
+// Team is an organization team.
+type Team struct {
+	ID      int64
+	Org     string
+	Slug    string
+	Members []string
+}
+
+// simpleUser is GitHub's simple-user object.
+type simpleUser struct {
+	Login             string `json:"login"`
+	ID                int64  `json:"id"`
+	NodeID            string `json:"node_id"`
+	AvatarURL         string `json:"avatar_url"`
+	GravatarID        string `json:"gravatar_id"`
+	URL               string `json:"url"`
+	HTMLURL           string `json:"html_url"`
+	FollowersURL      string `json:"followers_url"`
+	FollowingURL      string `json:"following_url"`
+	GistsURL          string `json:"gists_url"`
+	StarredURL        string `json:"starred_url"`
+	SubscriptionsURL  string `json:"subscriptions_url"`
+	OrganizationsURL  string `json:"organizations_url"`
+	ReposURL          string `json:"repos_url"`
+	EventsURL         string `json:"events_url"`
+	ReceivedEventsURL string `json:"received_events_url"`
+	Type              string `json:"type"`
+	UserViewType      string `json:"user_view_type"`
+	SiteAdmin         bool   `json:"site_admin"`
+}
+
+func (c *reqCtx) simpleUser(a *Account) simpleUser {
+	u := c.apiBase + "/users/" + a.Login
+	prefix := "U"
+	if a.IsOrg() {
+		prefix = "O"
+	}
+	return simpleUser{
+		Login:             a.Login,
+		ID:                a.ID,
+		NodeID:            nodeID(prefix, a.ID),
+		AvatarURL:         fmt.Sprintf("%s/avatars/u/%d?v=4", c.webBase, a.ID),
+		GravatarID:        "",
+		URL:               u,
+		HTMLURL:           c.webBase + "/" + a.Login,
+		FollowersURL:      u + "/followers",
+		FollowingURL:      u + "/following{/other_user}",
+		GistsURL:          u + "/gists{/gist_id}",
+		StarredURL:        u + "/starred{/owner}{/repo}",
+		SubscriptionsURL:  u + "/subscriptions",
+		OrganizationsURL:  u + "/orgs",
+		ReposURL:          u + "/repos",
+		EventsURL:         u + "/events{/privacy}",
+		ReceivedEventsURL: u + "/received_events",
+		Type:              a.Type,
+		UserViewType:      "public",
+		SiteAdmin:         false,
+	}
+}
 
 // userJSON is GitHub's public-user / private-user object.
 type userJSON struct {
@@ -167,31 +270,4 @@ func (s *Server) getOrg(c *reqCtx) {
 		o.MembersCanCreateRepositories = ptr(a.MembersCanCreateRepositories)
 	}
 	c.json(http.StatusOK, o)
-}
-
-// rateLimitJSON is GitHub's rate-limit object.
-type rateLimitJSON struct {
-	Limit     int    `json:"limit"`
-	Remaining int    `json:"remaining"`
-	Reset     int64  `json:"reset"`
-	Used      int    `json:"used"`
-	Resource  string `json:"resource,omitempty"`
-}
-
-func (s *Server) getRateLimit(c *reqCtx) {
-	core := rateLimitJSON{Limit: c.rate.Limit, Remaining: c.rate.Remaining, Reset: c.rate.Reset.Unix(), Used: c.rate.Used, Resource: "core"}
-	reset := c.rate.Reset.Unix()
-	other := func(limit int, res string) rateLimitJSON {
-		return rateLimitJSON{Limit: limit, Remaining: limit, Reset: reset, Resource: res}
-	}
-	c.json(http.StatusOK, map[string]any{
-		"resources": map[string]rateLimitJSON{
-			"core":                 core,
-			"search":               other(30, "search"),
-			"graphql":              other(5000, "graphql"),
-			"integration_manifest": other(5000, "integration_manifest"),
-			"code_search":          other(10, "code_search"),
-		},
-		"rate": core,
-	})
 }

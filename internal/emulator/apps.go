@@ -2,95 +2,33 @@ package emulator
 
 import (
 	"crypto/rand"
+	"crypto/rsa"
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
-
-	"github.com/golang-jwt/jwt/v4"
 )
 
-// maxJWTLifetime is how far in the future GitHub accepts an app JWT's exp.
-const maxJWTLifetime = 10 * time.Minute
+func init() { registerKind("apps", (*Server).appRoutes) }
 
-// jwtClockSkew is the leeway for iat in the future.
-const jwtClockSkew = 60 * time.Second
-
-// principalFor resolves a personal or installation token.
-func (st *State) principalFor(cred string, now time.Time) (*principal, bool) {
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	t, ok := st.w.tokens[cred]
-	if !ok {
-		return nil, false
-	}
-	if t.installation != 0 {
-		in := st.w.installations[t.installation]
-		if in == nil || !now.Before(t.expiresAt) {
-			return nil, false
-		}
-		return &principal{installation: in}, true
-	}
-	u := st.w.account(t.login)
-	if u == nil {
-		return nil, false
-	}
-	return &principal{user: u}, true
+// appRoutes declares what a GitHub App does with its JWT.
+func (s *Server) appRoutes(t *routeTable) {
+	t.add("POST", "/app/installations/{installation_id}/access_tokens", authAppJWT, "https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app", s.createInstallationToken)
 }
 
-// verifyAppJWT checks a GitHub App JWT (RS256, iss = app id, exp at most ten
-// minutes ahead) and returns the app id, or GitHub's error message.
-func (st *State) verifyAppJWT(raw string, now time.Time) (int64, string) {
-	const undecodable = "A JSON web token could not be decoded"
-	parser := jwt.NewParser(jwt.WithValidMethods([]string{"RS256"}), jwt.WithoutClaimsValidation())
-	claims := jwt.MapClaims{}
-	var appID int64
-	_, err := parser.ParseWithClaims(raw, claims, func(t *jwt.Token) (any, error) {
-		id, err := issuer(claims["iss"])
-		if err != nil {
-			return nil, err
-		}
-		st.mu.RLock()
-		app := st.w.apps[id]
-		st.mu.RUnlock()
-		if app == nil {
-			return nil, fmt.Errorf("unknown app %d", id)
-		}
-		appID = id
-		return app.PublicKey, nil
-	})
-	if err != nil {
-		return 0, undecodable
-	}
-	exp, ok := claims["exp"].(float64)
-	if !ok {
-		return 0, "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires"
-	}
-	expT := time.Unix(int64(exp), 0)
-	if !now.Before(expT) {
-		return 0, "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires"
-	}
-	if expT.After(now.Add(maxJWTLifetime + jwtClockSkew)) {
-		return 0, "'Expiration time' claim ('exp') is too far in the future"
-	}
-	if iat, ok := claims["iat"].(float64); ok && time.Unix(int64(iat), 0).After(now.Add(jwtClockSkew)) {
-		return 0, "'Issued at' claim ('iat') must be an Integer representing the time that the assertion was issued"
-	}
-	return appID, ""
+// App is a GitHub App.
+type App struct {
+	ID        int64
+	Slug      string
+	PublicKey *rsa.PublicKey
 }
 
-func issuer(v any) (int64, error) {
-	switch x := v.(type) {
-	case float64:
-		return int64(x), nil
-	case string:
-		n, err := strconv.ParseInt(x, 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("iss %q is not an app id: %w", x, err)
-		}
-		return n, nil
-	}
-	return 0, fmt.Errorf("iss claim missing or of type %T", v)
+// Installation is a GitHub App installation on an account.
+type Installation struct {
+	ID                  int64
+	AppID               int64
+	Account             string
+	Permissions         map[string]string
+	RepositorySelection string
 }
 
 // installationTokenJSON is GitHub's installation-token object.

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // principal is the caller behind a request's credentials.
@@ -72,6 +73,28 @@ func credential(header string) string {
 		}
 	}
 	return ""
+}
+
+// principalFor resolves a personal or installation token.
+func (st *State) principalFor(cred string, now time.Time) (*principal, bool) {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	t, ok := st.w.tokens[cred]
+	if !ok {
+		return nil, false
+	}
+	if t.installation != 0 {
+		in := st.w.installations[t.installation]
+		if in == nil || !now.Before(t.expiresAt) {
+			return nil, false
+		}
+		return &principal{installation: in}, true
+	}
+	u := st.w.account(t.login)
+	if u == nil {
+		return nil, false
+	}
+	return &principal{user: u}, true
 }
 
 // Access levels of a principal on a repository.

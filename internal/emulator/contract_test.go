@@ -315,4 +315,10 @@ func TestContract(t *testing.T) {
 			}
 		}
 	}
+	// And so must every operation of the route table, described or not.
+	for _, op := range emulator.Operations() {
+		if !succeeded[op.Method+" "+param.ReplaceAllString(op.Path, "{}")] {
+			t.Errorf("served operation %s (kind %s) was never answered successfully", op, op.Kind)
+		}
+	}
 }

@@ -80,7 +80,7 @@ func (st *State) Rename(owner, name, newName string) error {
 		if o := w.repoByName(r.Owner, n); o != nil && o.ID != r.ID {
 			return fmt.Errorf("renaming %s/%s: %s/%s already exists", owner, name, r.Owner, n)
 		}
-		w.renameRepo(r, n)
+		w.moveRepo(r, r.Owner, n)
 		r.UpdatedAt = st.now()
 		return nil
 	})

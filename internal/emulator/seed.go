@@ -290,33 +290,3 @@ func (w *world) apply(s *Seed, now time.Time) error {
 	}
 	return nil
 }
-
-// newRepo builds a repository with GitHub's defaults; the caller adds it.
-func (w *world) newRepo(owner *Account, name, visibility string, now time.Time) *Repo {
-	return &Repo{
-		Owner:                        owner.Login,
-		Name:                         name,
-		Visibility:                   visibility,
-		HasIssues:                    true,
-		HasProjects:                  true,
-		HasWiki:                      true,
-		HasDownloads:                 true,
-		AllowSquashMerge:             true,
-		AllowMergeCommit:             true,
-		AllowRebaseMerge:             true,
-		AllowForking:                 true,
-		SquashMergeCommitTitle:       "COMMIT_OR_PR_TITLE",
-		SquashMergeCommitMessage:     "COMMIT_MESSAGES",
-		MergeCommitTitle:             "MERGE_MESSAGE",
-		MergeCommitMessage:           "PR_TITLE",
-		DefaultBranch:                "main",
-		Topics:                       []string{},
-		AdvancedSecurity:             StatusDisabled,
-		SecretScanning:               StatusDisabled,
-		SecretScanningPushProtection: StatusDisabled,
-		DependabotSecurityUpdates:    StatusDisabled,
-		CreatedAt:                    now,
-		UpdatedAt:                    now,
-		PushedAt:                     now,
-	}
-}

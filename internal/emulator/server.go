@@ -5,6 +5,14 @@
 //
 // It deliberately imports nothing from the provider: its contract is GitHub's
 // API description, not the provider's structs.
+//
+// The core (server.go, router.go, reqctx.go, reporoute.go, auth.go,
+// ratelimit.go, faults.go, control.go) runs GitHub's request pipeline. Each
+// GitHub object kind keeps its routes, handlers, rendering and state in its
+// own file(s) and registers itself with registerKind; state living inside a
+// repository is a subKind of it. The route table is the list of served
+// operations (Operations), which the trimmed OpenAPI description and the
+// documentation are generated from.
 package emulator
 
 import (
@@ -108,7 +116,7 @@ func NewChecked(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("loading seed: %w", err)
 	}
 	s.state.w = w
-	s.registerRoutes()
+	s.routes = buildRoutes(s)
 	return s, nil
 }
 

@@ -1,65 +1,10 @@
 package emulator
 
 import (
-	"crypto/rsa"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 )
-
-// Account types as GitHub reports them.
-const (
-	accountUser = "User"
-	accountOrg  = "Organization"
-)
-
-// Organization roles.
-const (
-	RoleAdmin  = "admin"
-	RoleMember = "member"
-)
-
-// Repository visibilities.
-const (
-	VisibilityPublic   = "public"
-	VisibilityPrivate  = "private"
-	VisibilityInternal = "internal"
-)
-
-// Feature statuses used by security_and_analysis.
-const (
-	StatusEnabled  = "enabled"
-	StatusDisabled = "disabled"
-)
-
-// Account is a user or an organization.
-type Account struct {
-	ID          int64
-	Login       string
-	Type        string // "User" or "Organization"
-	Name        string
-	Email       string
-	Description string
-	CreatedAt   time.Time
-	// Members maps lower-cased user logins to RoleAdmin or RoleMember
-	// (organizations only).
-	Members map[string]string
-	// MembersCanCreateRepositories lets organization members (not only
-	// admins) create repositories.
-	MembersCanCreateRepositories bool
-}
-
-// IsOrg reports whether the account is an organization.
-func (a *Account) IsOrg() bool { return a.Type == accountOrg }
-
-// Team is an organization team.
-type Team struct {
-	ID      int64
-	Org     string
-	Slug    string
-	Members []string
-}
 
 // token is an API credential: a personal token or an installation token.
 type token struct {
@@ -67,114 +12,6 @@ type token struct {
 	login        string // user login; empty for installation tokens
 	installation int64  // installation id for installation tokens
 	expiresAt    time.Time
-}
-
-// App is a GitHub App.
-type App struct {
-	ID        int64
-	Slug      string
-	PublicKey *rsa.PublicKey
-}
-
-// Installation is a GitHub App installation on an account.
-type Installation struct {
-	ID                  int64
-	AppID               int64
-	Account             string
-	Permissions         map[string]string
-	RepositorySelection string
-}
-
-// Branch is a git branch of a repository (only its head commit).
-type Branch struct {
-	Name string `json:"name"`
-	SHA  string `json:"sha"`
-}
-
-// Repo is the emulator's record of a repository. Copies returned by State
-// helpers are snapshots; changing them does not change the emulator.
-type Repo struct {
-	ID          int64   `json:"id"`
-	Owner       string  `json:"owner"`
-	Name        string  `json:"name"`
-	Description *string `json:"description"`
-	Homepage    *string `json:"homepage"`
-	Visibility  string  `json:"visibility"`
-
-	HasIssues      bool `json:"hasIssues"`
-	HasProjects    bool `json:"hasProjects"`
-	HasWiki        bool `json:"hasWiki"`
-	HasDiscussions bool `json:"hasDiscussions"`
-	HasDownloads   bool `json:"hasDownloads"`
-	HasPages       bool `json:"hasPages"`
-	IsTemplate     bool `json:"isTemplate"`
-	Archived       bool `json:"archived"`
-	Disabled       bool `json:"disabled"`
-
-	AllowSquashMerge          bool   `json:"allowSquashMerge"`
-	AllowMergeCommit          bool   `json:"allowMergeCommit"`
-	AllowRebaseMerge          bool   `json:"allowRebaseMerge"`
-	AllowAutoMerge            bool   `json:"allowAutoMerge"`
-	DeleteBranchOnMerge       bool   `json:"deleteBranchOnMerge"`
-	AllowUpdateBranch         bool   `json:"allowUpdateBranch"`
-	AllowForking              bool   `json:"allowForking"`
-	WebCommitSignoffRequired  bool   `json:"webCommitSignoffRequired"`
-	UseSquashPRTitleAsDefault bool   `json:"useSquashPrTitleAsDefault"`
-	SquashMergeCommitTitle    string `json:"squashMergeCommitTitle"`
-	SquashMergeCommitMessage  string `json:"squashMergeCommitMessage"`
-	MergeCommitTitle          string `json:"mergeCommitTitle"`
-	MergeCommitMessage        string `json:"mergeCommitMessage"`
-
-	DefaultBranch string   `json:"defaultBranch"`
-	Branches      []Branch `json:"branches"`
-	Topics        []string `json:"topics"`
-	License       string   `json:"license,omitempty"` // license key, empty for none
-	TeamID        int64    `json:"teamId,omitempty"`
-
-	VulnerabilityAlerts          bool   `json:"vulnerabilityAlerts"`
-	AdvancedSecurity             string `json:"advancedSecurity"`
-	SecretScanning               string `json:"secretScanning"`
-	SecretScanningPushProtection string `json:"secretScanningPushProtection"`
-	DependabotSecurityUpdates    string `json:"dependabotSecurityUpdates"`
-
-	ParentID   int64 `json:"parentId,omitempty"`
-	SourceID   int64 `json:"sourceId,omitempty"`
-	TemplateID int64 `json:"templateId,omitempty"`
-
-	CreatedAt time.Time `json:"createdAt"`
-	UpdatedAt time.Time `json:"updatedAt"`
-	PushedAt  time.Time `json:"pushedAt"`
-}
-
-// FullName is owner/name.
-func (r *Repo) FullName() string { return r.Owner + "/" + r.Name }
-
-// Private reports whether the repository is not public.
-func (r *Repo) Private() bool { return r.Visibility != VisibilityPublic }
-
-// HasBranch reports whether the branch exists.
-func (r *Repo) HasBranch(name string) bool {
-	for _, b := range r.Branches {
-		if b.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-func (r *Repo) clone() Repo {
-	c := *r
-	c.Branches = append([]Branch(nil), r.Branches...)
-	c.Topics = append([]string{}, r.Topics...)
-	if r.Description != nil {
-		d := *r.Description
-		c.Description = &d
-	}
-	if r.Homepage != nil {
-		h := *r.Homepage
-		c.Homepage = &h
-	}
-	return c
 }
 
 // world is the whole mutable state; it is guarded by State.mu.
@@ -217,58 +54,6 @@ type State struct {
 func key(parts ...string) string { return strings.ToLower(strings.Join(parts, "/")) }
 
 func (w *world) account(login string) *Account { return w.accounts[strings.ToLower(login)] }
-
-func (w *world) repoByName(owner, name string) *Repo {
-	id, ok := w.byName[key(owner, name)]
-	if !ok {
-		return nil
-	}
-	return w.repos[id]
-}
-
-// addRepo indexes a repository, giving it the next id if it has none.
-func (w *world) addRepo(r *Repo) {
-	if r.ID == 0 {
-		r.ID = w.nextRepoID
-		w.nextRepoID++
-	}
-	w.repos[r.ID] = r
-	w.byName[key(r.Owner, r.Name)] = r.ID
-	delete(w.redirects, key(r.Owner, r.Name))
-}
-
-func (w *world) removeRepo(r *Repo) {
-	delete(w.repos, r.ID)
-	delete(w.byName, key(r.Owner, r.Name))
-	for k, id := range w.redirects {
-		if id == r.ID {
-			delete(w.redirects, k)
-		}
-	}
-}
-
-func (w *world) renameRepo(r *Repo, newName string) {
-	old := key(r.Owner, r.Name)
-	delete(w.byName, old)
-	r.Name = newName
-	w.byName[key(r.Owner, r.Name)] = r.ID
-	delete(w.redirects, key(r.Owner, r.Name))
-	if old != key(r.Owner, r.Name) {
-		w.redirects[old] = r.ID
-	}
-}
-
-// reposOf lists the repositories owned by an account, sorted by id.
-func (w *world) reposOf(owner string) []*Repo {
-	var out []*Repo
-	for _, r := range w.repos {
-		if strings.EqualFold(r.Owner, owner) {
-			out = append(out, r)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
 
 func (w *world) newSHA() string {
 	w.commitCounter++

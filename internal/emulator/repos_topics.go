@@ -4,6 +4,16 @@ import (
 	"net/http"
 )
 
+func init() { registerKind("topics", (*Server).topicsRoutes) }
+
+// topicsRoutes declares a repository's topics, which the repository object
+// also shows.
+func (s *Server) topicsRoutes(t *routeTable) {
+	const doc = "https://docs.github.com/rest/repos/repos"
+	t.repo("GET", "/topics", repoOp{auth: authOptional, doc: doc + "#get-all-repository-topics"}, s.getTopics)
+	t.repo("PUT", "/topics", repoOp{auth: authRequired, need: accessWrite, write: true, doc: doc + "#replace-all-repository-topics"}, s.putTopics)
+}
+
 type topicsJSON struct {
 	Names []string `json:"names"`
 }
