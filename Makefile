@@ -3,7 +3,7 @@ SHELL := /bin/bash
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: help generate check-diff build test test-unit test-race vet reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench xpkg crossplane-tools e2e
+.PHONY: help generate check-diff build test test-unit test-race vet lint reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench xpkg crossplane-tools e2e
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -28,6 +28,9 @@ test: envtest-assets ## Unit, emulator (with -race) and envtest integration test
 
 vet: ## go vet
 	$(GO) vet ./...
+
+lint: ## golangci-lint with .golangci.yml (built once through hack/tools and cached)
+	$$(hack/golangci-lint.sh | tail -n 1) run ./...
 
 reviewable: generate vet test ## What a change needs before review
 

@@ -12,7 +12,7 @@ import (
 type emulator struct{ url string }
 
 func (e emulator) post(path, body string) error {
-	resp, err := http.Post(e.url+path, "application/json", bytes.NewBufferString(body))
+	resp, err := httpDo(http.DefaultClient, http.MethodPost, e.url+path, "application/json", bytes.NewBufferString(body))
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ type emuStats struct {
 }
 
 func (e emulator) stats() (emuStats, error) {
-	resp, err := http.Get(e.url + "/_emulator/stats")
+	resp, err := httpGet(http.DefaultClient, e.url+"/_emulator/stats")
 	if err != nil {
 		return emuStats{}, err
 	}

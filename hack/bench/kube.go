@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,8 +52,11 @@ func newKube(kubeconfig string) (*kube, error) {
 // Secret and a ProviderConfig pointing at baseURL.
 func (k *kube) setup(ctx context.Context, root, ns, baseURL string) error {
 	files, err := filepath.Glob(filepath.Join(root, "package", "crds", "*.yaml"))
-	if err != nil || len(files) == 0 {
-		return fmt.Errorf("no CRDs in package/crds: %v", err)
+	if err != nil {
+		return fmt.Errorf("listing package/crds: %w", err)
+	}
+	if len(files) == 0 {
+		return errors.New("no CRDs in package/crds")
 	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -63,7 +67,7 @@ func (k *kube) setup(ctx context.Context, root, ns, baseURL string) error {
 		if err := yaml.Unmarshal(b, crd); err != nil {
 			return fmt.Errorf("%s: %w", f, err)
 		}
-		if err := k.c.Create(ctx, crd); client.IgnoreAlreadyExists(err) != nil {
+		if err := client.IgnoreAlreadyExists(k.c.Create(ctx, crd)); err != nil {
 			return err
 		}
 		if err := k.waitEstablished(ctx, crd.Name); err != nil {

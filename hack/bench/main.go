@@ -201,7 +201,7 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		return res, err
 	}
 	defer logf.Close()
-	cmd := exec.Command(c.providerBin,
+	cmd := exec.CommandContext(ctx, c.providerBin,
 		"--poll="+sc.Poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", sc.MaxReconcileRate),
 		fmt.Sprintf("--github-write-concurrency=%d", sc.WriteConcurrency),
 		"--metrics-bind-address="+c.metricsAddr, "--health-probe-bind-address="+c.healthAddr)
@@ -324,7 +324,7 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 // localCluster runs hack/local-cluster.sh (with the LOCAL_CLUSTER_DIR and
 // ports hack/bench.sh exported).
 func localCluster(c config, verb string) error {
-	cmd := exec.Command(filepath.Join(c.root, "hack", "local-cluster.sh"), verb)
+	cmd := exec.CommandContext(context.Background(), filepath.Join(c.root, "hack", "local-cluster.sh"), verb)
 	cmd.Dir = c.root
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -337,7 +337,7 @@ func waitHTTP(url string, patience time.Duration) error {
 	deadline := time.Now().Add(patience)
 	c := http.Client{Timeout: 2 * time.Second}
 	for {
-		resp, err := c.Get(url)
+		resp, err := httpGet(&c, url)
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {

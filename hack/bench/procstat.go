@@ -38,7 +38,7 @@ func cpuSeconds(pid int) (float64, error) {
 // text exposition endpoint.
 func metricSum(url, name string) (float64, error) {
 	c := http.Client{Timeout: 10 * time.Second}
-	resp, err := c.Get(url)
+	resp, err := httpGet(&c, url)
 	if err != nil {
 		return 0, err
 	}

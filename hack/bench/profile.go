@@ -40,7 +40,7 @@ func (p profiler) cpu(d time.Duration) <-chan struct{} {
 
 func (p profiler) fetch(query, name string, timeout time.Duration) {
 	c := http.Client{Timeout: timeout}
-	resp, err := c.Get(p.url + query)
+	resp, err := httpGet(&c, p.url+query)
 	if err != nil {
 		fmt.Println("   profile:", err)
 		return

@@ -3,6 +3,7 @@ package integration
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -251,7 +252,7 @@ func (f *fixture) createOnGitHub(name string) {
 	resp, err := c.Post(f.srv.URL+"/orgs/"+owner+"/repos", "application/json", strings.NewReader(`{"name":"`+name+`"}`))
 	f.must(err)
 	_ = resp.Body.Close()
-	if resp.StatusCode != 201 {
+	if resp.StatusCode != http.StatusCreated {
 		f.t.Fatalf("creating %s on GitHub: status %d", name, resp.StatusCode)
 	}
 }

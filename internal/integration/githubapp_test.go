@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -43,8 +44,8 @@ func TestGitHubAppCredentials(t *testing.T) {
 
 		created := false
 		for _, r := range f.emu.Requests() {
-			if r.Method == "POST" && strings.HasSuffix(r.Path, "/orgs/demo-org/repos") {
-				created = r.Status == 201 && strings.HasPrefix(r.Login, "installation")
+			if r.Method == http.MethodPost && strings.HasSuffix(r.Path, "/orgs/demo-org/repos") {
+				created = r.Status == http.StatusCreated && strings.HasPrefix(r.Login, "installation")
 			}
 		}
 		if !created {

@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -211,7 +212,7 @@ func TestObserveOnlyImport(t *testing.T) {
 		}
 		time.Sleep(2 * pollInterval)
 		for _, req := range f.emu.Requests() {
-			if req.Method != "GET" {
+			if req.Method != http.MethodGet {
 				t.Errorf("observe-only sent a write: %s %s", req.Method, req.Path)
 			}
 		}
