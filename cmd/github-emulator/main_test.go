@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -61,7 +62,7 @@ func TestNewServerFromSeedFile(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		req := httptest.NewRequest("GET", tt.path, nil)
+		req := httptest.NewRequest(http.MethodGet, tt.path, nil)
 		req.Header.Set("Authorization", "token "+tt.token)
 		rec := httptest.NewRecorder()
 		srv.ServeHTTP(rec, req)

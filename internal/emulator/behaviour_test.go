@@ -163,7 +163,7 @@ func TestFaults(t *testing.T) {
 			if tt.timeout > 0 {
 				ctx, cancel := context.WithTimeout(context.Background(), tt.timeout)
 				defer cancel()
-				req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+tt.path, nil)
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+tt.path, nil)
 				req.Header.Set("Authorization", "token demo-token")
 				var resp *http.Response
 				resp, err = http.DefaultClient.Do(req)

@@ -142,13 +142,13 @@ func (fi *faultInjector) roll(p float64) bool {
 	return fi.rnd.Float64() < p
 }
 
-func (fi *faultInjector) jitter(max time.Duration) time.Duration {
-	if max <= 0 {
+func (fi *faultInjector) jitter(limit time.Duration) time.Duration {
+	if limit <= 0 {
 		return 0
 	}
 	fi.mu.Lock()
 	defer fi.mu.Unlock()
-	return time.Duration(fi.rnd.Int64N(int64(max)))
+	return time.Duration(fi.rnd.Int64N(int64(limit)))
 }
 
 // apply injects faults into a request. It reports true when it has answered
@@ -168,11 +168,11 @@ func (fi *faultInjector) apply(c *reqCtx) bool {
 		}
 	}
 	if fi.roll(f.Stall.Fraction) {
-		max := time.Duration(f.Stall.Max)
-		if max <= 0 {
-			max = defaultStallMax
+		limit := time.Duration(f.Stall.Max)
+		if limit <= 0 {
+			limit = defaultStallMax
 		}
-		t := time.NewTimer(max)
+		t := time.NewTimer(limit)
 		select {
 		case <-t.C:
 		case <-ctx.Done():

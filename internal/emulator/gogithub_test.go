@@ -60,7 +60,7 @@ func TestGoGitHubClient(t *testing.T) {
 				t.Error("duplicate Create succeeded")
 			} else {
 				var er *github.ErrorResponse
-				if !errors.As(err, &er) || er.Response.StatusCode != 422 || len(er.Errors) != 1 || er.Errors[0].Message != "name already exists on this account" {
+				if !errors.As(err, &er) || er.Response.StatusCode != http.StatusUnprocessableEntity || len(er.Errors) != 1 || er.Errors[0].Message != "name already exists on this account" {
 					t.Errorf("duplicate Create error = %v", err)
 				}
 			}

@@ -1,7 +1,6 @@
 package emulator_test
 
 import (
-	"bytes"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
@@ -122,13 +121,4 @@ func appKey(t *testing.T) (*rsa.PrivateKey, string) {
 		t.Fatalf("marshalling key: %v", err)
 	}
 	return k, string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
-}
-
-func mustJSON(t *testing.T, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(bytes.TrimSpace(b))
 }

@@ -41,7 +41,7 @@ func (c *reqCtx) paginate(n int) (int, int) {
 		if q.Get("per_page") != "" {
 			qq.Set("per_page", strconv.Itoa(perPage))
 		}
-		return fmt.Sprintf(`<%s%s?%s>; rel="%s"`, c.apiBase, c.path, qq.Encode(), rel)
+		return fmt.Sprintf(`<%s%s?%s>; rel=%q`, c.apiBase, c.path, qq.Encode(), rel)
 	}
 	var links []string
 	if page > 1 {

@@ -98,7 +98,9 @@ func TestSafeStart(t *testing.T) {
 	go func() { done <- mgr.Start(ctx) }()
 	t.Cleanup(func() {
 		cancel()
-		<-done
+		if err := <-done; err != nil {
+			t.Errorf("the provider stopped with an error: %v", err)
+		}
 	})
 
 	srv, _ := emulatortest.NewServer(t, emulator.Options{})

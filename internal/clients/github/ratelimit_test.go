@@ -214,7 +214,10 @@ func TestLimiterConcurrency(t *testing.T) {
 			v   *atomic.Int32
 			cur int32
 		}{{&maxReads, n}, {&maxWrites, w}} {
-			for old := m.v.Load(); m.cur > old && !m.v.CompareAndSwap(old, m.cur); old = m.v.Load() {
+			for old := m.v.Load(); m.cur > old; old = m.v.Load() {
+				if m.v.CompareAndSwap(old, m.cur) {
+					break
+				}
 			}
 		}
 		time.Sleep(5 * time.Millisecond)

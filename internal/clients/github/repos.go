@@ -219,14 +219,14 @@ func (r *ReposClient) Create(ctx context.Context, org string, req *RepositoryReq
 		route, path = routeCreateOrgRepository, routeCreateOrgRepository.path(org)
 	}
 	out := &Repository{}
-	_, err := r.do(ctx, route, path, req, out)
+	err := r.do(ctx, route, path, req, out)
 	return out, err
 }
 
 // Generate creates a repository from a template repository.
 func (r *ReposClient) Generate(ctx context.Context, templateOwner, templateRepo string, req *TemplateRequest) (*Repository, error) {
 	out := &Repository{}
-	_, err := r.do(ctx, routeGenerateRepository, routeGenerateRepository.path(templateOwner, templateRepo), req, out)
+	err := r.do(ctx, routeGenerateRepository, routeGenerateRepository.path(templateOwner, templateRepo), req, out)
 	return out, err
 }
 
@@ -234,7 +234,7 @@ func (r *ReposClient) Generate(ctx context.Context, templateOwner, templateRepo 
 // in the background; the answer already carries the new repository.
 func (r *ReposClient) Fork(ctx context.Context, owner, repo string, req *ForkRequest) (*Repository, error) {
 	out := &Repository{}
-	_, err := r.do(ctx, routeForkRepository, routeForkRepository.path(owner, repo), req, out)
+	err := r.do(ctx, routeForkRepository, routeForkRepository.path(owner, repo), req, out)
 	var accepted *github.AcceptedError
 	if errors.As(err, &accepted) {
 		// go-github leaves a 202 body in the error instead of decoding it.
@@ -251,12 +251,12 @@ func (r *ReposClient) Fork(ctx context.Context, owner, repo string, req *ForkReq
 // Edit changes a repository's settings (and its name, when req.Name is set).
 func (r *ReposClient) Edit(ctx context.Context, owner, name string, req *RepositoryRequest) (*Repository, error) {
 	out := &Repository{}
-	_, err := r.do(ctx, routeEditRepository, routeEditRepository.path(owner, name), req, out)
+	err := r.do(ctx, routeEditRepository, routeEditRepository.path(owner, name), req, out)
 	return out, err
 }
 
 // Delete deletes a repository.
 func (r *ReposClient) Delete(ctx context.Context, owner, name string) error {
-	_, err := r.do(ctx, routeDeleteRepository, routeDeleteRepository.path(owner, name), nil, nil)
+	err := r.do(ctx, routeDeleteRepository, routeDeleteRepository.path(owner, name), nil, nil)
 	return err
 }

@@ -35,6 +35,6 @@ func (t *TopicsClient) ReplaceTopics(ctx context.Context, owner, name string, to
 	if topics == nil {
 		topics = []string{}
 	}
-	_, err := t.do(ctx, routeReplaceTopics, routeReplaceTopics.path(owner, name), &Topics{Names: topics}, &Topics{})
+	err := t.do(ctx, routeReplaceTopics, routeReplaceTopics.path(owner, name), &Topics{Names: topics}, &Topics{})
 	return err
 }

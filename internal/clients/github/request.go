@@ -21,13 +21,13 @@ type requester struct {
 }
 
 // do sends r to path (made with r.path) and decodes the answer into out.
-func (q requester) do(ctx context.Context, r Route, path string, body, out any) (*github.Response, error) {
+func (q requester) do(ctx context.Context, r Route, path string, body, out any) error {
 	req, err := q.newRequest(r.Method, path, body)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	resp, err := q.gh.Do(ctx, req, out)
-	return resp, Explain(err)
+	_, err = q.gh.Do(ctx, req, out)
+	return Explain(err)
 }
 
 // newRequest is go-github's request for path, asking for every field.

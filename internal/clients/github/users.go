@@ -41,13 +41,13 @@ func NewUsersClient(gh *github.Client) *UsersClient { return &UsersClient{reques
 // /users/{username} for organizations too, with type Organization.
 func (u *UsersClient) GetAccount(ctx context.Context, login string) (*Account, error) {
 	out := &Account{}
-	_, err := u.do(ctx, routeGetAccount, routeGetAccount.path(login), nil, out)
+	err := u.do(ctx, routeGetAccount, routeGetAccount.path(login), nil, out)
 	return out, err
 }
 
 // GetAuthenticatedLogin returns the login of the authenticated user.
 func (u *UsersClient) GetAuthenticatedLogin(ctx context.Context) (string, error) {
 	out := &Account{}
-	_, err := u.do(ctx, routeGetAuthenticatedUser, routeGetAuthenticatedUser.path(), nil, out)
+	err := u.do(ctx, routeGetAuthenticatedUser, routeGetAuthenticatedUser.path(), nil, out)
 	return out.Login, err
 }

@@ -60,6 +60,8 @@ func ResolveModern(ctx context.Context, kube client.Client, mg resource.ModernMa
 
 // ResolveLegacy reads the legacy ProviderConfig a cluster-scoped managed
 // resource references, and its credentials.
+//
+//nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
 func ResolveLegacy(ctx context.Context, kube client.Client, mg resource.LegacyManaged) (Resolved, error) {
 	ref := mg.GetProviderConfigReference()
 	if ref == nil || ref.Name == "" {

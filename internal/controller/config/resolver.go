@@ -40,7 +40,7 @@ func (r *Resolver) Resolve(ctx context.Context, mg resource.Managed) (Resolved, 
 			return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 		}
 		return ResolveModern(ctx, r.kube, m)
-	case resource.LegacyManaged:
+	case resource.LegacyManaged: //nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
 		if err := r.legacy.Track(ctx, m); err != nil {
 			return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 		}

@@ -35,6 +35,7 @@ func Setup(mgr ctrl.Manager, o controller.Options) error {
 		// It only counts (and deletes) the usages it lists.
 		r := providerconfig.NewReconciler(shared.WithUncopiedLists(mgr), k.of,
 			providerconfig.WithLogger(o.Logger.WithValues("controller", name)),
+			//nolint:staticcheck // crossplane-runtime's event recorder takes the old events API.
 			providerconfig.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))))
 		err := ctrl.NewControllerManagedBy(mgr).
 			Named(name).

@@ -340,7 +340,7 @@ func TestCreate(t *testing.T) {
 			reason: "a name taken between observe and create is explained with the way to adopt",
 			api: &fake.MockRepositories{MockGetAccount: org, MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
 				return nil, github.Explain(&gogithub.ErrorResponse{
-					Response: &http.Response{StatusCode: 422, Request: httptest.NewRequest(http.MethodPost, "/orgs/org/repos", nil)},
+					Response: &http.Response{StatusCode: http.StatusUnprocessableEntity, Request: httptest.NewRequest(http.MethodPost, "/orgs/org/repos", nil)},
 					Message:  "Repository creation failed.", Errors: []gogithub.Error{{Message: "name already exists on this account"}},
 				})
 			}},

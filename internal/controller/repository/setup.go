@@ -28,6 +28,7 @@ func options() []managed.ReconcilerOption {
 	}
 }
 
+//nolint:unparam // the signature of every kind's connect; other kinds' can fail.
 func connect[T Object](_ context.Context, _ T, c kind.Connection) (managed.TypedExternalClient[T], error) {
 	return &external[T]{api: github.NewRepositories(c.GitHub), defaultOwner: c.DefaultOwner, record: c.Record}, nil
 }

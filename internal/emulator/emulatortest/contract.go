@@ -25,7 +25,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 )
 
-// SkipRequestValidationHeader, set on a request (to any value), skips the
+// SkipRequestValidationHeader is a header that, set on a request (to any value), skips the
 // validation of that request, for tests that send deliberately invalid
 // requests. The answer is still validated.
 const SkipRequestValidationHeader = "X-Emulatortest-Skip-Request-Validation"

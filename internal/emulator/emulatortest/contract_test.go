@@ -69,7 +69,7 @@ func TestValidatorWiring(t *testing.T) {
 	}
 	badRequest := created
 	badRequest.RequestBody = []byte(`{"name":5}`)
-	badRequest.Request = httptest.NewRequest("POST", "http://emulator.test/user/repos", nil)
+	badRequest.Request = httptest.NewRequest(http.MethodPost, "http://emulator.test/user/repos", nil)
 	badRequest.Request.Header.Set("Content-Type", "application/json")
 
 	tests := []struct {
@@ -97,7 +97,7 @@ func TestValidatorWiring(t *testing.T) {
 		}(), "message"},
 		{"path the description does not know", func() emulatortest.Exchange {
 			e := good
-			e.Request = httptest.NewRequest("GET", "http://emulator.test/nonsense/path", nil)
+			e.Request = httptest.NewRequest(http.MethodGet, "http://emulator.test/nonsense/path", nil)
 			return e
 		}(), "no operation"},
 	}
