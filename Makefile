@@ -8,7 +8,7 @@ export GOFLAGS ?= -mod=mod
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
 
-generate: ## Regenerate deepcopy, managed methodsets and CRDs (package/crds)
+generate: ## Regenerate kind wrappers (hack/tools/kindgen), deepcopy, managed methodsets and CRDs (package/crds)
 	cd apis && $(GO) generate ./...
 
 check-diff: generate ## Fail when generation changes the tree

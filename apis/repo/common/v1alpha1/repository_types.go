@@ -65,6 +65,9 @@ type SecurityAndAnalysis struct {
 // RepositoryParameters are the configurable fields of a GitHub repository.
 // Fields left unset are filled in from GitHub once the repository exists
 // (late initialization) and are then kept as they are.
+// +github:kind=Repository
+// +github:kind:printcolumn:name="OWNER",type="string",JSONPath=".status.atProvider.owner"
+// +github:kind:printcolumn:name="VISIBILITY",type="string",JSONPath=".status.atProvider.visibility"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.owner) || has(self.owner)",message="owner cannot be removed once set"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.name) || has(self.name)",message="name cannot be removed once set"
 // +kubebuilder:validation:XValidation:rule="!(has(self.template) && has(self.fork))",message="set at most one of template and fork: a repository is either generated from a template or forked"

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden from the generator's output")
+
+const testImportPath = "example.com/provider/apis"
+
+func TestGenerateGolden(t *testing.T) {
+	got, err := generate(filepath.Join("testdata", "apis"), testImportPath, "/* Test header. */")
+	if err != nil {
+		t.Fatalf("generate(...): %v", err)
+	}
+	golden := filepath.Join("testdata", "golden")
+	if *update {
+		if err := os.RemoveAll(golden); err != nil {
+			t.Fatal(err)
+		}
+		for p, src := range got {
+			name := filepath.Join(golden, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(name, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	want := map[string]string{}
+	err = filepath.WalkDir(golden, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(golden, path)
+		want[filepath.ToSlash(rel)] = string(src)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotText := map[string]string{}
+	for p, src := range got {
+		gotText[p] = string(src)
+	}
+	if diff := cmp.Diff(want, gotText); diff != "" {
+		t.Errorf("generate(testdata/apis): -want (testdata/golden), +got (go test -update rewrites golden):\n%s", diff)
+	}
+
+	again, err := generate(filepath.Join("testdata", "apis"), testImportPath, "/* Test header. */")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(got, again); diff != "" {
+		t.Errorf("generate(...) is not deterministic: -first, +second:\n%s", diff)
+	}
+}
+
+func TestGenerateRefuses(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		types  string
+		want   string
+	}{
+		"NoObservation": {
+			reason: "A kind needs an Observation type beside its Parameters.",
+			types:  "// +github:kind=Widget\ntype WidgetParameters struct{}\n",
+			want:   "kind Widget has no WidgetObservation type",
+		},
+		"WrongType": {
+			reason: "The kind marker belongs on <Kind>Parameters, so that the wrapper can name it.",
+			types:  "// +github:kind=Widget\ntype WidgetSettings struct{}\ntype WidgetObservation struct{}\n",
+			want:   "belongs on type WidgetParameters",
+		},
+		"UnknownMarker": {
+			reason: "A misspelt option is an error, not silently ignored.",
+			types:  "// +github:kind=Widget\n// +github:kind:printcolum:name=\"X\"\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n",
+			want:   "unknown marker",
+		},
+		"BadPrintColumn": {
+			reason: "A print column needs a name and a JSONPath.",
+			types:  "// +github:kind=Widget\n// +github:kind:printcolumn:type=\"string\"\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n",
+			want:   "needs name=... and JSONPath=...",
+		},
+		"OptionsWithoutKind": {
+			reason: "Kind options on a type that declares no kind are a mistake.",
+			types:  "// +github:kind:noun=widget\ntype WidgetParameters struct{}\n",
+			want:   "kind options without",
+		},
+		"NotExported": {
+			reason: "A kind is an exported Go type.",
+			types:  "// +github:kind=widget\ntype widgetParameters struct{}\n",
+			want:   "is not an exported Go identifier",
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			common := filepath.Join(dir, "shop", "common", "v1alpha1")
+			if err := os.MkdirAll(common, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			src := "package v1alpha1\n\n" + tc.types
+			if err := os.WriteFile(filepath.Join(common, "types.go"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := generate(dir, testImportPath, "")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("\n%s\ngenerate(...): want error containing %q, got %v", tc.reason, tc.want, err)
+			}
+		})
+	}
+}
+
+func TestWords(t *testing.T) {
+	cases := map[string]string{
+		"Repository":       "repository",
+		"DeployKey":        "deploy key",
+		"ActionsSecret":    "actions secret",
+		"OIDCSubjectClaim": "oidc subject claim",
+		"TeamRepository":   "team repository",
+	}
+	names := make([]string, 0, len(cases))
+	for n := range cases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if got := words(n); got != cases[n] {
+			t.Errorf("words(%q): want %q, got %q", n, cases[n], got)
+		}
+	}
+}

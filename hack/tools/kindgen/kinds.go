@@ -1,0 +1,199 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Markers read from the doc comment of a kind's Parameters type.
+const (
+	markerKind        = "+github:kind="
+	markerPrefix      = "+github:kind:"
+	markerPrintColumn = "+github:kind:printcolumn:"
+	markerDescription = "+github:kind:description="
+	markerNoun        = "+github:kind:noun="
+)
+
+// A kind is one managed resource kind, declared once in apis/<group>/common/<version>.
+type kind struct {
+	Group        string   // API group folder, e.g. "repo".
+	Version      string   // API version, e.g. "v1alpha1".
+	Name         string   // Kind, e.g. "Repository".
+	Noun         string   // Lowercase words for the kind in prose, e.g. "repository".
+	Description  string   // Optional sentence appended to the kind's godoc.
+	PrintColumns []string // Extra kubebuilder printcolumn marker values, in order.
+	Common       string   // Import path of the package holding Parameters and Observation.
+}
+
+// readKinds finds every kind declared under apisDir/<group>/common/<version>,
+// sorted by group, version and name.
+func readKinds(apisDir, importPath string) ([]kind, error) {
+	dirs, err := filepath.Glob(filepath.Join(apisDir, "*", "common", "*"))
+	if err != nil {
+		return nil, err
+	}
+	var kinds []kind
+	for _, dir := range dirs {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		rel, err := filepath.Rel(apisDir, dir)
+		if err != nil {
+			return nil, err
+		}
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		ks, err := readPackage(dir, parts[0], parts[2], importPath+"/"+filepath.ToSlash(rel))
+		if err != nil {
+			return nil, err
+		}
+		kinds = append(kinds, ks...)
+	}
+	sort.Slice(kinds, func(i, j int) bool {
+		a, b := kinds[i], kinds[j]
+		if a.Group != b.Group {
+			return a.Group < b.Group
+		}
+		if a.Version != b.Version {
+			return a.Version < b.Version
+		}
+		return a.Name < b.Name
+	})
+	return kinds, nil
+}
+
+// readPackage reads the kinds declared in one common package.
+func readPackage(dir, group, version, common string) ([]kind, error) {
+	files, err := parseDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	types := map[string]bool{}
+	var kinds []kind
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range gd.Specs {
+				ts := s.(*ast.TypeSpec)
+				types[ts.Name.Name] = true
+				doc := ts.Doc
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				k, ok, err := kindOf(ts.Name.Name, doc)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", dir, err)
+				}
+				if ok {
+					k.Group, k.Version, k.Common = group, version, common
+					kinds = append(kinds, k)
+				}
+			}
+		}
+	}
+	for _, k := range kinds {
+		if !types[k.Name+"Observation"] {
+			return nil, fmt.Errorf("%s: kind %s has no %sObservation type", dir, k.Name, k.Name)
+		}
+	}
+	return kinds, nil
+}
+
+// kindOf reads the kind markers of a type's doc comment. ok is false when
+// the type declares no kind.
+func kindOf(typeName string, doc *ast.CommentGroup) (k kind, ok bool, err error) {
+	if doc == nil {
+		return kind{}, false, nil
+	}
+	for _, c := range doc.List {
+		line := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
+		switch {
+		case strings.HasPrefix(line, markerKind):
+			k.Name = strings.TrimSpace(strings.TrimPrefix(line, markerKind))
+			ok = true
+		case strings.HasPrefix(line, markerPrintColumn):
+			col := strings.TrimPrefix(line, markerPrintColumn)
+			if !strings.HasPrefix(col, "name=") || !strings.Contains(col, "JSONPath=") {
+				return kind{}, false, fmt.Errorf("%s: printcolumn %q needs name=... and JSONPath=...", typeName, col)
+			}
+			k.PrintColumns = append(k.PrintColumns, col)
+		case strings.HasPrefix(line, markerDescription):
+			k.Description = strings.TrimSpace(strings.TrimPrefix(line, markerDescription))
+		case strings.HasPrefix(line, markerNoun):
+			k.Noun = strings.TrimSpace(strings.TrimPrefix(line, markerNoun))
+		case strings.HasPrefix(line, markerPrefix):
+			return kind{}, false, fmt.Errorf("%s: unknown marker %q", typeName, line)
+		}
+	}
+	if !ok {
+		if k.PrintColumns != nil || k.Description != "" || k.Noun != "" {
+			return kind{}, false, fmt.Errorf("%s: kind options without %s<Kind>", typeName, markerKind)
+		}
+		return kind{}, false, nil
+	}
+	if !isExportedIdent(k.Name) {
+		return kind{}, false, fmt.Errorf("%s: kind %q is not an exported Go identifier", typeName, k.Name)
+	}
+	if typeName != k.Name+"Parameters" {
+		return kind{}, false, fmt.Errorf("%s: the %s marker belongs on type %sParameters", typeName, markerKind, k.Name)
+	}
+	if k.Noun == "" {
+		k.Noun = words(k.Name)
+	}
+	return k, true, nil
+}
+
+func isExportedIdent(s string) bool {
+	if s == "" || !token.IsIdentifier(s) {
+		return false
+	}
+	return unicode.IsUpper([]rune(s)[0])
+}
+
+// words turns a kind name into lowercase words: "DeployKey" becomes
+// "deploy key", "OIDCClaim" becomes "oidc claim".
+func words(name string) string {
+	r := []rune(name)
+	var b strings.Builder
+	for i, c := range r {
+		if i > 0 && unicode.IsUpper(c) &&
+			(unicode.IsLower(r[i-1]) || (i+1 < len(r) && unicode.IsLower(r[i+1]))) {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(unicode.ToLower(c))
+	}
+	return b.String()
+}
+
+// parseDir parses the hand-written Go files of a directory: tests and
+// generated files are skipped.
+func parseDir(dir string) ([]*ast.File, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, n := range names {
+		base := filepath.Base(n)
+		if strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, "zz_generated.") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, n, nil, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}

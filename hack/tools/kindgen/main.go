@@ -1,0 +1,125 @@
+// Command kindgen writes the per-scope API wrappers of provider-github's
+// managed resource kinds.
+//
+// A kind is declared once, by its Parameters and Observation types in
+// apis/<group>/common/<version>, with markers on the Parameters type:
+//
+//	// +github:kind=Repository
+//	// +github:kind:printcolumn:name="OWNER",type="string",JSONPath=".status.atProvider.owner"
+//	// +github:kind:description=One sentence appended to the kind's godoc.
+//	// +github:kind:noun=repository
+//
+// Only +github:kind is required. Print columns go between EXTERNAL-NAME and
+// AGE, in the order written; the noun defaults to the kind's words in lower
+// case. For every kind kindgen writes the namespaced kind
+// (apis/<group>/m/<version>, API group <group>.github.m.crossplane.io) and
+// the cluster-scoped kind (apis/<group>/<version>, <group>.github.crossplane.io):
+// spec, status, object, list, accessors, type metadata and scheme
+// registration. It writes a group's groupversion_info unless a hand-written
+// file there declares SchemeGroupVersion, and apis/zz_generated.groups.go,
+// which registers every API group found under apis.
+//
+// Usage: kindgen [-header file] apis-dir
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+func main() {
+	header := flag.String("header", "", "file whose text starts every generated file")
+	flag.Parse()
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: kindgen [-header file] apis-dir")
+		os.Exit(2)
+	}
+	if err := run(flag.Arg(0), *header); err != nil {
+		fmt.Fprintln(os.Stderr, "kindgen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(apisDir, headerFile string) error {
+	apisDir, err := filepath.Abs(apisDir)
+	if err != nil {
+		return err
+	}
+	var header []byte
+	if headerFile != "" {
+		if header, err = os.ReadFile(headerFile); err != nil {
+			return err
+		}
+	}
+	importPath, err := importPathOf(apisDir)
+	if err != nil {
+		return err
+	}
+	files, err := generate(apisDir, importPath, string(header))
+	if err != nil {
+		return err
+	}
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		name := filepath.Join(apisDir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(name, files[p], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importPathOf returns the Go import path of dir, from the module line of the
+// nearest go.mod above it.
+func importPathOf(dir string) (string, error) {
+	for root := dir; ; root = filepath.Dir(root) {
+		module, err := moduleLine(filepath.Join(root, "go.mod"))
+		if err == nil {
+			rel, err := filepath.Rel(root, dir)
+			if err != nil {
+				return "", err
+			}
+			if rel == "." {
+				return module, nil
+			}
+			return module + "/" + filepath.ToSlash(rel), nil
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return "", err
+		}
+		if filepath.Dir(root) == root {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+	}
+}
+
+func moduleLine(gomod string) (string, error) {
+	f, err := os.Open(gomod)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if m, ok := strings.CutPrefix(strings.TrimSpace(s.Text()), "module "); ok {
+			return strings.Trim(strings.TrimSpace(m), `"`), nil
+		}
+	}
+	if err := s.Err(); err != nil {
+		return "", err
+	}
+	return "", fmt.Errorf("%s has no module line", gomod)
+}

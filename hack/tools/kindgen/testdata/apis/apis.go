@@ -1,0 +1,2 @@
+// Package apis is the input of kindgen's golden test.
+package apis

@@ -1,0 +1,31 @@
+package v1alpha1
+
+// WidgetParameters configure a widget.
+// +github:kind=Widget
+// +github:kind:noun=shop widget
+// +github:kind:description=Widgets are sold by the dozen.
+// +github:kind:printcolumn:name="COLOR",type="string",JSONPath=".status.atProvider.color"
+// +github:kind:printcolumn:name="SIZE",type="integer",JSONPath=".status.atProvider.size"
+type WidgetParameters struct {
+	// Color of the widget.
+	Color string `json:"color"`
+}
+
+// WidgetObservation is an observed widget.
+type WidgetObservation struct {
+	// Size of the widget.
+	Size *int64 `json:"size,omitempty"`
+}
+
+type (
+	// ExternalGadgetParameters configure a gadget; its markers sit on the
+	// type spec inside a group declaration.
+	// +github:kind=ExternalGadget
+	ExternalGadgetParameters struct{}
+
+	// ExternalGadgetObservation is an observed gadget.
+	ExternalGadgetObservation struct{}
+)
+
+// Helper is a type without markers.
+type Helper struct{}
