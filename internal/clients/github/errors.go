@@ -36,6 +36,15 @@ func StatusCode(err error) int {
 // IsNotFound is true only when GitHub answered 404 Not Found.
 func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
 
+// IsArchived is true when GitHub refused a write because the repository is
+// archived (403 "Repository was archived so is read-only.").
+func IsArchived(err error) bool {
+	var er *github.ErrorResponse
+	return StatusCode(err) == http.StatusForbidden && errors.As(err, &er) && isArchivedMessage(er.Message)
+}
+
+func isArchivedMessage(m string) bool { return strings.Contains(strings.ToLower(m), "archived") }
+
 // IsUnprocessable is true when GitHub answered 422 Unprocessable Entity.
 func IsUnprocessable(err error) bool { return StatusCode(err) == http.StatusUnprocessableEntity }
 
@@ -116,6 +125,8 @@ func explain(err error, routes *routeTable) error {
 	switch {
 	case status == http.StatusUnauthorized:
 		msg = fmt.Sprintf("GitHub rejected the credentials (401 %s): the token or GitHub App key in the provider configuration's Secret is wrong, expired or revoked", said)
+	case status == http.StatusForbidden && isArchivedMessage(said):
+		msg = fmt.Sprintf("GitHub refused the request (403 %s): an archived repository and everything in it is read-only; unarchive the repository to change it", said)
 	case status == http.StatusForbidden:
 		msg = fmt.Sprintf("GitHub refused the request (403 %s): the credentials lack permission%s", said, forbiddenAdvice(er.Response.Request, routes))
 	case status == http.StatusNotFound:

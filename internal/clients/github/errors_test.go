@@ -54,6 +54,7 @@ func TestExplain(t *testing.T) {
 		err         error
 		status      int
 		notFound    bool
+		archived    bool
 		invalid     bool
 		rateLimited bool
 		retryAfter  time.Duration
@@ -84,9 +85,9 @@ func TestExplain(t *testing.T) {
 			want:   want{status: 403, err: &Error{msg: "GitHub refused the request (403 Resource not accessible by personal access token): the credentials lack permission; a classic token needs the repo scope, a fine-grained token or GitHub App needs Administration: write on the repository"}},
 		},
 		"ForbiddenArchived": {
-			reason: "A 403 that is not about rate limits is not rate limited, whatever its message.",
+			reason: "A 403 for an archived repository says so (it is neither rate limited nor a missing permission).",
 			err:    answer(403, nil, `{"message":"Repository was archived so is read-only.","documentation_url":"https://docs.github.com/rest/repos/repos#update-a-repository"}`),
-			want:   want{status: 403, err: &Error{msg: "GitHub refused the request (403 Repository was archived so is read-only.): the credentials lack permission; a classic token needs the repo scope, a fine-grained token or GitHub App needs Administration: write on the repository"}},
+			want:   want{status: 403, archived: true, err: &Error{msg: "GitHub refused the request (403 Repository was archived so is read-only.): an archived repository and everything in it is read-only; unarchive the repository to change it"}},
 		},
 		"NotFound": {
 			reason: "A 404 should say the thing is absent or invisible.",
@@ -222,6 +223,9 @@ func TestExplain(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want.notFound, IsNotFound(got)); diff != "" {
 				t.Errorf("\n%s\nIsNotFound(Explain(...)): -want, +got:\n%s", tc.reason, diff)
+			}
+			if diff := cmp.Diff(tc.want.archived, IsArchived(got)); diff != "" {
+				t.Errorf("\n%s\nIsArchived(Explain(...)): -want, +got:\n%s", tc.reason, diff)
 			}
 			if diff := cmp.Diff(tc.want.invalid, IsUnprocessable(got)); diff != "" {
 				t.Errorf("\n%s\nIsUnprocessable(Explain(...)): -want, +got:\n%s", tc.reason, diff)

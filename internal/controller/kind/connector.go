@@ -40,5 +40,6 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot build a GitHub client")
 	}
-	return c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Record: c.record})
+	ext, err := c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Record: c.record})
+	return forRepository(mg, ext, err, c.record)
 }

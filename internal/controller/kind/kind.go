@@ -83,6 +83,7 @@ func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVers
 	opts := append(o.ReconcilerOptions(name),
 		managed.WithTypedExternalConnector[T](c),
 		managed.WithRecorder(recorder),
+		managed.WithReferenceResolver(selectingResolver{kube: mgr.GetClient(), next: managed.NewAPISimpleReferenceResolver(mgr.GetClient())}),
 	)
 	opts = append(opts, kindOpts...)
 	r := managed.NewReconciler(shared.ForManagedReconciler(mgr), resource.ManagedKind(gvk), opts...)

@@ -1,0 +1,87 @@
+package kind
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+)
+
+// Event reasons of repository-scoped kinds.
+const (
+	reasonLeftInArchived event.Reason = "LeftInArchivedRepository"
+	reasonRepositoryGone event.Reason = "RepositoryGone"
+)
+
+// repositoryGone says that a resource being deleted names, by reference, a
+// Repository resource that no longer exists: there is no repository left
+// to delete anything from.
+type repositoryGone struct{ error }
+
+// goneExternal is the external client of a resource being deleted whose
+// Repository resource is gone: the resource no longer exists as far as it
+// goes, so its deletion completes.
+type goneExternal[T resource.Managed] struct {
+	reason error
+	record event.Recorder
+}
+
+func (e goneExternal[T]) Observe(_ context.Context, mg T) (managed.ExternalObservation, error) {
+	e.record.Event(mg, event.Normal(reasonRepositoryGone, fmt.Sprintf("Nothing to delete on GitHub: %v", e.reason)))
+	return managed.ExternalObservation{ResourceExists: false}, nil
+}
+
+func (e goneExternal[T]) Create(context.Context, T) (managed.ExternalCreation, error) {
+	return managed.ExternalCreation{}, e.reason
+}
+
+func (e goneExternal[T]) Update(context.Context, T) (managed.ExternalUpdate, error) {
+	return managed.ExternalUpdate{}, e.reason
+}
+
+func (e goneExternal[T]) Delete(context.Context, T) (managed.ExternalDelete, error) {
+	return managed.ExternalDelete{}, nil
+}
+
+func (e goneExternal[T]) Disconnect(context.Context) error { return nil }
+
+// inRepository is the external client of a repository-scoped resource.
+// GitHub refuses every write in an archived repository, deletes included:
+// a resource being deleted there is left on GitHub, read-only, and its
+// deletion completes (so a Composition that archives its repositories on
+// delete can delete their webhooks, rulesets and secrets too).
+type inRepository[T resource.Managed] struct {
+	managed.TypedExternalClient[T]
+	record event.Recorder
+}
+
+func (e inRepository[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	d, err := e.TypedExternalClient.Delete(ctx, mg)
+	if github.IsArchived(err) {
+		e.record.Event(mg, event.Normal(reasonLeftInArchived, "Left on GitHub: its repository is archived, so it is read-only there"))
+		return managed.ExternalDelete{}, nil
+	}
+	return d, err
+}
+
+// forRepository wraps what a kind's connect returned for mg: the rules of
+// repository-scoped resources, above, apply to every such kind.
+func forRepository[T resource.Managed](mg T, ext managed.TypedExternalClient[T], err error, record event.Recorder) (managed.TypedExternalClient[T], error) {
+	if _, ok := any(mg).(RepositoryScoped); !ok {
+		return ext, err
+	}
+	var gone repositoryGone
+	if errors.As(err, &gone) && meta.WasDeleted(mg) {
+		return goneExternal[T]{reason: gone.error, record: record}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return inRepository[T]{TypedExternalClient: ext, record: record}, nil
+}
