@@ -3,9 +3,10 @@ package kind
 import (
 	"context"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"testing"
 	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
