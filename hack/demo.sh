@@ -70,7 +70,7 @@ up() {
 
   if ! running provider; then
     say "Starting the provider"
-    "$BIN/provider" --poll=15s --metrics-bind-address=127.0.0.1:18080 --health-probe-bind-address=127.0.0.1:18081 \
+    "$BIN/provider" --poll=15s --poll-state-metric=5s --metrics-bind-address=127.0.0.1:18080 --health-probe-bind-address=127.0.0.1:18081 \
       >"$DIR/provider.log" 2>&1 &
     echo $! >"$DIR/provider.pid"
   fi
@@ -85,6 +85,29 @@ up() {
     echo "Some Repositories did not become Ready; see kubectl describe and $DIR/provider.log" >&2
     exit 1
   fi
+
+  say "Managed resource state metrics (crossplane_managed_resource_exists/ready/synced)"
+  local metrics=""
+  for _ in $(seq 1 30); do
+    metrics=$(curl -sf http://127.0.0.1:18080/metrics | grep -E '^crossplane_managed_resource_(exists|ready|synced)\{' || true)
+    [ "$(echo "$metrics" | awk '$NF > 0' | wc -l)" -ge 6 ] && break
+    sleep 1
+  done
+  echo "$metrics"
+  if [ "$(echo "$metrics" | awk '$NF > 0' | wc -l)" -lt 6 ]; then
+    echo "The state metrics of both Repository kinds are not all above zero" >&2
+    exit 1
+  fi
+
+  say "Warning events (a clean create has none)"
+  local warnings
+  warnings=$(kubectl get events -A --field-selector type=Warning --no-headers 2>/dev/null || true)
+  if [ -n "$warnings" ]; then
+    echo "$warnings"
+    echo "Warning events on a clean create: see kubectl describe and $DIR/provider.log" >&2
+    exit 1
+  fi
+  echo "none"
 
   say "kubectl get repositories (namespaced and cluster-scoped)"
   kubectl get repositories.repo.github.m.crossplane.io -A

@@ -171,7 +171,7 @@ for try in 1 2 3 4 5 6; do
   crossplane-core core init --cr-ds-path="$XP_CRDS" --webhook-configurations-path="$XPD/webhooks" \
     --tlsca-secret-name=crossplane-root-ca --tls-server-secret-name=crossplane-tls-server \
     --tls-client-secret-name=crossplane-tls-client --namespace=crossplane-system \
-    --service-account=crossplane --activation='*' >>"$OUT/crossplane-init.log" 2>&1 && break
+    --service-account=crossplane --activation='*.github.m.crossplane.io' >>"$OUT/crossplane-init.log" 2>&1 && break
   [ $try = 6 ] && die "crossplane core init failed; see $OUT/crossplane-init.log"
   sleep 2
 done
@@ -215,13 +215,16 @@ PR=$(kubectl get providerrevisions.pkg.crossplane.io -l pkg.crossplane.io/packag
 play_runtime "$PR"
 wait_until "Provider Installed" 60 is_true providers.pkg.crossplane.io provider-github Installed
 wait_until "Provider Healthy" 60 is_true providers.pkg.crossplane.io provider-github Healthy
-wait_until "Repository CRDs" 60 kubectl wait --for condition=Established --timeout=5s \
-  crd/repositories.repo.github.m.crossplane.io crd/repositories.repo.github.crossplane.io crd/clusterproviderconfigs.github.m.crossplane.io
-pass "$(kubectl get providers.pkg.crossplane.io provider-github --no-headers | awk '{print "INSTALLED="$2" HEALTHY="$3}'); $(kubectl get crd -o name | grep -c github) CRDs"
+wait_until "namespaced Repository CRD" 60 kubectl wait --for condition=Established --timeout=5s \
+  crd/repositories.repo.github.m.crossplane.io crd/clusterproviderconfigs.github.m.crossplane.io crd/providerconfigs.github.crossplane.io
+# Safe start: the default activation policy activates only the namespaced kinds.
+kubectl get crd repositories.repo.github.crossplane.io >/dev/null 2>&1 && die "the cluster-scoped Repository CRD is installed although no policy activates it"
+pass "$(kubectl get providers.pkg.crossplane.io provider-github --no-headers | awk '{print "INSTALLED="$2" HEALTHY="$3}'); $(kubectl get crd -o name | grep -c github) CRDs (cluster-scoped kinds not activated)"
 
 begin "run the provider binary extracted from the package's runtime image"
 "$ROOT/_output/bin/xpkg" extract "$XPKG" usr/local/bin/provider "$OUT/bin/provider"
 cmp -s "$OUT/bin/provider" "$ROOT/_output/bin/linux_amd64/provider" || die "extracted binary differs from the one built"
+PROVIDER_T0=$SECONDS
 start provider "$OUT/bin/provider" --debug --poll=5s --metrics-bind-address=0 --health-probe-bind-address="127.0.0.1:$PROVIDER_HEALTH"
 wait_until "provider health" 60 curl -sf "http://127.0.0.1:$PROVIDER_HEALTH/healthz"
 pass "$("$OUT/bin/provider" --version)"
@@ -235,14 +238,41 @@ kubectl create namespace team-a >/dev/null
 kubectl apply --dry-run=server -f examples/providerconfig >"$OUT/providerconfig-dry-run.log"
 pass "$(wc -l <"$OUT/providerconfig-dry-run.log") objects"
 
-begin "examples/repository: applied, every Repository Ready"
-kubectl apply -R -f examples/repository >/dev/null
+begin "examples/repository/namespaced: applied, every Repository Ready"
+kubectl apply -R -f examples/repository/namespaced >/dev/null
 kubectl wait --for condition=Ready --timeout=120s repositories.repo.github.m.crossplane.io --all -n default >/dev/null
-kubectl wait --for condition=Ready --timeout=60s repositories.repo.github.crossplane.io --all >/dev/null
 N=$(kubectl get repositories.repo.github.m.crossplane.io -A --no-headers | wc -l)
-C=$(kubectl get repositories.repo.github.crossplane.io --no-headers | wc -l)
 [ "$(repo_field demo-org/payments-api 'r["visibility"]+" "+",".join(sorted(r.get("topics",[])))')" = "private go,payments" ] || die "payments-api differs on the emulator"
-pass "$N namespaced + $C cluster-scoped Ready; payments-api private with its topics on the emulator"
+pass "$N namespaced Ready; payments-api private with its topics on the emulator"
+
+begin "safe start: the provider runs past three minutes with only the namespaced kinds active"
+PROVIDER_PID=$(cat "$OUT/provider.pid")
+# Past controller-runtime's 2-minute cache-sync timeout, which a controller of an
+# absent kind would hit (and stop the provider with).
+while [ $((SECONDS - PROVIDER_T0)) -lt 185 ]; do
+  alive "$PROVIDER_PID" || die "the provider exited; see $OUT/provider.log"
+  sleep 5
+done
+curl -sf "http://127.0.0.1:$PROVIDER_HEALTH/healthz" >/dev/null || die "the provider is not healthy"
+is_true repositories.repo.github.m.crossplane.io payments-api -n default Synced || die "namespaced Repositories stopped syncing"
+pass "pid $PROVIDER_PID up $((SECONDS - PROVIDER_T0))s, healthy, namespaced Repositories Synced"
+
+begin "activate the cluster-scoped kinds: their controllers start without a provider restart"
+kubectl apply -f - >/dev/null <<'MRAP'
+apiVersion: apiextensions.crossplane.io/v1alpha1
+kind: ManagedResourceActivationPolicy
+metadata:
+  name: provider-github-cluster-scoped
+spec:
+  activate:
+  - "*.github.crossplane.io"
+MRAP
+wait_until "cluster-scoped Repository CRD" 90 kubectl wait --for condition=Established --timeout=5s crd/repositories.repo.github.crossplane.io
+kubectl apply -R -f examples/repository/cluster >/dev/null
+kubectl wait --for condition=Ready --timeout=120s repositories.repo.github.crossplane.io --all >/dev/null
+C=$(kubectl get repositories.repo.github.crossplane.io --no-headers | wc -l)
+alive "$PROVIDER_PID" && [ "$(cat "$OUT/provider.pid")" = "$PROVIDER_PID" ] || die "the provider was restarted"
+pass "$C cluster-scoped Ready; same provider process (pid $PROVIDER_PID)"
 
 begin "examples/composition: XRD established, P&T Composition accepted"
 kubectl apply -f examples/composition/definition.yaml >/dev/null

@@ -43,6 +43,7 @@ func main() {
 		debug            = flag.Bool("debug", false, "Log at debug level (every reconcile, every GitHub call).")
 		pollInterval     = flag.Duration("poll", time.Minute, "How often each resource is checked for drift from its spec.")
 		syncInterval     = flag.Duration("sync", time.Hour, "How often every watched object is re-listed from the API server.")
+		stateInterval    = flag.Duration("poll-state-metric", time.Minute, "How often the crossplane_managed_resource_exists/ready/synced metrics are recorded.")
 		maxReconcileRate = flag.Int("max-reconcile-rate", 10, "The most reconciles per second across all controllers (also the concurrent reconciles per controller).")
 		leaderElection   = flag.Bool("leader-election", false, "Elect a leader, so that several replicas can run with one active.")
 		metricsAddr      = flag.String("metrics-bind-address", ":8080", "Where to serve Prometheus metrics; 0 turns them off.")
@@ -124,7 +125,7 @@ func main() {
 			PollInterval:            *pollInterval,
 			MaxConcurrentReconciles: *maxReconcileRate,
 			Features:                &feature.Flags{},
-			MetricOptions:           &controller.MetricOptions{MRMetrics: mm, MRStateMetrics: sm, PollStateMetricInterval: time.Minute},
+			MetricOptions:           &controller.MetricOptions{MRMetrics: mm, MRStateMetrics: sm, PollStateMetricInterval: *stateInterval},
 			// A managed resource kind's controller starts once its CRD is
 			// installed: with safe-start, Crossplane installs only the kinds
 			// an activation policy activates, and may activate more later.

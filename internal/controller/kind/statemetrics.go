@@ -10,6 +10,8 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/statemetrics"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
 // addStateRecorder records how many resources of a kind exist, are Ready
@@ -34,7 +36,8 @@ func addStateRecorder(mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind) 
 		interval = time.Minute
 	}
 	log := o.Logger.WithValues("controller", "state-metrics", "kind", gvk.GroupKind().String())
-	rec := statemetrics.NewMRStateRecorder(mgr.GetClient(), log, mo.MRStateMetrics, list, interval)
+	// Only conditions are read: the cached resources need not be copied.
+	rec := statemetrics.NewMRStateRecorder(shared.WithUncopiedLists(mgr).GetClient(), log, mo.MRStateMetrics, list, interval)
 	return errors.Wrap(mgr.Add(stateRecorder{rec: rec, log: log, interval: interval}), "cannot add the state metrics recorder")
 }
 
