@@ -14,13 +14,18 @@ import (
 // so that each is logged once.
 const maxWarnings = 256
 
+// crossplaneFinalizers are the finalizers crossplane-runtime puts on managed
+// resources and on provider configurations in use (the latter is not
+// exported by crossplane-runtime).
+var crossplaneFinalizers = []string{managed.FinalizerName, "in-use.crossplane.io"}
+
 // APIWarnings handles the API server's warnings: each is logged once, except
-// the one about crossplane-runtime's managed resource finalizer. The API
-// server asks for a finalizer name with a path; that name belongs to
-// crossplane-runtime (every provider shares it) and renaming it here would
-// leave existing resources with a finalizer that an older provider version
-// no longer removes. Logged for every resource, that warning would read as
-// trouble where there is none.
+// those about crossplane-runtime's finalizer names. The API server asks for
+// finalizer names with a path; those names belong to crossplane-runtime
+// (every provider shares them) and renaming them here would leave existing
+// resources with a finalizer that an older provider version no longer
+// removes. Logged for every resource, that warning reads as trouble where
+// there is none.
 func APIWarnings() rest.WarningHandlerWithContext {
 	return &apiWarnings{seen: map[string]struct{}{}}
 }
@@ -46,5 +51,13 @@ func (w *apiWarnings) HandleWarningHeaderWithContext(ctx context.Context, code i
 }
 
 func isFinalizerNameWarning(message string) bool {
-	return strings.Contains(message, `"`+managed.FinalizerName+`"`) && strings.Contains(message, "finalizer name")
+	if !strings.Contains(message, "finalizer name") {
+		return false
+	}
+	for _, f := range crossplaneFinalizers {
+		if strings.Contains(message, `"`+f+`"`) {
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,7 @@ import (
 
 func TestAPIWarnings(t *testing.T) {
 	finalizer := `metadata.finalizers: "finalizer.managedresource.crossplane.io": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`
+	inUse := `metadata.finalizers: "in-use.crossplane.io": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`
 	other := `metadata.finalizers: "example.org": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`
 	cases := map[string]struct {
 		reason   string
@@ -18,8 +19,8 @@ func TestAPIWarnings(t *testing.T) {
 		want     int
 	}{
 		"FinalizerName": {
-			reason:   "The warning about crossplane-runtime's finalizer name is not logged.",
-			warnings: []string{finalizer, finalizer},
+			reason:   "The warnings about crossplane-runtime's finalizer names are not logged.",
+			warnings: []string{finalizer, finalizer, inUse},
 			want:     0,
 		},
 		"OtherOnce": {
