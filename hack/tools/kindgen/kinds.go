@@ -30,6 +30,9 @@ type kind struct {
 	Description  string   // Optional sentence appended to the kind's godoc.
 	PrintColumns []string // Extra kubebuilder printcolumn marker values, in order.
 	Common       string   // Import path of the package holding Parameters and Observation.
+	// InRepository is true when Parameters embeds the package's
+	// RepositoryTarget: the kind then belongs to a repository.
+	InRepository bool
 }
 
 // readKinds finds every kind declared under apisDir/<group>/common/<version>,
@@ -95,6 +98,7 @@ func readPackage(dir, group, version, common string) ([]kind, error) {
 				}
 				if ok {
 					k.Group, k.Version, k.Common = group, version, common
+					k.InRepository = embeds(ts, "RepositoryTarget")
 					kinds = append(kinds, k)
 				}
 			}
@@ -150,6 +154,21 @@ func kindOf(typeName string, doc *ast.CommentGroup) (k kind, ok bool, err error)
 		k.Noun = words(k.Name)
 	}
 	return k, true, nil
+}
+
+// embeds tells whether the struct type ts embeds the type called name of
+// its own package.
+func embeds(ts *ast.TypeSpec, name string) bool {
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok {
+		return false
+	}
+	for _, f := range st.Fields.List {
+		if id, ok := f.Type.(*ast.Ident); ok && len(f.Names) == 0 && id.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func isExportedIdent(s string) bool {

@@ -65,6 +65,13 @@ func ({{.Recv}} *{{.Name}}) Parameters() *common.{{.Name}}Parameters { return &{
 
 // Observation returns the {{.Noun}}'s observed state, for reading and writing.
 func ({{.Recv}} *{{.Name}}) Observation() *common.{{.Name}}Observation { return &{{.Recv}}.Status.AtProvider }
+{{- if .InRepository}}
+
+// RepositoryTarget returns the repository the {{.Noun}} belongs to.
+func ({{.Recv}} *{{.Name}}) RepositoryTarget() *common.RepositoryTarget {
+	return &{{.Recv}}.Spec.ForProvider.RepositoryTarget
+}
+{{- end}}
 
 // {{.Name}} type metadata.
 var (

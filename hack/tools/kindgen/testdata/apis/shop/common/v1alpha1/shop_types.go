@@ -21,7 +21,9 @@ type (
 	// ExternalGadgetParameters configure a gadget; its markers sit on the
 	// type spec inside a group declaration.
 	// +github:kind=ExternalGadget
-	ExternalGadgetParameters struct{}
+	ExternalGadgetParameters struct {
+		RepositoryTarget `json:",inline"`
+	}
 
 	// ExternalGadgetObservation is an observed gadget.
 	ExternalGadgetObservation struct{}
@@ -29,3 +31,10 @@ type (
 
 // Helper is a type without markers.
 type Helper struct{}
+
+// RepositoryTarget names a repository; a kind whose parameters embed it
+// belongs to a repository.
+type RepositoryTarget struct {
+	// Repository is a name.
+	Repository *string `json:"repository,omitempty"`
+}

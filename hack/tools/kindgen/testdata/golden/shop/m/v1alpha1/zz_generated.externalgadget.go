@@ -61,6 +61,11 @@ func (e *ExternalGadget) Parameters() *common.ExternalGadgetParameters { return 
 // Observation returns the external gadget's observed state, for reading and writing.
 func (e *ExternalGadget) Observation() *common.ExternalGadgetObservation { return &e.Status.AtProvider }
 
+// RepositoryTarget returns the repository the external gadget belongs to.
+func (e *ExternalGadget) RepositoryTarget() *common.RepositoryTarget {
+	return &e.Spec.ForProvider.RepositoryTarget
+}
+
 // ExternalGadget type metadata.
 var (
 	ExternalGadgetKind             = reflect.TypeFor[ExternalGadget]().Name()
