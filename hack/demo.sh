@@ -44,6 +44,12 @@ for row in rows:
   fi
 }
 
+# all_above_zero <metrics>: every crossplane_managed_resource_* line, of
+# every kind (at least the two Repository kinds), is above zero.
+all_above_zero() {
+  [ "$(echo "$1" | grep -c .)" -ge 6 ] && [ "$(echo "$1" | awk '$NF <= 0' | wc -l)" -eq 0 ]
+}
+
 up() {
   mkdir -p "$DIR" "$BIN"
   say "Building the provider and the emulator"
@@ -75,14 +81,14 @@ up() {
     echo $! >"$DIR/provider.pid"
   fi
 
-  say "Applying examples/repository"
-  kubectl apply -R -f examples/repository
+  # Every kind's examples: examples/<kind>/namespaced and examples/<kind>/cluster.
+  say "Applying the examples of every kind"
+  for d in examples/*/namespaced examples/*/cluster; do kubectl apply -R -f "$d"; done
 
-  say "Waiting for every Repository to be Ready"
-  if ! kubectl wait --for condition=Ready --timeout=120s repositories.repo.github.m.crossplane.io --all -n default ||
-     ! kubectl wait --for condition=Ready --timeout=60s repositories.repo.github.crossplane.io --all; then
-    kubectl get repositories.repo.github.m.crossplane.io -A -o wide || true
-    echo "Some Repositories did not become Ready; see kubectl describe and $DIR/provider.log" >&2
+  say "Waiting for every managed resource to be Ready"
+  if ! kubectl wait --for condition=Ready --timeout=120s managed --all -A; then
+    kubectl get managed -A || true
+    echo "Some managed resources did not become Ready; see kubectl describe and $DIR/provider.log" >&2
     exit 1
   fi
 
@@ -90,12 +96,12 @@ up() {
   local metrics=""
   for _ in $(seq 1 30); do
     metrics=$(curl -sf http://127.0.0.1:18080/metrics | grep -E '^crossplane_managed_resource_(exists|ready|synced)\{' || true)
-    [ "$(echo "$metrics" | awk '$NF > 0' | wc -l)" -ge 6 ] && break
+    all_above_zero "$metrics" && break
     sleep 1
   done
   echo "$metrics"
-  if [ "$(echo "$metrics" | awk '$NF > 0' | wc -l)" -lt 6 ]; then
-    echo "The state metrics of both Repository kinds are not all above zero" >&2
+  if ! all_above_zero "$metrics"; then
+    echo "The state metrics of some kinds are not all above zero" >&2
     exit 1
   fi
 
@@ -109,10 +115,8 @@ up() {
   fi
   echo "none"
 
-  say "kubectl get repositories (namespaced and cluster-scoped)"
-  kubectl get repositories.repo.github.m.crossplane.io -A
-  echo
-  kubectl get repositories.repo.github.crossplane.io
+  say "kubectl get managed -A (every kind, namespaced and cluster-scoped)"
+  kubectl get managed -A
 
   say "The emulator's view of demo-org"
   emulator_view
