@@ -4,13 +4,14 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	gogithub "github.com/google/go-github/v37/github"
@@ -18,27 +19,94 @@ import (
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	v1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 )
 
-type mod func(*v1alpha1.Repository)
+// A scope is one of the Repository kinds that share external[T]. It builds
+// a Repository of its kind, and an external client for that kind whose type
+// parameter is hidden behind client, so that one table of cases runs in both
+// scopes.
+type scope struct {
+	name       string
+	repository func(m ...mod) Object
+	external   func(api github.RepositoriesAPI, defaultOwner string, observed *github.Repository) client
+}
 
-func repository(m ...mod) *v1alpha1.Repository {
-	r := &v1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x", Namespace: "ns"}}
-	for _, f := range m {
-		f(r)
+// client is external[T] taking any Object; an Object of the other scope panics.
+type client interface {
+	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
+	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
+	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
+	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
+}
+
+type typed[T Object] struct{ e *external[T] }
+
+func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
+	return c.e.Observe(ctx, mg.(T))
+}
+
+func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
+	return c.e.Create(ctx, mg.(T))
+}
+
+func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
+	return c.e.Update(ctx, mg.(T))
+}
+
+func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
+	return c.e.Delete(ctx, mg.(T))
+}
+
+func scopeOf[T Object](name string, empty func() T) scope {
+	return scope{
+		name: name,
+		repository: func(m ...mod) Object {
+			r := empty()
+			for _, f := range m {
+				f(r)
+			}
+			return r
+		},
+		external: func(api github.RepositoriesAPI, defaultOwner string, observed *github.Repository) client {
+			return typed[T]{&external[T]{api: api, defaultOwner: defaultOwner, record: event.NewNopRecorder(), observed: observed}}
+		},
 	}
-	return r
 }
 
-func withExternalName(n string) mod {
-	return func(r *v1alpha1.Repository) { meta.SetExternalName(r, n) }
+var scopes = []scope{
+	scopeOf("Namespaced", func() *namespaced.Repository {
+		return &namespaced.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x", Namespace: "ns"}}
+	}),
+	scopeOf("Cluster", func() *cluster.Repository {
+		return &cluster.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x"}}
+	}),
 }
-func withID(id int64) mod { return func(r *v1alpha1.Repository) { r.Status.AtProvider.ID = &id } }
+
+// runBoth runs fn once per scope, each as a subtest named after the scope.
+func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
+	t.Helper()
+	for _, s := range scopes {
+		t.Run(s.name, func(t *testing.T) { fn(t, s) })
+	}
+}
+
+// A mod changes a Repository of either scope.
+type mod func(Object)
+
+func withExternalName(n string) mod { return func(r Object) { meta.SetExternalName(r, n) } }
+func withID(id int64) mod           { return func(r Object) { r.Observation().ID = &id } }
 func withParams(fn func(*common.RepositoryParameters)) mod {
-	return func(r *v1alpha1.Repository) { fn(&r.Spec.ForProvider) }
+	return func(r Object) { fn(r.Parameters()) }
+}
+func withCreatePending(at time.Time) mod {
+	return func(r Object) { meta.SetExternalCreatePending(r, at) }
+}
+func deleting() mod {
+	return func(r Object) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }
 }
 
 func ghRepo(m ...func(*github.Repository)) *github.Repository {
@@ -51,227 +119,249 @@ func ghRepo(m ...func(*github.Repository)) *github.Repository {
 	return r
 }
 
-// ghErr is what the client returns when GitHub answers status.
-func ghErr(status int) error {
+// ghErr is what the client returns when GitHub answers status to a GET of
+// the repository org/x.
+func ghErr(status int) error { return ghErrOn(http.MethodGet, "/repos/org/x", status) }
+
+// ghErrOn is what the client returns when GitHub answers status to a request.
+func ghErrOn(method, path string, status int, details ...gogithub.Error) error {
 	return github.Explain(&gogithub.ErrorResponse{
-		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(http.MethodGet, "/repos/org/x", nil)},
+		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
 		Message:  http.StatusText(status),
+		Errors:   details,
 	})
 }
 
-func ext(api *fake.MockRepositories) *external[*v1alpha1.Repository] {
-	return &external[*v1alpha1.Repository]{api: api, defaultOwner: "org", record: event.NewNopRecorder()}
-}
-
-func errContains(t *testing.T, reason string, err error, want string) {
-	t.Helper()
-	switch {
-	case want == "" && err != nil:
-		t.Errorf("\n%s\nwant no error, got: %v", reason, err)
-	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
-		t.Errorf("\n%s\nwant an error containing %q, got: %v", reason, want, err)
-	}
-}
-
 func TestObserve(t *testing.T) {
+	details := managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}
+	type args struct {
+		api            *fake.MockRepositories
+		noDefaultOwner bool
+		mg             []mod
+	}
 	type want struct {
 		o   managed.ExternalObservation
-		err string
+		err error
 	}
 	cases := map[string]struct {
 		reason string
-		api    *fake.MockRepositories
-		mg     *v1alpha1.Repository
+		args   args
 		want   want
 	}{
 		"NoOwner": {
 			reason: "without an owner in the spec or the provider configuration there is nothing to look up",
-			api:    &fake.MockRepositories{},
-			mg:     repository(),
-			want:   want{err: "no owner for the repository"},
+			args:   args{api: &fake.MockRepositories{}, noDefaultOwner: true},
+			want:   want{err: errors.New("no owner for the repository: set spec.forProvider.owner, or spec.owner of the provider configuration")},
 		},
 		"NameAndExternalNameDisagree": {
 			reason: "the spec and the annotation must name the same repository",
-			api:    &fake.MockRepositories{},
-			mg:     repository(withExternalName("a"), withParams(func(p *common.RepositoryParameters) { p.Owner, p.Name = ptr.To("org"), ptr.To("b") })),
-			want:   want{err: `spec.forProvider.name "b" and the crossplane.io/external-name annotation "a"`},
+			args: args{api: &fake.MockRepositories{}, mg: []mod{withExternalName("a"), withParams(func(p *common.RepositoryParameters) {
+				p.Owner, p.Name = ptr.To("org"), ptr.To("b")
+			})}},
+			want: want{err: errors.New(`spec.forProvider.name "b" and the crossplane.io/external-name annotation "a" name different repositories: make them equal`)},
 		},
 		"NeverCreated": {
 			reason: "a 404 for a repository this resource never had means: create it",
-			api: &fake.MockRepositories{MockGet: func(_ context.Context, o, n string) (*github.Repository, error) {
+			args: args{api: &fake.MockRepositories{MockGet: func(_ context.Context, o, n string) (*github.Repository, error) {
 				if o != "org" || n != "x" {
 					t.Errorf("Get(%s, %s): want org/x (default owner, metadata.name)", o, n)
 				}
 				return nil, ghErr(404)
-			}},
-			mg:   repository(),
+			}}},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"ServerErrorIsNotAbsence": {
 			reason: "only a 404 means absent: a 500 must not lead to a create",
-			api:    &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(500) }},
-			mg:     repository(withExternalName("x")),
-			want:   want{err: "GitHub is having trouble (500"},
+			args: args{
+				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(500) }},
+				mg:  []mod{withExternalName("x")},
+			},
+			want: want{err: errors.Wrap(ghErr(500), "cannot read repository org/x")},
 		},
 		"ForbiddenIsNotAbsence": {
 			reason: "a 403 is an error, not absence",
-			api:    &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(403) }},
-			mg:     repository(),
-			want:   want{err: "403"},
+			args:   args{api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(403) }}},
+			want:   want{err: errors.Wrap(ghErr(403), "cannot read repository org/x")},
 		},
 		"ExistsButNotOurs": {
 			reason: "an existing repository is never taken over without the external-name annotation",
-			api:    &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
-			mg:     repository(),
-			want:   want{err: "org/x already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: x"},
+			args:   args{api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
+			want: want{err: notOurs{errors.New("org/x already exists on GitHub and this Repository did not create it; " +
+				"to manage it, set the annotation crossplane.io/external-name: x")}},
 		},
 		"InterruptedCreate": {
 			reason: "a repository GitHub created while this resource's create was pending is this resource's",
-			api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
-				return ghRepo(func(r *github.Repository) { now := time.Now(); r.CreatedAt = &now }), nil
-			}},
-			mg: repository(func(r *v1alpha1.Repository) { meta.SetExternalCreatePending(r, time.Now()) }),
-			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true,
-				ConnectionDetails: managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}}},
+			args: args{
+				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { now := time.Now(); r.CreatedAt = &now }), nil
+				}},
+				mg: []mod{withCreatePending(time.Now())},
+			},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true, ConnectionDetails: details}},
 		},
 		"UpToDate": {
 			reason: "an adopted repository matching the spec is up to date",
-			api:    &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
-			mg: repository(withExternalName("x"), withParams(func(p *common.RepositoryParameters) {
-				p.Visibility = ptr.To("public")
-			})),
-			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true,
-				ConnectionDetails: managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}}},
+			args: args{
+				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+				mg:  []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("public") })},
+			},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true, ConnectionDetails: details}},
 		},
 		"Drifted": {
 			reason: "a setting that differs makes the repository not up to date, and says which",
-			api:    &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
-			mg: repository(withExternalName("x"), withParams(func(p *common.RepositoryParameters) {
-				p.Visibility = ptr.To("private")
-			})),
+			args: args{
+				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+				mg:  []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("private") })},
+			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "visibility",
-				ConnectionDetails: managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}}},
+				ConnectionDetails: details}},
 		},
 		"RenamedFoundByID": {
 			reason: "a renamed repository whose old-name redirect is gone is found by id and must be renamed back",
-			api: &fake.MockRepositories{
-				MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
-				MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
-					return ghRepo(func(r *github.Repository) { r.Name, r.ID = "y", id }), nil
+			args: args{
+				api: &fake.MockRepositories{
+					MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
+					MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
+						return ghRepo(func(r *github.Repository) { r.Name, r.ID = "y", id }), nil
+					},
 				},
+				mg: []mod{withExternalName("x"), withID(1)},
 			},
-			mg: repository(withExternalName("x"), withID(1)),
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "name",
-				ConnectionDetails: managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}}},
+				ConnectionDetails: details}},
 		},
 		"FormerNameIsFree": {
 			reason: "a name GitHub only redirects (to a renamed repository) is free, so a new repository can be created",
-			api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+			args: args{api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 				return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
-			}},
-			mg:   repository(),
+			}}},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"AdoptingAFormerName": {
 			reason: "adopting a name that GitHub redirects to a renamed repository neither adopts nor renames it",
-			api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
-				return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
-			}},
-			mg:   repository(withExternalName("x")),
-			want: want{err: "org/x was renamed to org/y on GitHub; to manage that repository, set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to y"},
+			args: args{
+				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
+				}},
+				mg: []mod{withExternalName("x")},
+			},
+			want: want{err: notOurs{errors.New("org/x was renamed to org/y on GitHub; to manage that repository, " +
+				"set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to y")}},
 		},
 		"DeletedOnGitHub": {
 			reason: "a repository gone by name and by id does not exist, so it is created again",
-			api: &fake.MockRepositories{
-				MockGet:     func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
-				MockGetByID: func(context.Context, int64) (*github.Repository, error) { return nil, ghErr(404) },
+			args: args{
+				api: &fake.MockRepositories{
+					MockGet:     func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
+					MockGetByID: func(context.Context, int64) (*github.Repository, error) { return nil, ghErr(404) },
+				},
+				mg: []mod{withExternalName("x"), withID(1)},
 			},
-			mg:   repository(withExternalName("x"), withID(1)),
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"NameTakenByAnother": {
 			reason: "when another repository took the name of ours, neither is touched",
-			api: &fake.MockRepositories{
-				MockGet: func(context.Context, string, string) (*github.Repository, error) {
-					return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+			args: args{
+				api: &fake.MockRepositories{
+					MockGet: func(context.Context, string, string) (*github.Repository, error) {
+						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+					},
+					MockGetByID: func(context.Context, int64) (*github.Repository, error) {
+						return ghRepo(func(r *github.Repository) { r.FullName = "org/y" }), nil
+					},
 				},
-				MockGetByID: func(context.Context, int64) (*github.Repository, error) {
-					return ghRepo(func(r *github.Repository) { r.FullName = "org/y" }), nil
-				},
+				mg: []mod{withExternalName("x"), withID(1)},
 			},
-			mg:   repository(withExternalName("x"), withID(1)),
-			want: want{err: "org/x is now a different repository (id 2); the one this Repository manages (id 1) was renamed to org/y"},
+			want: want{err: errors.New("repository org/x is now a different repository (id 2); the one this Repository manages (id 1) " +
+				"was renamed to org/y: rename or remove one of them on GitHub")},
 		},
 		"OursDeletedNameTaken": {
 			reason: "when ours was deleted and another repository has the name, it is not adopted",
-			api: &fake.MockRepositories{
-				MockGet: func(context.Context, string, string) (*github.Repository, error) {
-					return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+			args: args{
+				api: &fake.MockRepositories{
+					MockGet: func(context.Context, string, string) (*github.Repository, error) {
+						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+					},
+					MockGetByID: func(context.Context, int64) (*github.Repository, error) { return nil, ghErr(404) },
 				},
-				MockGetByID: func(context.Context, int64) (*github.Repository, error) { return nil, ghErr(404) },
+				mg: []mod{withExternalName("x"), withID(1)},
 			},
-			mg:   repository(withExternalName("x"), withID(1)),
-			want: want{err: "was deleted, and org/x is now a different repository (id 2)"},
+			want: want{err: notOurs{errors.New("the repository this Repository managed (id 1) was deleted, and org/x is now a different repository (id 2); " +
+				"to manage that one, recreate this Repository with the annotation crossplane.io/external-name: x")}},
 		},
 		"Transferred": {
 			reason: "a repository now owned by someone else is reported, not changed",
-			api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
-				return ghRepo(func(r *github.Repository) { r.Owner.Login, r.FullName = "elsewhere", "elsewhere/x" }), nil
-			}},
-			mg:   repository(withExternalName("x")),
-			want: want{err: "now belongs to elsewhere, not org"},
+			args: args{
+				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.Owner.Login, r.FullName = "elsewhere", "elsewhere/x" }), nil
+				}},
+				mg: []mod{withExternalName("x")},
+			},
+			want: want{err: notOurs{errors.New("repository elsewhere/x (id 1) now belongs to elsewhere, not org: " +
+				"transfer it back on GitHub, or delete this Repository (the repository is left alone)")}},
 		},
 		"ArchivedOnDelete": {
 			reason: "once archived on delete, the repository is gone as far as the resource goes",
-			api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
-				return ghRepo(func(r *github.Repository) { r.Archived = true }), nil
-			}},
-			mg: repository(withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.ArchiveOnDelete = ptr.To(true) }),
-				func(r *v1alpha1.Repository) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }),
+			args: args{
+				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { r.Archived = true }), nil
+				}},
+				mg: []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.ArchiveOnDelete = ptr.To(true) }), deleting()},
+			},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"DeletingWhatIsNotOurs": {
 			reason: "deleting a resource whose name was taken by someone else's repository deletes nothing and does not get stuck",
-			api:    &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
-			mg:     repository(func(r *v1alpha1.Repository) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }),
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
+			args: args{
+				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+				mg:  []mod{deleting()},
+			},
+			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"DeletingOursRenamedNameTaken": {
 			reason: "deleting a resource whose repository was renamed while another took its name deletes its own repository",
-			api: &fake.MockRepositories{
-				MockGet: func(context.Context, string, string) (*github.Repository, error) {
-					return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+			args: args{
+				api: &fake.MockRepositories{
+					MockGet: func(context.Context, string, string) (*github.Repository, error) {
+						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
+					},
+					MockGetByID: func(context.Context, int64) (*github.Repository, error) {
+						return ghRepo(func(r *github.Repository) { r.Name = "y" }), nil
+					},
 				},
-				MockGetByID: func(context.Context, int64) (*github.Repository, error) {
-					return ghRepo(func(r *github.Repository) { r.Name = "y" }), nil
-				},
+				mg: []mod{withExternalName("x"), withID(1), deleting()},
 			},
-			mg: repository(withExternalName("x"), withID(1), func(r *v1alpha1.Repository) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }),
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "name",
-				ConnectionDetails: managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}}},
+				ConnectionDetails: details}},
 		},
 		"VulnerabilityAlertsReadOnlyWhenDeclared": {
 			reason: "vulnerability alerts cost a call, so they are read only when the spec sets them",
-			api: &fake.MockRepositories{
-				MockGet:                 func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil },
-				MockVulnerabilityAlerts: func(context.Context, string, string) (bool, error) { return false, nil },
+			args: args{
+				api: &fake.MockRepositories{
+					MockGet:                 func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil },
+					MockVulnerabilityAlerts: func(context.Context, string, string) (bool, error) { return false, nil },
+				},
+				mg: []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.VulnerabilityAlerts = ptr.To(true) })},
 			},
-			mg: repository(withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.VulnerabilityAlerts = ptr.To(true) })),
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "vulnerabilityAlerts",
-				ConnectionDetails: managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}}},
+				ConnectionDetails: details}},
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			e := ext(tc.api)
-			if name == "NoOwner" {
-				e.defaultOwner = ""
-			}
-			got, err := e.Observe(context.Background(), tc.mg)
-			errContains(t, tc.reason, err, tc.want.err)
-			if diff := cmp.Diff(tc.want.o, got, cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("\n%s\nObserve(...): -want, +got:\n%s", tc.reason, diff)
-			}
+			runBoth(t, func(t *testing.T, s scope) {
+				owner := "org"
+				if tc.args.noDefaultOwner {
+					owner = ""
+				}
+				got, err := s.external(tc.args.api, owner, nil).Observe(context.Background(), s.repository(tc.args.mg...))
+				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
+					t.Errorf("\n%s\nObserve(...): -want error, +got error:\n%s", tc.reason, diff)
+				}
+				if diff := cmp.Diff(tc.want.o, got, cmpopts.EquateEmpty()); diff != "" {
+					t.Errorf("\n%s\nObserve(...): -want, +got:\n%s", tc.reason, diff)
+				}
+			})
 		})
 	}
 }
@@ -281,196 +371,253 @@ func TestCreate(t *testing.T) {
 		return &github.Account{Type: "Organization"}, nil
 	}
 	user := func(context.Context, string) (*github.Account, error) { return &github.Account{Type: "User"}, nil }
+	type args struct {
+		api *fake.MockRepositories
+		mg  []mod
+	}
+	type want struct {
+		externalName string
+		err          error
+	}
 	cases := map[string]struct {
 		reason string
-		api    *fake.MockRepositories
-		mg     *v1alpha1.Repository
-		err    string
+		args   args
+		want   want
 	}{
 		"InOrganization": {
 			reason: "an organization's repository is created under /orgs/{org}/repos",
-			api: &fake.MockRepositories{MockGetAccount: org, MockCreate: func(_ context.Context, o string, q *github.RepositoryRequest) (*github.Repository, error) {
+			args: args{api: &fake.MockRepositories{MockGetAccount: org, MockCreate: func(_ context.Context, o string, q *github.RepositoryRequest) (*github.Repository, error) {
 				if o != "org" || ptr.Deref(q.Name, "") != "x" {
 					t.Errorf("Create(%q, %v): want org and name x", o, q.Name)
 				}
 				return ghRepo(), nil
-			}},
-			mg: repository(),
+			}}},
+			want: want{externalName: "x"},
 		},
 		"ForAuthenticatedUser": {
 			reason: "a user repository is created for the authenticated user, who must be the owner",
-			api: &fake.MockRepositories{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "ORG", nil },
+			args: args{api: &fake.MockRepositories{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "ORG", nil },
 				MockCreate: func(_ context.Context, o string, _ *github.RepositoryRequest) (*github.Repository, error) {
 					if o != "" {
 						t.Errorf("Create(%q): want the user endpoint", o)
 					}
 					return ghRepo(), nil
-				}},
-			mg: repository(),
+				}}},
+			want: want{externalName: "x"},
 		},
 		"ForAnotherUser": {
 			reason: "GitHub cannot create a repository for a user other than the authenticated one",
-			api:    &fake.MockRepositories{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "me", nil }},
-			mg:     repository(),
-			err:    "org is a user account, but the credentials belong to me",
+			args:   args{api: &fake.MockRepositories{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "me", nil }}},
+			want: want{err: errors.Wrap(
+				errors.New("org is a user account, but the credentials belong to me: GitHub creates user repositories only for the authenticated user"),
+				"cannot create repository org/x")},
 		},
 		"FromTemplate": {
 			reason: "a template source generates the repository",
-			api: &fake.MockRepositories{MockGetAccount: org, MockGenerate: func(_ context.Context, to, tr string, q *github.TemplateRequest) (*github.Repository, error) {
-				if to != "t" || tr != "tpl" || q.Owner != "org" || q.Name != "x" {
-					t.Errorf("Generate(%s, %s, %+v): want t/tpl into org/x", to, tr, q)
-				}
-				return ghRepo(), nil
-			}},
-			mg: repository(withParams(func(p *common.RepositoryParameters) {
-				p.Template = &common.TemplateSource{Owner: "t", Repository: "tpl"}
-			})),
+			args: args{
+				api: &fake.MockRepositories{MockGetAccount: org, MockGenerate: func(_ context.Context, to, tr string, q *github.TemplateRequest) (*github.Repository, error) {
+					if to != "t" || tr != "tpl" || q.Owner != "org" || q.Name != "x" {
+						t.Errorf("Generate(%s, %s, %+v): want t/tpl into org/x", to, tr, q)
+					}
+					return ghRepo(), nil
+				}},
+				mg: []mod{withParams(func(p *common.RepositoryParameters) {
+					p.Template = &common.TemplateSource{Owner: "t", Repository: "tpl"}
+				})},
+			},
+			want: want{externalName: "x"},
 		},
 		"Fork": {
 			reason: "a fork source forks into the organization",
-			api: &fake.MockRepositories{MockGetAccount: org, MockFork: func(_ context.Context, fo, fr string, q *github.ForkRequest) (*github.Repository, error) {
-				if fo != "u" || fr != "lib" || q.Organization != "org" || q.Name != "x" {
-					t.Errorf("Fork(%s, %s, %+v): want u/lib into org/x", fo, fr, q)
-				}
-				return ghRepo(), nil
-			}},
-			mg: repository(withParams(func(p *common.RepositoryParameters) { p.Fork = &common.ForkSource{Owner: "u", Repository: "lib"} })),
+			args: args{
+				api: &fake.MockRepositories{MockGetAccount: org, MockFork: func(_ context.Context, fo, fr string, q *github.ForkRequest) (*github.Repository, error) {
+					if fo != "u" || fr != "lib" || q.Organization != "org" || q.Name != "x" {
+						t.Errorf("Fork(%s, %s, %+v): want u/lib into org/x", fo, fr, q)
+					}
+					return ghRepo(), nil
+				}},
+				mg: []mod{withParams(func(p *common.RepositoryParameters) { p.Fork = &common.ForkSource{Owner: "u", Repository: "lib"} })},
+			},
+			want: want{externalName: "x"},
 		},
 		"NameTakenMeanwhile": {
 			reason: "a name taken between observe and create is explained with the way to adopt",
-			api: &fake.MockRepositories{MockGetAccount: org, MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
-				return nil, github.Explain(&gogithub.ErrorResponse{
-					Response: &http.Response{StatusCode: http.StatusUnprocessableEntity, Request: httptest.NewRequest(http.MethodPost, "/orgs/org/repos", nil)},
-					Message:  "Repository creation failed.", Errors: []gogithub.Error{{Message: "name already exists on this account"}},
-				})
-			}},
-			mg:  repository(),
-			err: "org/x already exists on GitHub; to manage it, set the annotation crossplane.io/external-name: x",
+			args: args{api: &fake.MockRepositories{MockGetAccount: org, MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
+				return nil, ghErrOn(http.MethodPost, "/orgs/org/repos", http.StatusUnprocessableEntity, gogithub.Error{Message: "name already exists on this account"})
+			}}},
+			want: want{err: errors.New("org/x already exists on GitHub; to manage it, set the annotation crossplane.io/external-name: x")},
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			_, err := ext(tc.api).Create(context.Background(), tc.mg)
-			errContains(t, tc.reason, err, tc.err)
-			if tc.err == "" && meta.GetExternalName(tc.mg) != "x" {
-				t.Errorf("\n%s\nCreate(...): want the external name set to x, got %q", tc.reason, meta.GetExternalName(tc.mg))
-			}
-			if tc.err != "" && meta.GetExternalName(tc.mg) != "" {
-				t.Errorf("\n%s\nCreate(...) failed but set the external name", tc.reason)
-			}
+			runBoth(t, func(t *testing.T, s scope) {
+				mg := s.repository(tc.args.mg...)
+				_, err := s.external(tc.args.api, "org", nil).Create(context.Background(), mg)
+				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
+					t.Errorf("\n%s\nCreate(...): -want error, +got error:\n%s", tc.reason, diff)
+				}
+				if diff := cmp.Diff(tc.want.externalName, meta.GetExternalName(mg)); diff != "" {
+					t.Errorf("\n%s\nCreate(...) external name: -want, +got:\n%s", tc.reason, diff)
+				}
+			})
 		})
 	}
 }
 
 func TestUpdateOrder(t *testing.T) {
 	type call string
-	cases := map[string]struct {
-		reason   string
+	type args struct {
 		observed *github.Repository
 		params   func(*common.RepositoryParameters)
 		editErr  map[string]error
-		want     []call
-		err      string
+	}
+	type want struct {
+		calls []call
+		err   error
+	}
+	cases := map[string]struct {
+		reason string
+		args   args
+		want   want
 	}{
 		"UnarchiveFirst": {
-			reason:   "archived repositories accept no change, so unarchive comes first",
-			observed: ghRepo(func(r *github.Repository) { r.Archived = true }),
-			params:   func(p *common.RepositoryParameters) { p.Archived, p.HasWiki = ptr.To(false), ptr.To(true) },
-			want:     []call{"edit archived=false", "edit settings"},
+			reason: "archived repositories accept no change, so unarchive comes first",
+			args: args{
+				observed: ghRepo(func(r *github.Repository) { r.Archived = true }),
+				params:   func(p *common.RepositoryParameters) { p.Archived, p.HasWiki = ptr.To(false), ptr.To(true) },
+			},
+			want: want{calls: []call{"edit archived=false", "edit settings"}},
 		},
 		"RenameBack": {
-			reason:   "a renamed repository is renamed back under its current name",
-			observed: ghRepo(func(r *github.Repository) { r.Name = "y" }),
-			params:   func(*common.RepositoryParameters) {},
-			want:     []call{"edit y name=x"},
+			reason: "a renamed repository is renamed back under its current name",
+			args: args{
+				observed: ghRepo(func(r *github.Repository) { r.Name = "y" }),
+				params:   func(*common.RepositoryParameters) {},
+			},
+			want: want{calls: []call{"edit y name=x"}},
 		},
 		"ArchiveLast": {
-			reason:   "settings land before archiving makes the repository read-only",
-			observed: ghRepo(),
-			params:   func(p *common.RepositoryParameters) { p.Archived, p.HasWiki = ptr.To(true), ptr.To(true) },
-			want:     []call{"edit settings", "edit archived=true"},
+			reason: "settings land before archiving makes the repository read-only",
+			args: args{
+				observed: ghRepo(),
+				params:   func(p *common.RepositoryParameters) { p.Archived, p.HasWiki = ptr.To(true), ptr.To(true) },
+			},
+			want: want{calls: []call{"edit settings", "edit archived=true"}},
 		},
 		"IndependentStepsContinue": {
-			reason:   "a refused setting does not stop topics, and the error is reported",
-			observed: ghRepo(),
-			params: func(p *common.RepositoryParameters) {
-				p.HasWiki, p.Topics = ptr.To(true), []string{"a"}
+			reason: "a refused setting does not stop topics, and the error is reported",
+			args: args{
+				observed: ghRepo(),
+				params:   func(p *common.RepositoryParameters) { p.HasWiki, p.Topics = ptr.To(true), []string{"a"} },
+				editErr:  map[string]error{"settings": ghErrOn(http.MethodPatch, "/repos/org/x", http.StatusUnprocessableEntity)},
 			},
-			editErr: map[string]error{"settings": ghErr(422)},
-			want:    []call{"edit settings", "topics"},
-			err:     "cannot update settings of repository org/x",
+			want: want{
+				calls: []call{"edit settings", "topics"},
+				err:   errors.Join(errors.Wrap(ghErrOn(http.MethodPatch, "/repos/org/x", http.StatusUnprocessableEntity), "cannot update settings of repository org/x")),
+			},
+		},
+		"NotObserved": {
+			reason: "Update works from what Observe read, so it refuses to run without it",
+			args:   args{params: func(*common.RepositoryParameters) {}},
+			want:   want{err: errors.New("cannot update a repository that was not observed first")},
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			var got []call
-			api := &fake.MockRepositories{
-				MockEdit: func(_ context.Context, _, n string, q *github.RepositoryRequest) (*github.Repository, error) {
-					out := *tc.observed
-					switch {
-					case q.Archived != nil:
-						got = append(got, call("edit archived="+map[bool]string{true: "true", false: "false"}[*q.Archived]))
-						out.Archived = *q.Archived
-					case q.Name != nil:
-						got = append(got, call("edit "+n+" name="+*q.Name))
-						out.Name = *q.Name
-					default:
-						got = append(got, "edit settings")
-						if err := tc.editErr["settings"]; err != nil {
-							return nil, err
+			runBoth(t, func(t *testing.T, s scope) {
+				var got []call
+				api := &fake.MockRepositories{
+					MockEdit: func(_ context.Context, _, n string, q *github.RepositoryRequest) (*github.Repository, error) {
+						out := *tc.args.observed
+						switch {
+						case q.Archived != nil:
+							got = append(got, call("edit archived="+map[bool]string{true: "true", false: "false"}[*q.Archived]))
+							out.Archived = *q.Archived
+						case q.Name != nil:
+							got = append(got, call("edit "+n+" name="+*q.Name))
+							out.Name = *q.Name
+						default:
+							got = append(got, "edit settings")
+							if err := tc.args.editErr["settings"]; err != nil {
+								return nil, err
+							}
 						}
-					}
-					return &out, nil
-				},
-				MockReplaceTopics: func(context.Context, string, string, []string) error { got = append(got, "topics"); return nil },
-			}
-			mg := repository(withExternalName("x"), withParams(tc.params))
-			e := ext(api)
-			e.observed = tc.observed
-			_, err := e.Update(context.Background(), mg)
-			errContains(t, tc.reason, err, tc.err)
-			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("\n%s\nUpdate(...) calls: -want, +got:\n%s", tc.reason, diff)
-			}
+						return &out, nil
+					},
+					MockReplaceTopics: func(context.Context, string, string, []string) error { got = append(got, "topics"); return nil },
+				}
+				mg := s.repository(withExternalName("x"), withParams(tc.args.params))
+				_, err := s.external(api, "org", tc.args.observed).Update(context.Background(), mg)
+				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
+					t.Errorf("\n%s\nUpdate(...): -want error, +got error:\n%s", tc.reason, diff)
+				}
+				if diff := cmp.Diff(tc.want.calls, got); diff != "" {
+					t.Errorf("\n%s\nUpdate(...) calls: -want, +got:\n%s", tc.reason, diff)
+				}
+			})
 		})
 	}
 }
 
 func TestDelete(t *testing.T) {
+	type args struct {
+		api      *fake.MockRepositories
+		observed *github.Repository
+		params   func(*common.RepositoryParameters)
+	}
+	type want struct {
+		err error
+	}
 	cases := map[string]struct {
 		reason string
-		api    *fake.MockRepositories
-		params func(*common.RepositoryParameters)
-		err    string
+		args   args
+		want   want
 	}{
 		"AlreadyGone": {
 			reason: "a repository that is already gone counts as deleted",
-			api:    &fake.MockRepositories{MockDelete: func(context.Context, string, string) error { return ghErr(404) }},
-			params: func(*common.RepositoryParameters) {},
+			args: args{
+				api:      &fake.MockRepositories{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 404) }},
+				observed: ghRepo(),
+				params:   func(*common.RepositoryParameters) {},
+			},
 		},
 		"Forbidden": {
 			reason: "a refused delete is an error that says what is missing",
-			api:    &fake.MockRepositories{MockDelete: func(context.Context, string, string) error { return ghErr(403) }},
-			params: func(*common.RepositoryParameters) {},
-			err:    "cannot delete repository org/x: GitHub refused the request (403",
+			args: args{
+				api:      &fake.MockRepositories{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 403) }},
+				observed: ghRepo(),
+				params:   func(*common.RepositoryParameters) {},
+			},
+			want: want{err: errors.Wrap(ghErrOn(http.MethodDelete, "/repos/org/x", 403), "cannot delete repository org/x")},
 		},
 		"ArchiveInstead": {
 			reason: "archiveOnDelete archives and never deletes",
-			api: &fake.MockRepositories{MockEdit: func(_ context.Context, _, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
-				if !ptr.Deref(q.Archived, false) {
-					t.Errorf("Edit(%+v): want archived=true", q)
-				}
-				return ghRepo(), nil
-			}},
-			params: func(p *common.RepositoryParameters) { p.ArchiveOnDelete = ptr.To(true) },
+			args: args{
+				api: &fake.MockRepositories{MockEdit: func(_ context.Context, _, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
+					if !ptr.Deref(q.Archived, false) {
+						t.Errorf("Edit(%+v): want archived=true", q)
+					}
+					return ghRepo(), nil
+				}},
+				observed: ghRepo(),
+				params:   func(p *common.RepositoryParameters) { p.ArchiveOnDelete = ptr.To(true) },
+			},
+		},
+		"NotObserved": {
+			reason: "Delete deletes what Observe found, so it refuses to run without it",
+			args:   args{api: &fake.MockRepositories{}, params: func(*common.RepositoryParameters) {}},
+			want:   want{err: errors.New("cannot delete a repository that was not observed first")},
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			e := ext(tc.api)
-			e.observed = ghRepo()
-			_, err := e.Delete(context.Background(), repository(withExternalName("x"), withParams(tc.params)))
-			errContains(t, tc.reason, err, tc.err)
+			runBoth(t, func(t *testing.T, s scope) {
+				mg := s.repository(withExternalName("x"), withParams(tc.args.params))
+				_, err := s.external(tc.args.api, "org", tc.args.observed).Delete(context.Background(), mg)
+				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
+					t.Errorf("\n%s\nDelete(...): -want error, +got error:\n%s", tc.reason, diff)
+				}
+			})
 		})
 	}
 }
