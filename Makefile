@@ -33,7 +33,7 @@ vet: ## go vet
 lint: ## golangci-lint with .golangci.yml (built once through hack/tools and cached)
 	$$(hack/golangci-lint.sh | tail -n 1) run ./...
 
-reviewable: generate vet test ## What a change needs before review
+reviewable: generate vet lint test ## What a change needs before review
 
 run: ## Run the provider out of cluster against $KUBECONFIG (installs the CRDs there first)
 	kubectl apply --server-side -f package/crds
