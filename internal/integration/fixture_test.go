@@ -3,21 +3,16 @@ package integration
 import (
 	"context"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	corev1 "k8s.io/api/core/v1"
-	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
@@ -130,37 +125,4 @@ func eventNamespace(obj client.Object) string {
 		return obj.GetNamespace()
 	}
 	return metav1.NamespaceDefault
-}
-
-// cleanup removes the test's Repositories without waiting for the provider:
-// the emulator is about to go, and deletion through the provider has tests
-// of its own. Finalizers are dropped so the shared API server is left clean.
-func (f *fixture) cleanup() {
-	ctx := context.Background()
-	ns := &repomv1alpha1.RepositoryList{}
-	_ = kube.List(ctx, ns, client.InNamespace(f.ns))
-	cl := &repov1alpha1.RepositoryList{}
-	_ = kube.List(ctx, cl)
-	var objs []client.Object
-	for i := range ns.Items {
-		objs = append(objs, &ns.Items[i])
-	}
-	for i := range cl.Items {
-		if strings.HasPrefix(cl.Items[i].Name, f.ns+"-") {
-			objs = append(objs, &cl.Items[i])
-		}
-	}
-	for _, o := range objs {
-		_ = kube.Delete(ctx, o)
-		for range 10 {
-			if err := kube.Get(ctx, client.ObjectKeyFromObject(o), o); err != nil {
-				break
-			}
-			meta.RemoveFinalizer(o, "finalizer.managedresource.crossplane.io")
-			if err := kube.Update(ctx, o); err == nil || kerrors.IsNotFound(err) {
-				break
-			}
-		}
-	}
-	_ = kube.Delete(ctx, &legacyv1alpha1.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: f.legacyName("github")}})
 }

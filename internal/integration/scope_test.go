@@ -73,6 +73,11 @@ var scopes = []scope{
 	},
 }
 
+// inGroup tells whether an API group is one of this scope's.
+func (s scope) inGroup(group string) bool {
+	return group == s.groupSuffix || strings.HasSuffix(group, "."+s.groupSuffix)
+}
+
 // forEachScope runs fn for each scope, in parallel with each other and with
 // other tests that do the same.
 func forEachScope(t *testing.T, fn func(t *testing.T, s scope)) {
