@@ -42,7 +42,7 @@ func TestAdmissionRefusesWhatGitHubWould(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			forEachScope(t, func(t *testing.T, s scope) {
 				f := newFixture(t)
-				err := kube.Create(f.ctx, s.build(f, "refused", "github", tc.p))
+				err := kube.Create(f.ctx, f.repository(s, "refused", "github", tc.p))
 				if err == nil {
 					t.Fatalf("want the API server to refuse %+v", tc.p)
 				}
@@ -68,7 +68,7 @@ func TestOwnerAndNameAreImmutable(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			forEachScope(t, func(t *testing.T, s scope) {
 				f := newFixture(t)
-				r := s.build(f, "fixed", "github", common.RepositoryParameters{Owner: ptr.To(owner), Name: ptr.To("fixed")})
+				r := f.repository(s, "fixed", "github", common.RepositoryParameters{Owner: ptr.To(owner), Name: ptr.To("fixed")})
 				f.must(kube.Create(f.ctx, r))
 				var err error
 				for range 20 { // retry while the controller writes the object too

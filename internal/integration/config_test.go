@@ -87,7 +87,7 @@ func TestCredentialProblemsAreExplained(t *testing.T) {
 					f.secret("broken", tc.secret)
 				}
 				f.providerConfigs("broken", "broken", tc.key)
-				r := s.build(f, "victim", "broken", common.RepositoryParameters{})
+				r := f.repository(s, "victim", "broken", common.RepositoryParameters{})
 				f.must(kube.Create(f.ctx, r))
 				msg := f.waitSyncError(s, "victim", tc.want...)
 				for _, secret := range append(tc.secrets, goodToken) {
@@ -142,7 +142,7 @@ func TestProviderConfigInUseCannotBeDeleted(t *testing.T) {
 
 // configOf returns the provider configuration the scope's Repositories use.
 func configOf(f *fixture, s scope) (resource.ProviderConfig, types.NamespacedName) {
-	if s.name == "Cluster" {
+	if !s.namespaced {
 		return &legacyv1alpha1.ProviderConfig{}, types.NamespacedName{Name: f.legacyName("github")}
 	}
 	return &mv1alpha1.ProviderConfig{}, types.NamespacedName{Namespace: f.ns, Name: "github"}

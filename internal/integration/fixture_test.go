@@ -2,27 +2,17 @@ package integration
 
 import (
 	"context"
-	"fmt"
-	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	corev1 "k8s.io/api/core/v1"
-	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
-	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
@@ -102,85 +92,6 @@ func (f *fixture) providerConfigs(name, secret, key string) {
 	}))
 }
 
-// repoObject is a Repository of either scope.
-type repoObject interface {
-	resource.Managed
-	Parameters() *common.RepositoryParameters
-	Observation() *common.RepositoryObservation
-}
-
-// scope builds and reads Repositories of one scope, so each scenario runs
-// for both.
-type scope struct {
-	name string
-	// build makes a Repository called name using the provider config pc.
-	build func(f *fixture, name, pc string, p common.RepositoryParameters) repoObject
-	empty func() repoObject
-	key   func(f *fixture, name string) types.NamespacedName
-}
-
-var scopes = []scope{
-	{
-		name: "Namespaced",
-		build: func(f *fixture, name, pc string, p common.RepositoryParameters) repoObject {
-			r := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: f.ns, Name: name}}
-			r.Spec.ForProvider = p
-			r.Spec.ProviderConfigReference = &xpv2.ProviderConfigReference{Kind: mv1alpha1.ProviderConfigKind, Name: pc}
-			return r
-		},
-		empty: func() repoObject { return &repomv1alpha1.Repository{} },
-		key: func(f *fixture, name string) types.NamespacedName {
-			return types.NamespacedName{Namespace: f.ns, Name: name}
-		},
-	},
-	{
-		name: "Cluster",
-		build: func(f *fixture, name, pc string, p common.RepositoryParameters) repoObject {
-			r := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Name: f.ns + "-" + name}}
-			if p.Name == nil {
-				// Keep GitHub names short and equal across scopes.
-				p.Name = ptr.To(name)
-			}
-			r.Spec.ForProvider = p
-			r.Spec.ProviderConfigReference = &xpv2.Reference{Name: f.legacyName(pc)}
-			return r
-		},
-		empty: func() repoObject { return &repov1alpha1.Repository{} },
-		key: func(f *fixture, name string) types.NamespacedName {
-			return types.NamespacedName{Name: f.ns + "-" + name}
-		},
-	},
-}
-
-// forEachScope runs fn for each scope, in parallel with each other and with
-// other tests that do the same.
-func forEachScope(t *testing.T, fn func(t *testing.T, s scope)) {
-	t.Parallel()
-	for _, s := range scopes {
-		t.Run(s.name, func(t *testing.T) {
-			t.Parallel()
-			fn(t, s)
-		})
-	}
-}
-
-func (f *fixture) create(s scope, name string, p common.RepositoryParameters, mods ...func(repoObject)) repoObject {
-	f.t.Helper()
-	r := s.build(f, name, "github", p)
-	for _, m := range mods {
-		m(r)
-	}
-	f.must(kube.Create(f.ctx, r))
-	return r
-}
-
-func (f *fixture) get(s scope, name string) repoObject {
-	f.t.Helper()
-	r := s.empty()
-	f.must(kube.Get(f.ctx, s.key(f, name), r))
-	return r
-}
-
 // eventually calls check until it returns "" or patience runs out, then
 // fails with the last thing check said.
 func (f *fixture) eventually(what string, check func() string) {
@@ -194,81 +105,6 @@ func (f *fixture) eventually(what string, check func() string) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	f.t.Fatalf("%s: gave up after %s: %s", what, patience, last)
-}
-
-// waitReady waits for the Repository to be Ready and Synced.
-func (f *fixture) waitReady(s scope, name string) repoObject {
-	f.t.Helper()
-	var r repoObject
-	f.eventually(name+" Ready and Synced", func() string {
-		r = s.empty()
-		if err := kube.Get(f.ctx, s.key(f, name), r); err != nil {
-			return err.Error()
-		}
-		ready, synced := r.GetCondition(xpv2.TypeReady), r.GetCondition(xpv2.TypeSynced)
-		if ready.Status != corev1.ConditionTrue || synced.Status != corev1.ConditionTrue {
-			return fmt.Sprintf("Ready=%s Synced=%s (%s)", ready.Status, synced.Status, synced.Message)
-		}
-		return ""
-	})
-	return r
-}
-
-// waitSyncError waits until the Repository's Synced condition is False with
-// a message containing every one of want, and returns that message.
-func (f *fixture) waitSyncError(s scope, name string, want ...string) string {
-	f.t.Helper()
-	var msg string
-	f.eventually(name+" Synced=False mentioning "+strings.Join(want, " & "), func() string {
-		r := s.empty()
-		if err := kube.Get(f.ctx, s.key(f, name), r); err != nil {
-			return err.Error()
-		}
-		c := r.GetCondition(xpv2.TypeSynced)
-		msg = c.Message
-		if c.Status != corev1.ConditionFalse {
-			return "Synced=" + string(c.Status) + " " + c.Message
-		}
-		for _, w := range want {
-			if !strings.Contains(c.Message, w) {
-				return "message: " + c.Message
-			}
-		}
-		return ""
-	})
-	return msg
-}
-
-// ghRepo returns the emulator's view of owner/name.
-func (f *fixture) ghRepo(name string) (emulator.Repo, bool) {
-	return f.emu.State().RepoByName(owner, name)
-}
-
-// createOnGitHub creates owner/name through the API, as a person or another
-// tool would, now.
-func (f *fixture) createOnGitHub(name string) {
-	f.t.Helper()
-	c := emulatortest.Client(f.srv, goodToken)
-	resp, err := c.Post(f.srv.URL+"/orgs/"+owner+"/repos", "application/json", strings.NewReader(`{"name":"`+name+`"}`))
-	f.must(err)
-	_ = resp.Body.Close()
-	if resp.StatusCode != http.StatusCreated {
-		f.t.Fatalf("creating %s on GitHub: status %d", name, resp.StatusCode)
-	}
-}
-
-// update re-reads the Repository, applies fn and writes it back, retrying
-// on conflicts with the controller.
-func (f *fixture) update(s scope, name string, fn func(repoObject)) {
-	f.t.Helper()
-	f.eventually("update "+name, func() string {
-		r := f.get(s, name)
-		fn(r)
-		if err := kube.Update(f.ctx, r); err != nil {
-			return err.Error()
-		}
-		return ""
-	})
 }
 
 // events lists the Events about the named object.
@@ -289,37 +125,4 @@ func eventNamespace(obj client.Object) string {
 		return obj.GetNamespace()
 	}
 	return metav1.NamespaceDefault
-}
-
-// cleanup removes the test's Repositories without waiting for the provider:
-// the emulator is about to go, and deletion through the provider has tests
-// of its own. Finalizers are dropped so the shared API server is left clean.
-func (f *fixture) cleanup() {
-	ctx := context.Background()
-	ns := &repomv1alpha1.RepositoryList{}
-	_ = kube.List(ctx, ns, client.InNamespace(f.ns))
-	cl := &repov1alpha1.RepositoryList{}
-	_ = kube.List(ctx, cl)
-	var objs []client.Object
-	for i := range ns.Items {
-		objs = append(objs, &ns.Items[i])
-	}
-	for i := range cl.Items {
-		if strings.HasPrefix(cl.Items[i].Name, f.ns+"-") {
-			objs = append(objs, &cl.Items[i])
-		}
-	}
-	for _, o := range objs {
-		_ = kube.Delete(ctx, o)
-		for range 10 {
-			if err := kube.Get(ctx, client.ObjectKeyFromObject(o), o); err != nil {
-				break
-			}
-			meta.RemoveFinalizer(o, "finalizer.managedresource.crossplane.io")
-			if err := kube.Update(ctx, o); err == nil || kerrors.IsNotFound(err) {
-				break
-			}
-		}
-	}
-	_ = kube.Delete(ctx, &legacyv1alpha1.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: f.legacyName("github")}})
 }

@@ -39,7 +39,7 @@ func TestGitHubAppCredentials(t *testing.T) {
 		}}}))
 		f.secret("app", map[string][]byte{"credentials": creds})
 		f.providerConfigs("app", "app", "credentials")
-		f.must(kube.Create(f.ctx, s.build(f, "by-app", "app", common.RepositoryParameters{Description: ptr.To("made by an App")})))
+		f.must(kube.Create(f.ctx, f.repository(s, "by-app", "app", common.RepositoryParameters{Description: ptr.To("made by an App")})))
 		f.waitReady(s, "by-app")
 
 		created := false

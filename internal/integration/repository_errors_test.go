@@ -20,7 +20,7 @@ func TestGitHubErrorsAreExplained(t *testing.T) {
 			f := newFixture(t)
 			f.secret("outsider", map[string][]byte{"token": []byte("other-token")})
 			f.providerConfigs("outsider", "outsider", "token")
-			f.must(kube.Create(f.ctx, s.build(f, "forbidden", "outsider", common.RepositoryParameters{})))
+			f.must(kube.Create(f.ctx, f.repository(s, "forbidden", "outsider", common.RepositoryParameters{})))
 			f.waitSyncError(s, "forbidden", "cannot create repository demo-org/forbidden", "403", "lack permission")
 		})
 	})
