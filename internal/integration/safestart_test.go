@@ -44,7 +44,9 @@ import (
 // that CRD is installed later, without a restart.
 func TestSafeStart(t *testing.T) {
 	t.Parallel()
-	const cacheSyncTimeout = 3 * time.Second
+	// Short, so the test waits past it; long enough that a controller
+	// started on a busy machine still syncs its cache in time.
+	const cacheSyncTimeout = 10 * time.Second
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -114,11 +116,11 @@ func TestSafeStart(t *testing.T) {
 	must(t, c.Create(ctx, nsRepo))
 	waitReadyIn(t, c, nsRepo)
 
-	// Past the cache-sync timeout, twice over, the provider still runs.
+	// Past the cache-sync timeout, the provider still runs.
 	select {
 	case <-stopped:
 		t.Fatalf("the provider stopped while a kind's CRD was missing: %v", startErr)
-	case <-time.After(2 * cacheSyncTimeout):
+	case <-time.After(cacheSyncTimeout + 5*time.Second):
 	}
 
 	_, err = envtest.InstallCRDs(cfg, envtest.CRDInstallOptions{Paths: []string{late}, ErrorIfPathMissing: true, Scheme: scheme})
