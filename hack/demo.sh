@@ -83,6 +83,7 @@ up() {
 
   # Every kind's examples: examples/<kind>/namespaced and examples/<kind>/cluster.
   say "Applying the examples of every kind"
+  kubectl api-resources >/dev/null # refresh kubectl's discovery cache (the "managed" category)
   for d in examples/*/namespaced examples/*/cluster; do kubectl apply -R -f "$d"; done
 
   say "Waiting for every managed resource to be Ready"

@@ -238,12 +238,12 @@ kubectl create namespace team-a >/dev/null
 kubectl apply --dry-run=server -f examples/providerconfig >"$OUT/providerconfig-dry-run.log"
 pass "$(wc -l <"$OUT/providerconfig-dry-run.log") objects"
 
-begin "examples/repository/namespaced: applied, every Repository Ready"
-kubectl apply -R -f examples/repository/namespaced >/dev/null
-kubectl wait --for condition=Ready --timeout=120s repositories.repo.github.m.crossplane.io --all -n default >/dev/null
-N=$(kubectl get repositories.repo.github.m.crossplane.io -A --no-headers | wc -l)
+begin "examples/*/namespaced: every kind's namespaced examples applied and Ready"
+for d in examples/*/namespaced; do kubectl apply -R -f "$d" >/dev/null; done
+kubectl wait --for condition=Ready --timeout=120s managed --all -A >/dev/null
+N=$(kubectl get managed -A --no-headers | wc -l)
 [ "$(repo_field demo-org/payments-api 'r["visibility"]+" "+",".join(sorted(r.get("topics",[])))')" = "private go,payments" ] || die "payments-api differs on the emulator"
-pass "$N namespaced Ready; payments-api private with its topics on the emulator"
+pass "$N namespaced managed resources Ready; payments-api private with its topics on the emulator"
 
 begin "safe start: the provider runs past three minutes with only the namespaced kinds active"
 PROVIDER_PID=$(cat "$OUT/provider.pid")
@@ -268,11 +268,13 @@ spec:
   - "*.github.crossplane.io"
 MRAP
 wait_until "cluster-scoped Repository CRD" 90 kubectl wait --for condition=Established --timeout=5s crd/repositories.repo.github.crossplane.io
-kubectl apply -R -f examples/repository/cluster >/dev/null
-kubectl wait --for condition=Ready --timeout=120s repositories.repo.github.crossplane.io --all >/dev/null
-C=$(kubectl get repositories.repo.github.crossplane.io --no-headers | wc -l)
+kubectl api-resources >/dev/null # refresh kubectl's discovery cache: the "managed" category grew
+for d in examples/*/cluster; do kubectl apply -R -f "$d" >/dev/null; done
+kubectl wait --for condition=Ready --timeout=120s managed --all -A >/dev/null
+C=$(($(kubectl get managed -A --no-headers | wc -l) - N))
+[ "$C" -gt 0 ] || die "no cluster-scoped managed resources found after activation"
 alive "$PROVIDER_PID" && [ "$(cat "$OUT/provider.pid")" = "$PROVIDER_PID" ] || die "the provider was restarted"
-pass "$C cluster-scoped Ready; same provider process (pid $PROVIDER_PID)"
+pass "$C cluster-scoped managed resources Ready; same provider process (pid $PROVIDER_PID)"
 
 begin "examples/composition: XRD established, P&T Composition accepted"
 kubectl apply -f examples/composition/definition.yaml >/dev/null
