@@ -97,13 +97,7 @@ func (s *Server) listUserRepos(c *reqCtx) {
 		}
 		out = append(out, r)
 	}
-	sortRepos(out, q.Get("sort"), q.Get("direction"), "full_name")
-	start, end := c.paginate(len(out))
-	items := make([]*repoJSON, 0, end-start)
-	for _, r := range out[start:end] {
-		items = append(items, c.renderRepo(w, r, renderList))
-	}
-	c.json(http.StatusOK, items)
+	c.answerRepoPage(w, out, "full_name")
 }
 
 func (s *Server) listOrgRepos(c *reqCtx) {
@@ -141,10 +135,17 @@ func (s *Server) listOrgRepos(c *reqCtx) {
 		}
 		out = append(out, r)
 	}
-	sortRepos(out, q.Get("sort"), q.Get("direction"), "created")
-	start, end := c.paginate(len(out))
+	c.answerRepoPage(w, out, "created")
+}
+
+// answerRepoPage answers 200 with one page of repos as list items, sorted by
+// the request's sort (defaultSort when absent) and direction.
+func (c *reqCtx) answerRepoPage(w *world, repos []*Repo, defaultSort string) {
+	q := c.r.URL.Query()
+	sortRepos(repos, q.Get("sort"), q.Get("direction"), defaultSort)
+	start, end := c.paginate(len(repos))
 	items := make([]*repoJSON, 0, end-start)
-	for _, r := range out[start:end] {
+	for _, r := range repos[start:end] {
 		items = append(items, c.renderRepo(w, r, renderList))
 	}
 	c.json(http.StatusOK, items)
