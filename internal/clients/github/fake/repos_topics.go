@@ -6,15 +6,15 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
-var _ github.TopicsAPI = (*MockTopics)(nil)
+var _ github.TopicsAPI = (*MockTopicsAPI)(nil)
 
-// MockTopics is a github.TopicsAPI whose method calls its function field;
+// MockTopicsAPI is a github.TopicsAPI whose method calls its function field;
 // a nil field panics when called.
-type MockTopics struct {
+type MockTopicsAPI struct {
 	MockReplaceTopics func(ctx context.Context, owner, name string, topics []string) error
 }
 
 // ReplaceTopics calls MockReplaceTopics.
-func (m *MockTopics) ReplaceTopics(ctx context.Context, owner, name string, topics []string) error {
+func (m *MockTopicsAPI) ReplaceTopics(ctx context.Context, owner, name string, topics []string) error {
 	return m.MockReplaceTopics(ctx, owner, name, topics)
 }
