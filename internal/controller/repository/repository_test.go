@@ -162,39 +162,39 @@ func TestObserve(t *testing.T) {
 		},
 		"NeverCreated": {
 			reason: "a 404 for a repository this resource never had means: create it",
-			args: args{api: &fake.MockRepositories{MockGet: func(_ context.Context, o, n string) (*github.Repository, error) {
+			args: args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(_ context.Context, o, n string) (*github.Repository, error) {
 				if o != "org" || n != "x" {
 					t.Errorf("Get(%s, %s): want org/x (default owner, metadata.name)", o, n)
 				}
 				return nil, ghErr(404)
-			}}},
+			}}}},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"ServerErrorIsNotAbsence": {
 			reason: "only a 404 means absent: a 500 must not lead to a create",
 			args: args{
-				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(500) }},
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(500) }}},
 				mg:  []mod{withExternalName("x")},
 			},
 			want: want{err: errors.Wrap(ghErr(500), "cannot read repository org/x")},
 		},
 		"ForbiddenIsNotAbsence": {
 			reason: "a 403 is an error, not absence",
-			args:   args{api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(403) }}},
+			args:   args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(403) }}}},
 			want:   want{err: errors.Wrap(ghErr(403), "cannot read repository org/x")},
 		},
 		"ExistsButNotOurs": {
 			reason: "an existing repository is never taken over without the external-name annotation",
-			args:   args{api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
+			args:   args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}}},
 			want: want{err: notOurs{errors.New("org/x already exists on GitHub and this Repository did not create it; " +
 				"to manage it, set the annotation crossplane.io/external-name: x")}},
 		},
 		"InterruptedCreate": {
 			reason: "a repository GitHub created while this resource's create was pending is this resource's",
 			args: args{
-				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { now := time.Now(); r.CreatedAt = &now }), nil
-				}},
+				}}},
 				mg: []mod{withCreatePending(time.Now())},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true, ConnectionDetails: details}},
@@ -202,7 +202,7 @@ func TestObserve(t *testing.T) {
 		"UpToDate": {
 			reason: "an adopted repository matching the spec is up to date",
 			args: args{
-				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
 				mg:  []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("public") })},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true, ConnectionDetails: details}},
@@ -210,7 +210,7 @@ func TestObserve(t *testing.T) {
 		"Drifted": {
 			reason: "a setting that differs makes the repository not up to date, and says which",
 			args: args{
-				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
 				mg:  []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("private") })},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "visibility",
@@ -219,12 +219,12 @@ func TestObserve(t *testing.T) {
 		"RenamedFoundByID": {
 			reason: "a renamed repository whose old-name redirect is gone is found by id and must be renamed back",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
 					MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
 					MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.Name, r.ID = "y", id }), nil
 					},
-				},
+				}},
 				mg: []mod{withExternalName("x"), withID(1)},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "name",
@@ -232,17 +232,17 @@ func TestObserve(t *testing.T) {
 		},
 		"FormerNameIsFree": {
 			reason: "a name GitHub only redirects (to a renamed repository) is free, so a new repository can be created",
-			args: args{api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+			args: args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 				return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
-			}}},
+			}}}},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"AdoptingAFormerName": {
 			reason: "adopting a name that GitHub redirects to a renamed repository neither adopts nor renames it",
 			args: args{
-				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
-				}},
+				}}},
 				mg: []mod{withExternalName("x")},
 			},
 			want: want{err: notOurs{errors.New("org/x was renamed to org/y on GitHub; to manage that repository, " +
@@ -251,10 +251,10 @@ func TestObserve(t *testing.T) {
 		"DeletedOnGitHub": {
 			reason: "a repository gone by name and by id does not exist, so it is created again",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
 					MockGet:     func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
 					MockGetByID: func(context.Context, int64) (*github.Repository, error) { return nil, ghErr(404) },
-				},
+				}},
 				mg: []mod{withExternalName("x"), withID(1)},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
@@ -262,14 +262,14 @@ func TestObserve(t *testing.T) {
 		"NameTakenByAnother": {
 			reason: "when another repository took the name of ours, neither is touched",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
 					MockGet: func(context.Context, string, string) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
 					},
 					MockGetByID: func(context.Context, int64) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.FullName = "org/y" }), nil
 					},
-				},
+				}},
 				mg: []mod{withExternalName("x"), withID(1)},
 			},
 			want: want{err: errors.New("repository org/x is now a different repository (id 2); the one this Repository manages (id 1) " +
@@ -278,12 +278,12 @@ func TestObserve(t *testing.T) {
 		"OursDeletedNameTaken": {
 			reason: "when ours was deleted and another repository has the name, it is not adopted",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
 					MockGet: func(context.Context, string, string) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
 					},
 					MockGetByID: func(context.Context, int64) (*github.Repository, error) { return nil, ghErr(404) },
-				},
+				}},
 				mg: []mod{withExternalName("x"), withID(1)},
 			},
 			want: want{err: notOurs{errors.New("the repository this Repository managed (id 1) was deleted, and org/x is now a different repository (id 2); " +
@@ -292,9 +292,9 @@ func TestObserve(t *testing.T) {
 		"Transferred": {
 			reason: "a repository now owned by someone else is reported, not changed",
 			args: args{
-				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { r.Owner.Login, r.FullName = "elsewhere", "elsewhere/x" }), nil
-				}},
+				}}},
 				mg: []mod{withExternalName("x")},
 			},
 			want: want{err: notOurs{errors.New("repository elsewhere/x (id 1) now belongs to elsewhere, not org: " +
@@ -303,9 +303,9 @@ func TestObserve(t *testing.T) {
 		"ArchivedOnDelete": {
 			reason: "once archived on delete, the repository is gone as far as the resource goes",
 			args: args{
-				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { r.Archived = true }), nil
-				}},
+				}}},
 				mg: []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.ArchiveOnDelete = ptr.To(true) }), deleting()},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
@@ -313,7 +313,7 @@ func TestObserve(t *testing.T) {
 		"DeletingWhatIsNotOurs": {
 			reason: "deleting a resource whose name was taken by someone else's repository deletes nothing and does not get stuck",
 			args: args{
-				api: &fake.MockRepositories{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
 				mg:  []mod{deleting()},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
@@ -321,14 +321,14 @@ func TestObserve(t *testing.T) {
 		"DeletingOursRenamedNameTaken": {
 			reason: "deleting a resource whose repository was renamed while another took its name deletes its own repository",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
 					MockGet: func(context.Context, string, string) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
 					},
 					MockGetByID: func(context.Context, int64) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.Name = "y" }), nil
 					},
-				},
+				}},
 				mg: []mod{withExternalName("x"), withID(1), deleting()},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "name",
@@ -338,8 +338,8 @@ func TestObserve(t *testing.T) {
 			reason: "vulnerability alerts cost a call, so they are read only when the spec sets them",
 			args: args{
 				api: &fake.MockRepositories{
-					MockGet:                 func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil },
-					MockVulnerabilityAlerts: func(context.Context, string, string) (bool, error) { return false, nil },
+					MockReposAPI:               fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+					MockVulnerabilityAlertsAPI: fake.MockVulnerabilityAlertsAPI{MockVulnerabilityAlerts: func(context.Context, string, string) (bool, error) { return false, nil }},
 				},
 				mg: []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.VulnerabilityAlerts = ptr.To(true) })},
 			},
@@ -386,28 +386,33 @@ func TestCreate(t *testing.T) {
 	}{
 		"InOrganization": {
 			reason: "an organization's repository is created under /orgs/{org}/repos",
-			args: args{api: &fake.MockRepositories{MockGetAccount: org, MockCreate: func(_ context.Context, o string, q *github.RepositoryRequest) (*github.Repository, error) {
-				if o != "org" || ptr.Deref(q.Name, "") != "x" {
-					t.Errorf("Create(%q, %v): want org and name x", o, q.Name)
-				}
-				return ghRepo(), nil
-			}}},
+			args: args{api: &fake.MockRepositories{
+				MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+				MockReposAPI: fake.MockReposAPI{MockCreate: func(_ context.Context, o string, q *github.RepositoryRequest) (*github.Repository, error) {
+					if o != "org" || ptr.Deref(q.Name, "") != "x" {
+						t.Errorf("Create(%q, %v): want org and name x", o, q.Name)
+					}
+					return ghRepo(), nil
+				}},
+			}},
 			want: want{externalName: "x"},
 		},
 		"ForAuthenticatedUser": {
 			reason: "a user repository is created for the authenticated user, who must be the owner",
-			args: args{api: &fake.MockRepositories{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "ORG", nil },
-				MockCreate: func(_ context.Context, o string, _ *github.RepositoryRequest) (*github.Repository, error) {
+			args: args{api: &fake.MockRepositories{
+				MockUsersAPI: fake.MockUsersAPI{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "ORG", nil }},
+				MockReposAPI: fake.MockReposAPI{MockCreate: func(_ context.Context, o string, _ *github.RepositoryRequest) (*github.Repository, error) {
 					if o != "" {
 						t.Errorf("Create(%q): want the user endpoint", o)
 					}
 					return ghRepo(), nil
-				}}},
+				}},
+			}},
 			want: want{externalName: "x"},
 		},
 		"ForAnotherUser": {
 			reason: "GitHub cannot create a repository for a user other than the authenticated one",
-			args:   args{api: &fake.MockRepositories{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "me", nil }}},
+			args:   args{api: &fake.MockRepositories{MockUsersAPI: fake.MockUsersAPI{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "me", nil }}}},
 			want: want{err: errors.Wrap(
 				errors.New("org is a user account, but the credentials belong to me: GitHub creates user repositories only for the authenticated user"),
 				"cannot create repository org/x")},
@@ -415,12 +420,15 @@ func TestCreate(t *testing.T) {
 		"FromTemplate": {
 			reason: "a template source generates the repository",
 			args: args{
-				api: &fake.MockRepositories{MockGetAccount: org, MockGenerate: func(_ context.Context, to, tr string, q *github.TemplateRequest) (*github.Repository, error) {
-					if to != "t" || tr != "tpl" || q.Owner != "org" || q.Name != "x" {
-						t.Errorf("Generate(%s, %s, %+v): want t/tpl into org/x", to, tr, q)
-					}
-					return ghRepo(), nil
-				}},
+				api: &fake.MockRepositories{
+					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+					MockReposAPI: fake.MockReposAPI{MockGenerate: func(_ context.Context, to, tr string, q *github.TemplateRequest) (*github.Repository, error) {
+						if to != "t" || tr != "tpl" || q.Owner != "org" || q.Name != "x" {
+							t.Errorf("Generate(%s, %s, %+v): want t/tpl into org/x", to, tr, q)
+						}
+						return ghRepo(), nil
+					}},
+				},
 				mg: []mod{withParams(func(p *common.RepositoryParameters) {
 					p.Template = &common.TemplateSource{Owner: "t", Repository: "tpl"}
 				})},
@@ -430,21 +438,27 @@ func TestCreate(t *testing.T) {
 		"Fork": {
 			reason: "a fork source forks into the organization",
 			args: args{
-				api: &fake.MockRepositories{MockGetAccount: org, MockFork: func(_ context.Context, fo, fr string, q *github.ForkRequest) (*github.Repository, error) {
-					if fo != "u" || fr != "lib" || q.Organization != "org" || q.Name != "x" {
-						t.Errorf("Fork(%s, %s, %+v): want u/lib into org/x", fo, fr, q)
-					}
-					return ghRepo(), nil
-				}},
+				api: &fake.MockRepositories{
+					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+					MockReposAPI: fake.MockReposAPI{MockFork: func(_ context.Context, fo, fr string, q *github.ForkRequest) (*github.Repository, error) {
+						if fo != "u" || fr != "lib" || q.Organization != "org" || q.Name != "x" {
+							t.Errorf("Fork(%s, %s, %+v): want u/lib into org/x", fo, fr, q)
+						}
+						return ghRepo(), nil
+					}},
+				},
 				mg: []mod{withParams(func(p *common.RepositoryParameters) { p.Fork = &common.ForkSource{Owner: "u", Repository: "lib"} })},
 			},
 			want: want{externalName: "x"},
 		},
 		"NameTakenMeanwhile": {
 			reason: "a name taken between observe and create is explained with the way to adopt",
-			args: args{api: &fake.MockRepositories{MockGetAccount: org, MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
-				return nil, ghErrOn(http.MethodPost, "/orgs/org/repos", http.StatusUnprocessableEntity, gogithub.Error{Message: "name already exists on this account"})
-			}}},
+			args: args{api: &fake.MockRepositories{
+				MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+				MockReposAPI: fake.MockReposAPI{MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
+					return nil, ghErrOn(http.MethodPost, "/orgs/org/repos", http.StatusUnprocessableEntity, gogithub.Error{Message: "name already exists on this account"})
+				}},
+			}},
 			want: want{err: errors.New("org/x already exists on GitHub; to manage it, set the annotation crossplane.io/external-name: x")},
 		},
 	}
@@ -527,7 +541,7 @@ func TestUpdateOrder(t *testing.T) {
 			runBoth(t, func(t *testing.T, s scope) {
 				var got []call
 				api := &fake.MockRepositories{
-					MockEdit: func(_ context.Context, _, n string, q *github.RepositoryRequest) (*github.Repository, error) {
+					MockReposAPI: fake.MockReposAPI{MockEdit: func(_ context.Context, _, n string, q *github.RepositoryRequest) (*github.Repository, error) {
 						out := *tc.args.observed
 						switch {
 						case q.Archived != nil:
@@ -543,8 +557,8 @@ func TestUpdateOrder(t *testing.T) {
 							}
 						}
 						return &out, nil
-					},
-					MockReplaceTopics: func(context.Context, string, string, []string) error { got = append(got, "topics"); return nil },
+					}},
+					MockTopicsAPI: fake.MockTopicsAPI{MockReplaceTopics: func(context.Context, string, string, []string) error { got = append(got, "topics"); return nil }},
 				}
 				mg := s.repository(withExternalName("x"), withParams(tc.args.params))
 				_, err := s.external(api, "org", tc.args.observed).Update(context.Background(), mg)
@@ -576,7 +590,7 @@ func TestDelete(t *testing.T) {
 		"AlreadyGone": {
 			reason: "a repository that is already gone counts as deleted",
 			args: args{
-				api:      &fake.MockRepositories{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 404) }},
+				api:      &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 404) }}},
 				observed: ghRepo(),
 				params:   func(*common.RepositoryParameters) {},
 			},
@@ -584,7 +598,7 @@ func TestDelete(t *testing.T) {
 		"Forbidden": {
 			reason: "a refused delete is an error that says what is missing",
 			args: args{
-				api:      &fake.MockRepositories{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 403) }},
+				api:      &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 403) }}},
 				observed: ghRepo(),
 				params:   func(*common.RepositoryParameters) {},
 			},
@@ -593,12 +607,12 @@ func TestDelete(t *testing.T) {
 		"ArchiveInstead": {
 			reason: "archiveOnDelete archives and never deletes",
 			args: args{
-				api: &fake.MockRepositories{MockEdit: func(_ context.Context, _, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockEdit: func(_ context.Context, _, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
 					if !ptr.Deref(q.Archived, false) {
 						t.Errorf("Edit(%+v): want archived=true", q)
 					}
 					return ghRepo(), nil
-				}},
+				}}},
 				observed: ghRepo(),
 				params:   func(p *common.RepositoryParameters) { p.ArchiveOnDelete = ptr.To(true) },
 			},
