@@ -1,5 +1,5 @@
 // Package config holds the provider configuration controllers and the one
-// function every managed resource uses to turn its providerConfigRef into
+// Resolver every managed resource uses to turn its providerConfigRef into
 // GitHub client settings.
 package config
 
@@ -31,9 +31,9 @@ type Resolved struct {
 	DefaultOwner string
 }
 
-// ResolveModern reads the ProviderConfig or ClusterProviderConfig a
+// resolveModern reads the ProviderConfig or ClusterProviderConfig a
 // namespaced managed resource references, and its credentials.
-func ResolveModern(ctx context.Context, kube client.Client, mg resource.ModernManaged) (Resolved, error) {
+func resolveModern(ctx context.Context, kube client.Client, mg resource.ModernManaged) (Resolved, error) {
 	ref := mg.GetProviderConfigReference()
 	if ref == nil || ref.Name == "" {
 		return Resolved{}, errors.New("spec.providerConfigRef is not set: name a ProviderConfig or ClusterProviderConfig")
@@ -58,11 +58,11 @@ func ResolveModern(ctx context.Context, kube client.Client, mg resource.ModernMa
 	}
 }
 
-// ResolveLegacy reads the legacy ProviderConfig a cluster-scoped managed
+// resolveLegacy reads the legacy ProviderConfig a cluster-scoped managed
 // resource references, and its credentials.
 //
 //nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
-func ResolveLegacy(ctx context.Context, kube client.Client, mg resource.LegacyManaged) (Resolved, error) {
+func resolveLegacy(ctx context.Context, kube client.Client, mg resource.LegacyManaged) (Resolved, error) {
 	ref := mg.GetProviderConfigReference()
 	if ref == nil || ref.Name == "" {
 		return Resolved{}, errors.New("spec.providerConfigRef is not set: name a ProviderConfig")

@@ -39,12 +39,12 @@ func (r *Resolver) Resolve(ctx context.Context, mg resource.Managed) (Resolved, 
 		if err := r.modern.Track(ctx, m); err != nil {
 			return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 		}
-		return ResolveModern(ctx, r.kube, m)
+		return resolveModern(ctx, r.kube, m)
 	case resource.LegacyManaged: //nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
 		if err := r.legacy.Track(ctx, m); err != nil {
 			return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 		}
-		return ResolveLegacy(ctx, r.kube, m)
+		return resolveLegacy(ctx, r.kube, m)
 	default:
 		return Resolved{}, errors.Errorf("%T is neither a namespaced nor a cluster-scoped managed resource", mg)
 	}
