@@ -24,6 +24,7 @@ import (
 //	POST   /_emulator/seed                add users, orgs, teams, apps, repos
 //	GET    /_emulator/repos               repositories as the emulator stores them
 //	POST   /_emulator/repos/{o}/{r}/branches   add a branch {"name": "dev"}
+//	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
 func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path string) {
 	path = strings.TrimSuffix(path, "/")
 	reply := func(status int, v any) {
@@ -123,6 +124,17 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 		}
 		if err := s.state.AddBranch(parts[0], parts[1], b.Name); err != nil {
 			bad(err)
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case strings.HasPrefix(path, "/invitations/") && r.Method == http.MethodPost:
+		id, ok := invitationToExpire(path)
+		if !ok {
+			reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
+			return
+		}
+		if err := s.state.ExpireInvitation(id); err != nil {
+			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
 			return
 		}
 		reply(http.StatusNoContent, nil)

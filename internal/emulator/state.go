@@ -27,6 +27,7 @@ type world struct {
 	nextRepoID    int64
 	nextAccountID int64
 	commitCounter int64
+	invitationSeq int64 // last repository invitation id; see invite
 }
 
 func newWorld() *world {
