@@ -19,9 +19,10 @@ var collaboratorRoles = map[string]string{
 	"pull": roleRead, "triage": roleTriage, "push": roleWrite, "maintain": roleMaintain, "admin": roleAdmin,
 }
 
-// higherRole is the higher of two roles ("" is none).
-func higherRole(a, b string) string {
-	if roleRank[b] > roleRank[a] {
+// higherRole is the higher of two roles ("" is none); a custom role ranks
+// as its base role.
+func (w *world) higherRole(r *Repo, a, b string) string {
+	if roleRank[w.baseRole(r, b)] > roleRank[w.baseRole(r, a)] {
 		return b
 	}
 	return a

@@ -46,8 +46,8 @@ func setDirectRole(r *Repo, login, role string) {
 	(*c)[strings.ToLower(login)] = role
 }
 
-func collaboratorAccess(_ *world, u *Account, r *Repo) int {
-	return roleAccess(directRole(r, u.Login))
+func collaboratorAccess(w *world, u *Account, r *Repo) int {
+	return roleAccess(w.baseRole(r, directRole(r, u.Login)))
 }
 
 // affiliatedRole is the role the user holds as the repository's owner or a
@@ -66,7 +66,7 @@ func (w *world) affiliatedRole(u *Account, r *Repo) string {
 // collaboratorRole is the user's role on the repository, "" when the user is
 // no collaborator of any kind.
 func (w *world) collaboratorRole(u *Account, r *Repo) string {
-	return higherRole(w.affiliatedRole(u, r), directRole(r, u.Login))
+	return w.higherRole(r, w.affiliatedRole(u, r), directRole(r, u.Login))
 }
 
 // pushToView refuses readers without push access, as GitHub does for the
@@ -86,8 +86,8 @@ type collaboratorJSON struct {
 	RoleName    string           `json:"role_name"`
 }
 
-func (c *reqCtx) renderCollaborator(a *Account, role string) collaboratorJSON {
-	return collaboratorJSON{simpleUser: c.simpleUser(a), Permissions: rolePermissions(role), RoleName: role}
+func (c *reqCtx) renderCollaborator(w *world, r *Repo, a *Account, role string) collaboratorJSON {
+	return collaboratorJSON{simpleUser: c.simpleUser(a), Permissions: rolePermissions(w.baseRole(r, role)), RoleName: role}
 }
 
 func (s *Server) listCollaborators(c *reqCtx, w *world, r *Repo) {
@@ -139,7 +139,7 @@ func (s *Server) listCollaborators(c *reqCtx, w *world, r *Repo) {
 		case role == "":
 		case affiliation == "outside" && (member || !isDirect || strings.EqualFold(login, r.Owner)):
 		case affiliation == "direct" && !isDirect:
-		case wantRole != "" && role != wantRole:
+		case wantRole != "" && w.baseRole(r, role) != wantRole:
 		default:
 			list = append(list, a)
 		}
@@ -148,7 +148,7 @@ func (s *Server) listCollaborators(c *reqCtx, w *world, r *Repo) {
 	start, end := c.paginate(len(list))
 	out := make([]collaboratorJSON, 0, end-start)
 	for _, a := range list[start:end] {
-		out = append(out, c.renderCollaborator(a, w.collaboratorRole(a, r)))
+		out = append(out, c.renderCollaborator(w, r, a, w.collaboratorRole(a, r)))
 	}
 	c.json(http.StatusOK, out)
 }
@@ -178,12 +178,12 @@ func (s *Server) getCollaboratorPermission(c *reqCtx, w *world, r *Repo) {
 		c.fail(http.StatusNotFound, "Not Found", c.doc)
 		return
 	}
-	role := higherRole(w.collaboratorRole(u, r), accessRole(w.access(&principal{user: u}, r)))
+	role := w.higherRole(r, w.collaboratorRole(u, r), accessRole(w.access(&principal{user: u}, r)))
 	roleName := role
 	if roleName == "" {
 		roleName = "none"
 	}
-	c.json(http.StatusOK, collaboratorPermissionJSON{Permission: rolePermission(role), RoleName: roleName, User: c.renderCollaborator(u, role)})
+	c.json(http.StatusOK, collaboratorPermissionJSON{Permission: rolePermission(w.baseRole(r, role)), RoleName: roleName, User: c.renderCollaborator(w, r, u, role)})
 }
 
 func (s *Server) putCollaborator(c *reqCtx, w *world, r *Repo) {
@@ -205,6 +205,9 @@ func (s *Server) putCollaborator(c *reqCtx, w *world, r *Repo) {
 	role := roleWrite
 	if perm != nil {
 		role = collaboratorRoles[*perm]
+		if role == "" && owner.IsOrg() {
+			role = w.customRole(owner.Login, *perm)
+		}
 		if role == "" {
 			c.invalid("Validation Failed", fieldError{Resource: "Repository", Code: "custom", Field: "permission",
 				Message: "permission must be one of pull, triage, push, maintain, admin or a custom repository role"})

@@ -108,7 +108,7 @@ func (c *reqCtx) renderInvitation(w *world, r *Repo, inv *invitation) invitation
 		ID: inv.ID, NodeID: nodeID("RI", inv.ID),
 		Repository: c.renderRepo(w, r, renderList),
 		Invitee:    user(inv.Invitee), Inviter: user(inv.Inviter),
-		Permissions: inv.Role, CreatedAt: ts(inv.CreatedAt), Expired: inv.Expired,
+		Permissions: w.baseRole(r, inv.Role), CreatedAt: ts(inv.CreatedAt), Expired: inv.Expired,
 		URL:     c.apiBase + "/user/repository_invitations/" + strconv.FormatInt(inv.ID, 10),
 		HTMLURL: c.webBase + "/" + r.FullName() + "/invitations",
 	}
