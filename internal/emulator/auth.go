@@ -105,8 +105,10 @@ const (
 	accessAdmin
 )
 
-// access computes what the principal may do with the repository.
-func (w *world) access(p *principal, r *Repo) int {
+// ownAccess computes what the principal may do with the repository by
+// ownership, organization membership and installations; access adds the
+// grants of the kinds living inside the repository.
+func (w *world) ownAccess(p *principal, r *Repo) int {
 	public := accessNone
 	if r.Visibility == VisibilityPublic {
 		public = accessRead

@@ -24,6 +24,8 @@ import (
 //	POST   /_emulator/seed                add users, orgs, teams, apps, repos
 //	GET    /_emulator/repos               repositories as the emulator stores them
 //	POST   /_emulator/repos/{o}/{r}/branches   add a branch {"name": "dev"}
+//	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
+//	POST   /_emulator/orgs/{org}/repository-roles  add a custom repository role {"name": "deployer", "baseRole": "write"}
 func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path string) {
 	path = strings.TrimSuffix(path, "/")
 	reply := func(status int, v any) {
@@ -122,6 +124,31 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 			return
 		}
 		if err := s.state.AddBranch(parts[0], parts[1], b.Name); err != nil {
+			bad(err)
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case strings.HasPrefix(path, "/invitations/") && r.Method == http.MethodPost:
+		id, ok := invitationToExpire(path)
+		if !ok {
+			reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
+			return
+		}
+		if err := s.state.ExpireInvitation(id); err != nil {
+			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case strings.HasPrefix(path, "/orgs/") && strings.HasSuffix(path, "/repository-roles") && r.Method == http.MethodPost:
+		org := strings.TrimSuffix(strings.TrimPrefix(path, "/orgs/"), "/repository-roles")
+		var role struct {
+			Name     string `json:"name"`
+			BaseRole string `json:"baseRole"`
+		}
+		if !decode(&role) {
+			return
+		}
+		if err := s.state.AddRepositoryRole(org, role.Name, role.BaseRole); err != nil {
 			bad(err)
 			return
 		}

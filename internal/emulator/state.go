@@ -27,6 +27,9 @@ type world struct {
 	nextRepoID    int64
 	nextAccountID int64
 	commitCounter int64
+	invitationSeq int64 // last repository invitation id; see invite
+	// repoRoles maps lower org and role names to custom repository roles' base roles.
+	repoRoles map[string]map[string]string
 }
 
 func newWorld() *world {
