@@ -285,6 +285,10 @@ func TestContract(t *testing.T) {
 		}
 	}
 
+	for _, more := range contractScenarios {
+		more(t, srv, emu)
+	}
+
 	// Every operation of the description must have been answered with a
 	// documented success at least once.
 	raw, err := os.ReadFile(emulatortest.SpecPath())

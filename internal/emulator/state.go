@@ -27,6 +27,7 @@ type world struct {
 	nextRepoID    int64
 	nextAccountID int64
 	commitCounter int64
+	nextTeamID    int64 // see newTeamID
 }
 
 func newWorld() *world {
