@@ -48,14 +48,6 @@ type Account struct {
 // IsOrg reports whether the account is an organization.
 func (a *Account) IsOrg() bool { return a.Type == accountOrg }
 
-// Team is an organization team.
-type Team struct {
-	ID      int64
-	Org     string
-	Slug    string
-	Members []string
-}
-
 // simpleUser is GitHub's simple-user object.
 type simpleUser struct {
 	Login             string `json:"login"`
@@ -245,6 +237,12 @@ func (s *Server) getOrg(c *reqCtx) {
 		c.fail(http.StatusNotFound, "Not Found", c.doc)
 		return
 	}
+	c.json(http.StatusOK, c.renderOrg(w, a))
+}
+
+// renderOrg builds the organization object for the request's caller. The
+// caller holds the state lock.
+func (c *reqCtx) renderOrg(w *world, a *Account) *orgJSON {
 	u := c.apiBase + "/orgs/" + a.Login
 	o := &orgJSON{
 		Login: a.Login, ID: a.ID, NodeID: nodeID("O", a.ID), URL: u,
@@ -269,5 +267,5 @@ func (s *Server) getOrg(c *reqCtx) {
 		o.DefaultRepositoryPermission = ptr("read")
 		o.MembersCanCreateRepositories = ptr(a.MembersCanCreateRepositories)
 	}
-	c.json(http.StatusOK, o)
+	return o
 }

@@ -144,14 +144,11 @@ func (w *world) ownAccess(p *principal, r *Repo) int {
 	if role == RoleAdmin {
 		return accessAdmin
 	}
-	if t := w.teams[r.TeamID]; t != nil && r.TeamID != 0 {
-		for _, m := range t.Members {
-			if strings.EqualFold(m, u.Login) {
-				return accessWrite
-			}
-		}
+	acc := max(accessRead, w.teamAccess(u.Login, r))
+	if t := w.teams[r.TeamID]; t != nil && r.TeamID != 0 && t.hasMember(u.Login) {
+		acc = max(acc, accessWrite)
 	}
-	return accessRead
+	return acc
 }
 
 // canCreateIn reports whether the principal may create repositories owned by

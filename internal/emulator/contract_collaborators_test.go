@@ -1,6 +1,17 @@
 package emulator_test
 
-func init() { moreContractSteps = append(moreContractSteps, collaboratorSteps) }
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+func init() {
+	contractScenarios = append(contractScenarios, func(t *testing.T, srv *httptest.Server, _ *emulator.Server) {
+		runSteps(t, srv, collaboratorSteps(), func(s string) string { return s })
+	})
+}
 
 // collaboratorSteps drive collaborators and invitations. Invitation ids are
 // deterministic: every server counts them from 1.

@@ -1,8 +1,10 @@
 package emulator
 
 import (
+	"bytes"
 	"crypto/rsa"
 	"crypto/x509"
+	"encoding/json"
 	"encoding/pem"
 	"fmt"
 	"os"
@@ -51,10 +53,45 @@ type SeedMember struct {
 // SeedTeam is an organization team. Members of a team named in a
 // repository's team_id get push access to it.
 type SeedTeam struct {
-	ID      int64    `json:"id"`
-	Org     string   `json:"org"`
-	Slug    string   `json:"slug"`
-	Members []string `json:"members,omitempty"`
+	// ID is optional; teams without one get the next free id.
+	ID  int64  `json:"id,omitempty"`
+	Org string `json:"org"`
+	// Name and Slug: either is enough. The slug is derived from the name
+	// (see TeamSlug) and the name defaults to the slug.
+	Name        string `json:"name,omitempty"`
+	Slug        string `json:"slug,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Privacy is secret (default for top-level teams) or closed (default,
+	// and the only choice, for nested teams).
+	Privacy string `json:"privacy,omitempty"`
+	// Parent is the slug of a team of the same organization seeded earlier.
+	Parent  string           `json:"parent,omitempty"`
+	Members []SeedTeamMember `json:"members,omitempty"`
+}
+
+// SeedTeamMember is a team membership; Role is "member" (default) or
+// "maintainer". A bare login is accepted for a member.
+type SeedTeamMember struct {
+	Login string `json:"login"`
+	Role  string `json:"role,omitempty"`
+}
+
+// UnmarshalJSON accepts a login string or a {login, role} object.
+func (m *SeedTeamMember) UnmarshalJSON(b []byte) error {
+	var login string
+	if err := json.Unmarshal(b, &login); err == nil {
+		*m = SeedTeamMember{Login: login}
+		return nil
+	}
+	type plain SeedTeamMember
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var p plain
+	if err := dec.Decode(&p); err != nil {
+		return fmt.Errorf("team member: %w", err)
+	}
+	*m = SeedTeamMember(p)
+	return nil
 }
 
 // SeedApp is a GitHub App with its RSA public key (PEM, PKIX or PKCS#1).
@@ -225,10 +262,9 @@ func (w *world) apply(s *Seed, now time.Time) error {
 		w.accounts[strings.ToLower(o.Login)] = a
 	}
 	for _, t := range s.Teams {
-		if org := w.account(t.Org); org == nil || !org.IsOrg() {
-			return fmt.Errorf("team %q: org %q is not seeded", t.Slug, t.Org)
+		if err := w.applyTeam(t, created); err != nil {
+			return err
 		}
-		w.teams[t.ID] = &Team{ID: t.ID, Org: t.Org, Slug: t.Slug, Members: append([]string(nil), t.Members...)}
 	}
 	for _, a := range s.Apps {
 		key, err := ParseRSAPublicKeyPEM(a.PublicKeyPEM)

@@ -29,7 +29,8 @@ type world struct {
 	commitCounter int64
 	invitationSeq int64 // last repository invitation id; see invite
 	// repoRoles maps lower org and role names to custom repository roles' base roles.
-	repoRoles map[string]map[string]string
+	repoRoles  map[string]map[string]string
+	nextTeamID int64 // see newTeamID
 }
 
 func newWorld() *world {

@@ -1,0 +1,32 @@
+package emulator_test
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+// contractScenarios are further steps of TestContract that live in their own
+// files (one per kind); each registers itself from an init function and runs
+// against TestContract's server after its own steps, before the check that
+// every operation was answered successfully.
+var contractScenarios []func(t *testing.T, srv *httptest.Server, emu *emulator.Server)
+
+// runSteps runs steps in order, with the placeholders of vars replaced in
+// their paths and bodies.
+func runSteps(t *testing.T, srv *httptest.Server, steps []step, vars func(string) string) {
+	t.Helper()
+	for _, s := range steps {
+		c := s.call
+		c.path, c.body = vars(c.path), vars(c.body)
+		a := do(t, srv, c)
+		if a.status != s.status {
+			t.Errorf("%s: %s %s = %d, want %d: %.300s", s.name, c.method, c.path, a.status, s.status, a.body)
+			continue
+		}
+		if s.check != nil {
+			t.Run(s.name, func(t *testing.T) { s.check(t, a) })
+		}
+	}
+}

@@ -1,0 +1,199 @@
+package emulator
+
+import (
+	"net/http"
+	"strings"
+)
+
+func init() { registerKind("team-repos", (*Server).teamRepoRoutes) }
+
+// teamGrantsOf is the teams' access to a repository: team id to permission.
+// It lives with the repository, so it follows renames and transfers and dies
+// with the repository.
+var teamGrantsOf = subKind[teamGrants]{name: "team-grants"}
+
+type teamGrants map[int64]string
+
+// Repository permissions a team can be granted.
+const (
+	permPull     = "pull"
+	permTriage   = "triage"
+	permPush     = "push"
+	permMaintain = "maintain"
+	permAdmin    = "admin"
+)
+
+// permissionAccess maps a granted permission to the emulator's access level.
+func permissionAccess(p string) int {
+	switch p {
+	case permAdmin:
+		return accessAdmin
+	case permPush, permMaintain:
+		return accessWrite
+	case permPull, permTriage:
+		return accessRead
+	}
+	return accessNone
+}
+
+// permissionFlags is the permissions object of a granted permission.
+func permissionFlags(p string) *permissionsJSON {
+	rank := map[string]int{permPull: 1, permTriage: 2, permPush: 3, permMaintain: 4, permAdmin: 5}[p]
+	return &permissionsJSON{Pull: rank >= 1, Triage: rank >= 2, Push: rank >= 3, Maintain: rank >= 4, Admin: rank >= 5}
+}
+
+// roleName is the role GitHub names a granted permission after.
+func roleName(p string) string {
+	switch p {
+	case permPull:
+		return "read"
+	case permPush:
+		return "write"
+	}
+	return p
+}
+
+// teamRepoRoutes declares a team's repository permissions.
+func (s *Server) teamRepoRoutes(t *routeTable) {
+	const doc = "https://docs.github.com/rest/teams/teams"
+	t.add("GET", "/orgs/{org}/teams/{team_slug}/repos", authRequired, doc+"#list-team-repositories", s.listTeamRepos)
+	t.add("GET", "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}", authRequired, doc+"#check-team-permissions-for-a-repository", s.checkTeamRepo)
+	t.add("PUT", "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}", authRequired, doc+"#add-or-update-team-repository-permissions", s.putTeamRepo)
+	t.add("DELETE", "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}", authRequired, doc+"#remove-a-repository-from-a-team", s.deleteTeamRepo)
+}
+
+// teamRepoJSON is a repository as a team sees it: with the team's
+// permissions and role.
+type teamRepoJSON struct {
+	*repoJSON
+	RoleName string `json:"role_name"`
+}
+
+func (c *reqCtx) renderTeamRepo(w *world, r *Repo, perm string) teamRepoJSON {
+	j := c.renderRepo(w, r, renderList)
+	j.Permissions = permissionFlags(perm)
+	return teamRepoJSON{repoJSON: j, RoleName: roleName(perm)}
+}
+
+func (s *Server) listTeamRepos(c *reqCtx) {
+	s.state.mu.RLock()
+	defer s.state.mu.RUnlock()
+	w := s.state.w
+	_, t := c.visibleTeam(w)
+	if t == nil {
+		return
+	}
+	var repos []*Repo
+	for _, r := range w.repos {
+		if g := teamGrantsOf.peek(r); g != nil && (*g)[t.ID] != "" && w.access(c.principal, r) >= accessRead {
+			repos = append(repos, r)
+		}
+	}
+	sortRepos(repos, "full_name", "", "full_name")
+	start, end := c.paginate(len(repos))
+	items := make([]teamRepoJSON, 0, end-start)
+	for _, r := range repos[start:end] {
+		items = append(items, c.renderTeamRepo(w, r, (*teamGrantsOf.peek(r))[t.ID]))
+	}
+	c.json(http.StatusOK, items)
+}
+
+// grantedRepo finds the repository of the path when the caller can see it.
+func (c *reqCtx) grantedRepo(w *world) *Repo {
+	r := w.repoByName(c.params["owner"], c.params["repo"])
+	if r == nil || w.access(c.principal, r) < accessRead {
+		return nil
+	}
+	return r
+}
+
+func (s *Server) checkTeamRepo(c *reqCtx) {
+	s.state.mu.RLock()
+	defer s.state.mu.RUnlock()
+	w := s.state.w
+	_, t := c.visibleTeam(w)
+	if t == nil {
+		return
+	}
+	r := c.grantedRepo(w)
+	var perm string
+	if r != nil {
+		if g := teamGrantsOf.peek(r); g != nil {
+			perm = (*g)[t.ID]
+		}
+	}
+	if perm == "" {
+		c.fail(http.StatusNotFound, "Not Found", c.doc)
+		return
+	}
+	if !strings.Contains(c.r.Header.Get("Accept"), "application/vnd.github.v3.repository+json") {
+		c.noContent()
+		return
+	}
+	c.json(http.StatusOK, c.renderTeamRepo(w, r, perm))
+}
+
+func (s *Server) putTeamRepo(c *reqCtx) {
+	m, ok := c.decode(false)
+	if !ok {
+		return
+	}
+	f := &fields{c: c, m: m}
+	perm := f.str("permission")
+	if f.failed {
+		return
+	}
+	s.state.mu.Lock()
+	defer s.state.mu.Unlock()
+	w := s.state.w
+	org, t := c.managedTeam(w)
+	if t == nil {
+		return
+	}
+	r := c.grantedRepo(w)
+	if r == nil {
+		c.fail(http.StatusNotFound, "Not Found", c.doc)
+		return
+	}
+	p := permPush
+	if perm != nil {
+		p = *perm
+	}
+	if permissionAccess(p) == accessNone || !strings.EqualFold(r.Owner, org.Login) {
+		c.invalid("Validation Failed")
+		return
+	}
+	if w.access(c.principal, r) < accessAdmin {
+		c.fail(http.StatusForbidden, "Must have admin rights to Repository.", c.doc)
+		return
+	}
+	g := teamGrantsOf.of(r)
+	if *g == nil {
+		*g = teamGrants{}
+	}
+	(*g)[t.ID] = p
+	c.noContent()
+}
+
+func (s *Server) deleteTeamRepo(c *reqCtx) {
+	s.state.mu.Lock()
+	defer s.state.mu.Unlock()
+	w := s.state.w
+	_, t := c.managedTeam(w)
+	if t == nil {
+		return
+	}
+	r := c.grantedRepo(w)
+	if r == nil {
+		c.fail(http.StatusNotFound, "Not Found", c.doc)
+		return
+	}
+	if w.access(c.principal, r) < accessAdmin {
+		c.fail(http.StatusForbidden, "Must have admin rights to Repository.", c.doc)
+		return
+	}
+	if g := teamGrantsOf.peek(r); g != nil {
+		delete(*g, t.ID)
+	}
+	c.noContent()
+}
