@@ -44,9 +44,12 @@ import (
 // that CRD is installed later, without a restart.
 func TestSafeStart(t *testing.T) {
 	t.Parallel()
-	// Short, so the test waits past it; long enough that a controller
-	// started on a busy machine still syncs its cache in time.
-	const cacheSyncTimeout = 10 * time.Second
+	// Shorter than the default two minutes, so the test waits past it; long
+	// enough for a controller started right after its CRD is established:
+	// API discovery can lag behind the CRD's Established condition, and
+	// controller-runtime looks a kind it cannot map yet up again only every
+	// 10 seconds (a 10-second timeout failed the test on a busy machine).
+	const cacheSyncTimeout = 30 * time.Second
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +117,7 @@ func TestSafeStart(t *testing.T) {
 	nsRepo := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: "early"}}
 	nsRepo.Spec.ProviderConfigReference = &xpv2.ProviderConfigReference{Kind: mv1alpha1.ProviderConfigKind, Name: "github"}
 	must(t, c.Create(ctx, nsRepo))
-	waitReadyIn(t, c, nsRepo)
+	waitReadyIn(t, c, nsRepo, stopped, &startErr)
 
 	// Past the cache-sync timeout, the provider still runs.
 	select {
@@ -129,7 +132,7 @@ func TestSafeStart(t *testing.T) {
 	clRepo.Spec.ForProvider = common.RepositoryParameters{}
 	clRepo.Spec.ProviderConfigReference = &xpv2.Reference{Name: "github"}
 	must(t, c.Create(ctx, clRepo))
-	waitReadyIn(t, c, clRepo)
+	waitReadyIn(t, c, clRepo, stopped, &startErr)
 	select {
 	case <-stopped:
 		t.Fatalf("the provider stopped: %v", startErr)
@@ -138,14 +141,19 @@ func TestSafeStart(t *testing.T) {
 }
 
 // waitReadyIn waits for a managed resource read through c to be Ready and
-// Synced.
+// Synced, failing at once when the provider stopped (with its error).
 func waitReadyIn(t *testing.T, c client.Client, mg interface {
 	client.Object
 	GetCondition(xpv2.ConditionType) xpv2.Condition
-}) {
+}, stopped <-chan struct{}, startErr *error) {
 	t.Helper()
 	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
+		select {
+		case <-stopped:
+			t.Fatalf("the provider stopped while waiting for %s: %v", mg.GetName(), *startErr)
+		default:
+		}
 		if err := c.Get(context.Background(), client.ObjectKeyFromObject(mg), mg); err == nil &&
 			mg.GetCondition(xpv2.TypeReady).Status == corev1.ConditionTrue && mg.GetCondition(xpv2.TypeSynced).Status == corev1.ConditionTrue {
 			return
