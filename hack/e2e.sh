@@ -70,6 +70,10 @@ stop_all() {
     [ $any = 0 ] && break; sleep 0.25
   done
   for p in "${pids[@]+"${pids[@]}"}"; do kill -9 "$p" 2>/dev/null || true; done
+  for _ in $(seq 1 40); do # a killed process takes a moment to go
+    local any=0; for p in "${pids[@]+"${pids[@]}"}"; do alive "$p" && any=1; done
+    [ $any = 0 ] && break; sleep 0.25
+  done
   hack/local-cluster.sh down >/dev/null 2>&1 || true
   STOPPED_PIDS=("${pids[@]+"${pids[@]}"}")
 }

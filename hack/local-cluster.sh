@@ -108,6 +108,11 @@ down() {
     [ $alive = 0 ] && break; sleep 0.25
   done
   for p in "${pids[@]+"${pids[@]}"}"; do kill -9 "$p" 2>/dev/null || true; done
+  # A killed process takes a moment to go: wait, so that "down" means gone.
+  for _ in $(seq 1 40); do
+    alive=0; for p in "${pids[@]+"${pids[@]}"}"; do kill -0 "$p" 2>/dev/null && [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" != Z ] && alive=1; done
+    [ $alive = 0 ] && break; sleep 0.25
+  done
   rm -rf "$DIR/etcd-data"
 }
 
