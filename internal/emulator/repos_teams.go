@@ -98,13 +98,24 @@ func (s *Server) listTeamRepos(c *reqCtx) {
 	c.json(http.StatusOK, items)
 }
 
-// grantedRepo finds the repository of the path when the caller can see it.
+// grantedRepo finds the repository of the path when the caller can see it,
+// and answers 404 when it cannot.
 func (c *reqCtx) grantedRepo(w *world) *Repo {
 	r := w.repoByName(c.params["owner"], c.params["repo"])
 	if r == nil || w.access(c.principal, r) < accessRead {
+		c.fail(http.StatusNotFound, "Not Found", c.doc)
 		return nil
 	}
 	return r
+}
+
+// grant gives team id permission perm on r.
+func grant(r *Repo, id int64, perm string) {
+	g := teamGrantsOf.of(r)
+	if *g == nil {
+		*g = teamGrants{}
+	}
+	(*g)[id] = perm
 }
 
 func (s *Server) checkTeamRepo(c *reqCtx) {
@@ -116,11 +127,12 @@ func (s *Server) checkTeamRepo(c *reqCtx) {
 		return
 	}
 	r := c.grantedRepo(w)
+	if r == nil {
+		return
+	}
 	var perm string
-	if r != nil {
-		if g := teamGrantsOf.peek(r); g != nil {
-			perm = (*g)[t.ID]
-		}
+	if g := teamGrantsOf.peek(r); g != nil {
+		perm = (*g)[t.ID]
 	}
 	if perm == "" {
 		c.fail(http.StatusNotFound, "Not Found", c.doc)
@@ -152,7 +164,6 @@ func (s *Server) putTeamRepo(c *reqCtx) {
 	}
 	r := c.grantedRepo(w)
 	if r == nil {
-		c.fail(http.StatusNotFound, "Not Found", c.doc)
 		return
 	}
 	p := permPush
@@ -167,11 +178,7 @@ func (s *Server) putTeamRepo(c *reqCtx) {
 		c.fail(http.StatusForbidden, "Must have admin rights to Repository.", c.doc)
 		return
 	}
-	g := teamGrantsOf.of(r)
-	if *g == nil {
-		*g = teamGrants{}
-	}
-	(*g)[t.ID] = p
+	grant(r, t.ID, p)
 	c.noContent()
 }
 
@@ -185,7 +192,6 @@ func (s *Server) deleteTeamRepo(c *reqCtx) {
 	}
 	r := c.grantedRepo(w)
 	if r == nil {
-		c.fail(http.StatusNotFound, "Not Found", c.doc)
 		return
 	}
 	if w.access(c.principal, r) < accessAdmin {

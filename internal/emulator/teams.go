@@ -136,11 +136,7 @@ func (s *Server) createTeam(c *reqCtx) {
 	}
 	w.teams[t.ID] = t
 	for _, r := range grants {
-		g := teamGrantsOf.of(r)
-		if *g == nil {
-			*g = teamGrants{}
-		}
-		(*g)[t.ID] = permPull
+		grant(r, t.ID, permPull)
 	}
 	c.json(http.StatusCreated, c.renderTeamFull(w, t))
 }
