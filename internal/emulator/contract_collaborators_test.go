@@ -9,7 +9,7 @@ import (
 
 func init() {
 	contractScenarios = append(contractScenarios, func(t *testing.T, srv *httptest.Server, _ *emulator.Server) {
-		runSteps(t, srv, collaboratorSteps(), func(s string) string { return s })
+		runSteps(t, srv, collaboratorSteps(), nil)
 	})
 }
 

@@ -13,13 +13,15 @@ import (
 // every operation was answered successfully.
 var contractScenarios []func(t *testing.T, srv *httptest.Server, emu *emulator.Server)
 
-// runSteps runs steps in order, with the placeholders of vars replaced in
-// their paths and bodies.
-func runSteps(t *testing.T, srv *httptest.Server, steps []step, vars func(string) string) {
+// runSteps runs steps in order. prepare, when not nil, fills in a call's
+// placeholders just before it is sent (with what earlier steps learnt).
+func runSteps(t *testing.T, srv *httptest.Server, steps []step, prepare func(call) call) {
 	t.Helper()
 	for _, s := range steps {
 		c := s.call
-		c.path, c.body = vars(c.path), vars(c.body)
+		if prepare != nil {
+			c = prepare(c)
+		}
 		a := do(t, srv, c)
 		if a.status != s.status {
 			t.Errorf("%s: %s %s = %d, want %d: %.300s", s.name, c.method, c.path, a.status, s.status, a.body)

@@ -99,7 +99,9 @@ func teamsContract(t *testing.T, srv *httptest.Server, _ *emulator.Server) {
 			steps[i].check = all(s.check, func(t *testing.T, a answer) { sreID = int64(a.json(t)["id"].(float64)) })
 		}
 	}
-	runSteps(t, srv, steps, func(s string) string {
-		return strings.NewReplacer("<parent>", fmt.Sprint(parentID), "<sre>", fmt.Sprint(sreID)).Replace(s)
+	runSteps(t, srv, steps, func(c call) call {
+		ids := strings.NewReplacer("<parent>", fmt.Sprint(parentID), "<sre>", fmt.Sprint(sreID))
+		c.path, c.body = ids.Replace(c.path), ids.Replace(c.body)
+		return c
 	})
 }
