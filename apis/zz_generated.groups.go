@@ -22,6 +22,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
+	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
+	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	v1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
@@ -30,6 +32,8 @@ import (
 // AddToSchemes adds every API group of the provider to a scheme.
 var AddToSchemes = runtime.SchemeBuilder{
 	mv1alpha1.SchemeBuilder.AddToScheme,
+	orgmv1alpha1.SchemeBuilder.AddToScheme,
+	orgv1alpha1.SchemeBuilder.AddToScheme,
 	repomv1alpha1.SchemeBuilder.AddToScheme,
 	repov1alpha1.SchemeBuilder.AddToScheme,
 	v1alpha1.SchemeBuilder.AddToScheme,
