@@ -33,6 +33,9 @@ type kind struct {
 	// InRepository is true when Parameters embeds the package's
 	// RepositoryTarget: the kind then belongs to a repository.
 	InRepository bool
+	// InTeam is true when Parameters embeds the package's TeamTarget: the
+	// kind is then about one team.
+	InTeam bool
 }
 
 // readKinds finds every kind declared under apisDir/<group>/common/<version>,
@@ -99,6 +102,7 @@ func readPackage(dir, group, version, common string) ([]kind, error) {
 				if ok {
 					k.Group, k.Version, k.Common = group, version, common
 					k.InRepository = embeds(ts, "RepositoryTarget")
+					k.InTeam = embeds(ts, "TeamTarget")
 					kinds = append(kinds, k)
 				}
 			}

@@ -72,6 +72,13 @@ func ({{.Recv}} *{{.Name}}) RepositoryTarget() *common.RepositoryTarget {
 	return &{{.Recv}}.Spec.ForProvider.RepositoryTarget
 }
 {{- end}}
+{{- if .InTeam}}
+
+// TeamTarget returns the team the {{.Noun}} is about.
+func ({{.Recv}} *{{.Name}}) TeamTarget() *common.TeamTarget {
+	return &{{.Recv}}.Spec.ForProvider.TeamTarget
+}
+{{- end}}
 
 // {{.Name}} type metadata.
 var (

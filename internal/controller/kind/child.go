@@ -16,24 +16,24 @@ import (
 // Event reasons of repository-scoped kinds.
 const (
 	reasonLeftInArchived event.Reason = "LeftInArchivedRepository"
-	reasonRepositoryGone event.Reason = "RepositoryGone"
+	reasonReferenceGone  event.Reason = "ReferenceGone"
 )
 
-// repositoryGone says that a resource being deleted names, by reference, a
-// Repository resource that no longer exists: there is no repository left
-// to delete anything from.
-type repositoryGone struct{ error }
+// referenceGone says that a resource names, by reference, a resource
+// (its Repository, its Team) that no longer exists. For a resource being
+// deleted that means there is nothing left on GitHub to delete it from.
+type referenceGone struct{ error }
 
 // goneExternal is the external client of a resource being deleted whose
-// Repository resource is gone: the resource no longer exists as far as it
-// goes, so its deletion completes.
+// Repository or Team resource is gone: the resource no longer exists as
+// far as it goes, so its deletion completes.
 type goneExternal[T resource.Managed] struct {
 	reason error
 	record event.Recorder
 }
 
 func (e goneExternal[T]) Observe(_ context.Context, mg T) (managed.ExternalObservation, error) {
-	e.record.Event(mg, event.Normal(reasonRepositoryGone, fmt.Sprintf("Nothing to delete on GitHub: %v", e.reason)))
+	e.record.Event(mg, event.Normal(reasonReferenceGone, fmt.Sprintf("Nothing to delete on GitHub: %v", e.reason)))
 	return managed.ExternalObservation{ResourceExists: false}, nil
 }
 
@@ -76,7 +76,7 @@ func forRepository[T resource.Managed](mg T, ext managed.TypedExternalClient[T],
 	if _, ok := any(mg).(RepositoryScoped); !ok {
 		return ext, err
 	}
-	var gone repositoryGone
+	var gone referenceGone
 	if errors.As(err, &gone) && meta.WasDeleted(mg) {
 		return goneExternal[T]{reason: gone.error, record: record}, nil
 	}

@@ -133,7 +133,7 @@ func TestConnectionRepository(t *testing.T) {
 		"ReferenceMissing": {
 			reason:  "A reference to a Repository that does not exist says so.",
 			mg:      namespacedChild("team", false, common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: "api"}}),
-			wantErr: repositoryGone{errors.New("spec.forProvider.repositoryRef names Repository team/api, which does not exist: create it, or fix the reference")},
+			wantErr: referenceGone{errors.New("spec.forProvider.repositoryRef names Repository team/api, which does not exist: create it, or fix the reference")},
 			gone:    true,
 		},
 		"SelectorUnresolved": {
@@ -152,7 +152,7 @@ func TestConnectionRepository(t *testing.T) {
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("\n%s\nRepository(...): -want, +got:\n%s", tc.reason, diff)
 			}
-			var g repositoryGone
+			var g referenceGone
 			if isGone := asGone(err, &g); isGone != tc.gone {
 				t.Errorf("\n%s\nRepository(...): gone %t, want %t", tc.reason, isGone, tc.gone)
 			}
@@ -237,7 +237,7 @@ func (d deleter[T]) Delete(context.Context, T) (managed.ExternalDelete, error) {
 
 func TestForRepository(t *testing.T) {
 	archived := &gogithub.ErrorResponse{Response: httpResponse(403), Message: "Repository was archived so is read-only."}
-	gone := repositoryGone{errors.New("spec.forProvider.repositoryRef names Repository team/api, which does not exist: create it, or fix the reference")}
+	gone := referenceGone{errors.New("spec.forProvider.repositoryRef names Repository team/api, which does not exist: create it, or fix the reference")}
 	cases := map[string]struct {
 		reason      string
 		mg          *nsChild

@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reference"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -67,78 +65,49 @@ func (c Connection) Repository(ctx context.Context, mg RepositoryScoped) (Reposi
 		}
 		return Repository{}, errors.New("no repository: set spec.forProvider.repository, repositoryRef or repositorySelector")
 	}
-	gvk := repositoryGVK(mg)
-	obj, err := c.Kube.Scheme().New(gvk)
+	obj, what, err := c.referenced(ctx, mg, repositoryGVK(mg), "spec.forProvider.repositoryRef", t.RepositoryRef.Name)
 	if err != nil {
-		return Repository{}, errors.Wrap(err, "cannot make a Repository")
+		return Repository{}, err
 	}
 	r, ok := obj.(repositoryObject)
 	if !ok {
-		return Repository{}, errors.Errorf("%s is not a Repository kind", gvk)
+		return Repository{}, errors.Errorf("%T is not a Repository kind", obj)
 	}
-	key := client.ObjectKey{Namespace: mg.GetNamespace(), Name: t.RepositoryRef.Name}
-	what := "Repository " + key.String()
-	if key.Namespace == "" {
-		what = "Repository " + key.Name
-	}
-	if err := c.Kube.Get(ctx, key, r); err != nil {
-		if kerrors.IsNotFound(err) {
-			return Repository{}, repositoryGone{errors.Errorf("spec.forProvider.repositoryRef names %s, which does not exist: create it, or fix the reference", what)}
-		}
-		return Repository{}, errors.Wrapf(err, "cannot read %s named by spec.forProvider.repositoryRef", what)
-	}
-	o := r.Observation()
-	owner, name, found := strings.Cut(ptr.Deref(o.FullName, ""), "/")
+	owner, name, found := strings.Cut(ptr.Deref(r.Observation().FullName, ""), "/")
 	if !found || owner == "" || name == "" {
-		return Repository{}, errors.Errorf("%s named by spec.forProvider.repositoryRef has not been created on GitHub yet: this resource waits until it is Ready", what)
+		return Repository{}, notCreatedYet(what, "spec.forProvider.repositoryRef")
 	}
 	return Repository{Owner: owner, Name: name, Via: what}, nil
 }
 
-// selectingResolver records, for a repository-scoped resource whose
-// repositorySelector has chosen no Repository yet, the Repository it
-// matches in repositoryRef; then it resolves the resource's other
-// references as the managed reconciler does by default.
-type selectingResolver struct {
-	kube client.Client
-	next managed.ReferenceResolver
-}
-
-func (r selectingResolver) ResolveReferences(ctx context.Context, mg resource.Managed) error {
-	if s, ok := mg.(RepositoryScoped); ok {
-		if err := r.selectRepository(ctx, s); err != nil {
-			return err
+// referenced reads the resource of kind gvk called name, in mg's
+// namespace, that mg's reference field names. what names it for messages.
+// A resource that does not exist is a referenceGone error.
+func (c Connection) referenced(ctx context.Context, mg resource.Managed, gvk schema.GroupVersionKind, field, name string) (obj resource.Managed, what string, err error) {
+	o, err := c.Kube.Scheme().New(gvk)
+	if err != nil {
+		return nil, "", errors.Wrapf(err, "cannot make a %s", gvk.Kind)
+	}
+	obj, ok := o.(resource.Managed)
+	if !ok {
+		return nil, "", errors.Errorf("%s is not a managed resource kind", gvk)
+	}
+	key := client.ObjectKey{Namespace: mg.GetNamespace(), Name: name}
+	what = gvk.Kind + " " + key.String()
+	if key.Namespace == "" {
+		what = gvk.Kind + " " + key.Name
+	}
+	if err := c.Kube.Get(ctx, key, obj); err != nil {
+		if kerrors.IsNotFound(err) {
+			return nil, what, referenceGone{errors.Errorf("%s names %s, which does not exist: create it, or fix the reference", field, what)}
 		}
+		return nil, what, errors.Wrapf(err, "cannot read %s named by %s", what, field)
 	}
-	return r.next.ResolveReferences(ctx, mg)
+	return obj, what, nil
 }
 
-func (r selectingResolver) selectRepository(ctx context.Context, mg RepositoryScoped) error {
-	t := mg.RepositoryTarget()
-	if t.RepositorySelector == nil || (t.RepositoryRef != nil && !t.RepositorySelector.Policy.IsResolvePolicyAlways()) {
-		return nil
-	}
-	gvk := repositoryGVK(mg)
-	obj, err := r.kube.Scheme().New(gvk)
-	if err != nil {
-		return errors.Wrap(err, "cannot make a Repository")
-	}
-	list, err := r.kube.Scheme().New(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
-	if err != nil {
-		return errors.Wrap(err, "cannot make a Repository list")
-	}
-	rsp, err := reference.NewAPIResolver(r.kube, mg).Resolve(ctx, reference.ResolutionRequest{
-		Selector:  t.RepositorySelector,
-		To:        reference.To{Managed: obj.(resource.Managed), List: list.(resource.ManagedList)},
-		Extract:   func(resource.Managed) string { return "selected" },
-		Namespace: mg.GetNamespace(),
-	})
-	if err != nil {
-		return errors.Wrap(err, "cannot choose a Repository with spec.forProvider.repositorySelector")
-	}
-	if rsp.ResolvedReference == nil || (t.RepositoryRef != nil && t.RepositoryRef.Name == rsp.ResolvedReference.Name) {
-		return nil
-	}
-	t.RepositoryRef = rsp.ResolvedReference
-	return errors.Wrap(r.kube.Update(ctx, mg), "cannot record the Repository chosen by spec.forProvider.repositorySelector")
+// notCreatedYet says that the resource a reference names exists, but not
+// yet on GitHub.
+func notCreatedYet(what, field string) error {
+	return errors.Errorf("%s named by %s has not been created on GitHub yet: this resource waits until it is Ready", what, field)
 }

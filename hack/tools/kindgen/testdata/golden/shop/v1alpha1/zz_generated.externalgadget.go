@@ -66,6 +66,11 @@ func (e *ExternalGadget) RepositoryTarget() *common.RepositoryTarget {
 	return &e.Spec.ForProvider.RepositoryTarget
 }
 
+// TeamTarget returns the team the external gadget is about.
+func (e *ExternalGadget) TeamTarget() *common.TeamTarget {
+	return &e.Spec.ForProvider.TeamTarget
+}
+
 // ExternalGadget type metadata.
 var (
 	ExternalGadgetKind             = reflect.TypeFor[ExternalGadget]().Name()

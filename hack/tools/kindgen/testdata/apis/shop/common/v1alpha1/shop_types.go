@@ -23,6 +23,7 @@ type (
 	// +github:kind=ExternalGadget
 	ExternalGadgetParameters struct {
 		RepositoryTarget `json:",inline"`
+		TeamTarget       `json:",inline"`
 	}
 
 	// ExternalGadgetObservation is an observed gadget.
@@ -37,4 +38,10 @@ type Helper struct{}
 type RepositoryTarget struct {
 	// Repository is a name.
 	Repository *string `json:"repository,omitempty"`
+}
+
+// TeamTarget names a team; a kind whose parameters embed it is about a team.
+type TeamTarget struct {
+	// TeamSlug is a slug.
+	TeamSlug *string `json:"teamSlug,omitempty"`
 }
