@@ -44,10 +44,32 @@ for row in rows:
   fi
 }
 
-# all_above_zero <metrics>: every crossplane_managed_resource_* line, of
-# every kind (at least the two Repository kinds), is above zero.
+teams_view() {
+  curl -sf -H "Authorization: token demo-token" "$EMULATOR/orgs/demo-org/teams?per_page=100" | python3 -c '
+import json, sys
+rows = [("TEAM (SLUG)", "PRIVACY", "PARENT")]
+for t in sorted(json.load(sys.stdin), key=lambda t: t["slug"]):
+    rows.append((t["slug"], t["privacy"], (t.get("parent") or {}).get("slug", "-")))
+for row in rows:
+    print("%-36s %-10s %s" % row)'
+}
+
+# invitations_pending: the Collaborators (both scopes) whose Ready reason is
+# InvitationPending, one "<namespace>/<name> <message>" line each.
+invitations_pending() {
+  local kind
+  for kind in collaborators.repo.github.m.crossplane.io collaborators.repo.github.crossplane.io; do
+    kubectl get "$kind" -A -o jsonpath='{range .items[*]}{.metadata.namespace}/{.metadata.name} {.status.conditions[?(@.type=="Ready")].reason} {.status.conditions[?(@.type=="Ready")].message}{"\n"}{end}'
+  done | awk '$2 == "InvitationPending" { $2 = ""; print }'
+}
+
+# all_above_zero <metrics>: every crossplane_managed_resource_* line is
+# above zero, and there are three (exists, ready, synced) for every managed
+# resource kind the provider installs.
 all_above_zero() {
-  [ "$(echo "$1" | grep -c .)" -ge 6 ] && [ "$(echo "$1" | awk '$NF <= 0' | wc -l)" -eq 0 ]
+  local kinds
+  kinds=$(grep -l -- '- managed' package/crds/*.yaml | wc -l)
+  [ "$(echo "$1" | grep -c .)" -ge $((3 * kinds)) ] && [ "$(echo "$1" | awk '$NF <= 0' | wc -l)" -eq 0 ]
 }
 
 up() {
@@ -86,6 +108,22 @@ up() {
   kubectl api-resources >/dev/null # refresh kubectl's discovery cache (the "managed" category)
   for d in examples/*/namespaced examples/*/cluster; do kubectl apply -R -f "$d"; done
 
+  say "Collaborators: GitHub invites a user who is not yet a collaborator, and the resource says so"
+  local pending=""
+  for _ in $(seq 1 60); do
+    pending=$(invitations_pending)
+    [ -n "$pending" ] && break
+    sleep 1
+  done
+  if [ -z "$pending" ]; then
+    echo "No Collaborator reported a pending invitation (Ready reason InvitationPending); see $DIR/provider.log" >&2
+    exit 1
+  fi
+  echo "$pending"
+
+  say "other-user accepts the invitations with their own token; their Collaborators become Ready"
+  hack/accept-invitations.sh "$EMULATOR" other-token
+
   say "Waiting for every managed resource to be Ready"
   if ! kubectl wait --for condition=Ready --timeout=120s managed --all -A; then
     kubectl get managed -A || true
@@ -119,8 +157,10 @@ up() {
   say "kubectl get managed -A (every kind, namespaced and cluster-scoped)"
   kubectl get managed -A
 
-  say "The emulator's view of demo-org"
+  say "The emulator's view of demo-org: repositories and teams"
   emulator_view
+  echo
+  teams_view
 
   cat <<EOT
 

@@ -111,6 +111,21 @@ repo_field() { # repo_field <owner/name> <python expression on r>
   gh "/repos/$1" | python3 -c "import json,sys; r=json.load(sys.stdin); print($2)"
 }
 repo_absent() { [ "$(curl -s -o /dev/null -w '%{http_code}' -H "$AUTH" "$EMU/repos/$1")" = 404 ]; }
+http_code() { curl -s -o /dev/null -w '%{http_code}' -H "$AUTH" "$@"; }
+# invitations_pending <kubectl get args...>: the Collaborators that say their invitation is pending.
+invitations_pending() {
+  kubectl get "$@" -o jsonpath='{range .items[*]}{.metadata.name} {.status.conditions[?(@.type=="Ready")].reason}{"\n"}{end}' |
+    awk '$2 == "InvitationPending" { n++ } END { print n + 0 }'
+}
+# accept_invitations <want> <kubectl get args...>: once <want> Collaborators say their invitation is
+# pending, other-user accepts every invitation with their own token.
+pending_at_least() { [ "$(invitations_pending "${@:2}")" -ge "$1" ]; }
+accept_invitations() {
+  local want=$1; shift
+  wait_until "$want Collaborators with reason InvitationPending" 90 pending_at_least "$want" "$@"
+  hack/accept-invitations.sh "$EMU" other-token >"$OUT/accepted-invitations.log"
+  [ "$(wc -l <"$OUT/accepted-invitations.log")" -ge "$want" ] || die "other-user had fewer than $want invitations to accept"
+}
 
 # play_runtime <ProviderRevision|FunctionRevision object> [endpoint]: what the Deployment runtime
 # controller would do for an External-runtime package revision.
@@ -244,6 +259,7 @@ pass "$(wc -l <"$OUT/providerconfig-dry-run.log") objects"
 
 begin "examples/*/namespaced: every kind's namespaced examples applied and Ready"
 for d in examples/*/namespaced; do kubectl apply -R -f "$d" >/dev/null; done
+accept_invitations 1 collaborators.repo.github.m.crossplane.io -A
 kubectl wait --for condition=Ready --timeout=120s managed --all -A >/dev/null
 N=$(kubectl get managed -A --no-headers | wc -l)
 [ "$(repo_field demo-org/payments-api 'r["visibility"]+" "+",".join(sorted(r.get("topics",[])))')" = "private go,payments" ] || die "payments-api differs on the emulator"
@@ -274,6 +290,7 @@ MRAP
 wait_until "cluster-scoped Repository CRD" 90 kubectl wait --for condition=Established --timeout=5s crd/repositories.repo.github.crossplane.io
 kubectl api-resources >/dev/null # refresh kubectl's discovery cache: the "managed" category grew
 for d in examples/*/cluster; do kubectl apply -R -f "$d" >/dev/null; done
+accept_invitations 1 collaborators.repo.github.crossplane.io
 kubectl wait --for condition=Ready --timeout=120s managed --all -A >/dev/null
 C=$(($(kubectl get managed -A --no-headers | wc -l) - N))
 [ "$C" -gt 0 ] || die "no cluster-scoped managed resources found after activation"
@@ -306,9 +323,8 @@ wait_until "Function Healthy" 60 is_true functions.pkg.crossplane.io function-te
 kubectl apply -f cluster/test/function-team-repos/composition.yaml >/dev/null
 pass
 
-begin "XTeamRepos storefront + compliance: XRs and their Repositories Ready"
-for spec in "storefront false" "compliance true"; do
-  set -- $spec
+begin "XTeamRepos storefront + compliance: XRs and their Teams, Repositories, access Ready"
+apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)>
   kubectl apply -f - >/dev/null <<EOX
 apiVersion: platform.example.org/v1alpha1
 kind: XTeamRepos
@@ -322,23 +338,42 @@ spec:
   visibility: private
   topics: [team-$1, go]
   archiveOnDelete: $2
+  teamPermission: $3
+  collaborators: $4
 EOX
-done
+}
+# storefront: maintain for its team, and other-user invited to its three repositories.
+apply_xr storefront false maintain '[{username: other-user, permission: triage}]'
+apply_xr compliance true push '[]'
+accept_invitations 3 collaborators.repo.github.m.crossplane.io -n default -l crossplane.io/composite
 wait_until "XR storefront Ready" 120 is_true xteamrepos storefront -n default Ready
 wait_until "XR compliance Ready" 120 is_true xteamrepos compliance -n default Ready
-COMPOSED=$(kubectl get repositories.repo.github.m.crossplane.io -n default -l crossplane.io/composite --no-headers | wc -l)
-[ "$COMPOSED" = 6 ] || die "want 6 composed Repositories, got $COMPOSED"
-kubectl wait --for condition=Ready --timeout=60s repositories.repo.github.m.crossplane.io -n default -l crossplane.io/composite >/dev/null
-pass "6 composed Repositories Ready"
+composed() { kubectl get "$1.github.m.crossplane.io" -n default -l crossplane.io/composite --no-headers | wc -l; }
+for want in "teams.org 2" "repositories.repo 6" "teamrepositories.repo 6" "collaborators.repo 3"; do
+  set -- $want
+  [ "$(composed "$1")" = "$2" ] || die "want $2 composed $1, got $(composed "$1")"
+  kubectl wait --for condition=Ready --timeout=60s "$1.github.m.crossplane.io" -n default -l crossplane.io/composite >/dev/null
+done
+pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators Ready"
 
-begin "composed repositories on the emulator, with the shared settings"
+begin "composed teams, repositories and access on the emulator"
+team_role() { # team_role <team> <owner/repo>: the team's role on the repository
+  curl -sf -H "$AUTH" -H "Accept: application/vnd.github.v3.repository+json" "$EMU/orgs/demo-org/teams/$1/repos/$2" |
+    python3 -c "import json,sys; print(json.load(sys.stdin)['role_name'])"
+}
 for t in storefront compliance; do
+  [ "$(http_code "$EMU/orgs/demo-org/teams/$t")" = 200 ] || die "team $t missing on the emulator"
   for r in service docs infra; do
     got=$(repo_field "demo-org/$t-$r" 'r["visibility"]+" "+",".join(sorted(r.get("topics",[])))+" "+str(r["delete_branch_on_merge"]).lower()+" "+str(r["allow_merge_commit"]).lower()')
     [ "$got" = "private go,team-$t true false" ] || die "demo-org/$t-$r on the emulator: $got"
   done
 done
-pass "demo-org/{storefront,compliance}-{service,docs,infra}: private, topics, merge settings"
+for r in service docs infra; do
+  [ "$(team_role storefront "demo-org/storefront-$r")" = maintain ] || die "team storefront on storefront-$r: $(team_role storefront "demo-org/storefront-$r")"
+  [ "$(team_role compliance "demo-org/compliance-$r")" = write ] || die "team compliance on compliance-$r: $(team_role compliance "demo-org/compliance-$r")"
+  [ "$(http_code "$EMU/repos/demo-org/storefront-$r/collaborators/other-user")" = 204 ] || die "other-user is not a collaborator of storefront-$r"
+done
+pass "teams storefront (maintain) and compliance (write); other-user on storefront-*; repository settings"
 
 begin "update the XR (topics, visibility): change lands on the emulator"
 kubectl patch xteamrepos storefront -n default --type=merge -p '{"spec":{"topics":["team-storefront","go","e2e-updated"],"visibility":"public"}}' >/dev/null
@@ -358,4 +393,7 @@ wait_until "storefront repositories deleted on the emulator" 120 deleted
 wait_until "compliance repositories archived on the emulator" 120 archived
 wait_until "composed Repositories gone" 120 sh -c "! kubectl get repositories.repo.github.m.crossplane.io -n default -l crossplane.io/composite -o name | grep -q ."
 wait_until "XRs gone" 60 sh -c "! kubectl get xteamrepos -n default -o name | grep -q ."
-pass "3 deleted (404), 3 archived"
+for t in storefront compliance; do
+  [ "$(http_code "$EMU/orgs/demo-org/teams/$t")" = 404 ] || die "team $t still on the emulator"
+done
+pass "3 deleted (404), 3 archived, both teams deleted"

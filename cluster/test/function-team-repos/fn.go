@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	xpv1 "github.com/crossplane/crossplane-runtime/v2/apis/common/v1"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
@@ -20,22 +21,36 @@ var Roles = []struct{ Role, Description string }{
 	{"infra", "Infrastructure configuration of team %s"},
 }
 
-// Function composes XTeamRepos into namespaced Repositories.
+// Labels of the composed resources: which role a Repository plays, so
+// that the team's access and the collaborators select it.
+const labelRole = "platform.example.org/role"
+
+// Function composes an XTeamRepos into a namespaced Team, one Repository
+// per role, the team's access to each and each collaborator's access to
+// each.
 type Function struct {
 	fnv1.UnimplementedFunctionRunnerServiceServer
 	log logging.Logger
 }
 
-// TeamRepos is the part of an XTeamRepos spec the function reads.
-type TeamRepos struct {
-	Team            string   `json:"team"`
-	Visibility      string   `json:"visibility"`
-	Topics          []string `json:"topics"`
-	ArchiveOnDelete bool     `json:"archiveOnDelete"`
+// Collaborator is an outside collaborator of every repository of the team.
+type Collaborator struct {
+	Username   string `json:"username"`
+	Permission string `json:"permission"`
 }
 
-// RunFunction returns one Repository per role with the team's shared settings,
-// and marks each Ready once the provider reports it Ready.
+// TeamRepos is the part of an XTeamRepos spec the function reads.
+type TeamRepos struct {
+	Team            string         `json:"team"`
+	Visibility      string         `json:"visibility"`
+	Topics          []string       `json:"topics"`
+	ArchiveOnDelete bool           `json:"archiveOnDelete"`
+	TeamPermission  string         `json:"teamPermission"`
+	Collaborators   []Collaborator `json:"collaborators"`
+}
+
+// RunFunction returns the team's resources, and marks each Ready once the
+// provider reports it Ready.
 func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) (*fnv1.RunFunctionResponse, error) {
 	rsp := response.To(req, response.DefaultTTL)
 
@@ -63,13 +78,35 @@ func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) 
 		response.Fatal(rsp, fmt.Errorf("cannot get desired composed resources: %w", err))
 		return rsp, nil
 	}
+	for name, obj := range compose(spec) {
+		d := &resource.DesiredComposed{Resource: obj, Ready: resource.ReadyUnspecified}
+		if o, ok := observed[name]; ok && o.Resource.GetCondition(xpv1.TypeReady).Status == "True" {
+			d.Ready = resource.ReadyTrue
+		}
+		desired[name] = d
+	}
+	if err := response.SetDesiredComposedResources(rsp, desired); err != nil {
+		response.Fatal(rsp, fmt.Errorf("cannot set desired composed resources: %w", err))
+		return rsp, nil
+	}
+	f.log.Debug("Composed team repositories", "xr", xr.Resource.GetName(), "team", spec.Team, "count", len(desired))
+	return rsp, nil
+}
 
+// compose returns the team's composed resources by name: the Team, a
+// Repository, a TeamRepository and a Collaborator per collaborator for
+// each role. The access resources choose the team and their repository by
+// selector (the composed resources' names are generated): the one of the
+// same composite resource, of the right role.
+func compose(spec TeamRepos) map[resource.Name]*composed.Unstructured {
+	out := map[resource.Name]*composed.Unstructured{}
+	out["team"] = object("org.github.m.crossplane.io/v1alpha1", "Team", nil, map[string]any{
+		"name":        spec.Team,
+		"description": fmt.Sprintf("Team %s", spec.Team),
+		"privacy":     "closed",
+	})
 	for _, r := range Roles {
-		name := resource.Name(r.Role)
-		repo := composed.New()
-		repo.SetAPIVersion("repo.github.m.crossplane.io/v1alpha1")
-		repo.SetKind("Repository")
-		forProvider := map[string]any{
+		repo := map[string]any{
 			"name":                fmt.Sprintf("%s-%s", spec.Team, r.Role),
 			"description":         fmt.Sprintf(r.Description, spec.Team),
 			"visibility":          spec.Visibility,
@@ -81,24 +118,41 @@ func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) 
 			"archiveOnDelete":     spec.ArchiveOnDelete,
 		}
 		if spec.Visibility == "" {
-			delete(forProvider, "visibility")
+			delete(repo, "visibility")
 		}
-		if err := repo.SetValue("spec.forProvider", forProvider); err != nil {
-			response.Fatal(rsp, fmt.Errorf("cannot compose %s: %w", name, err))
-			return rsp, nil
+		out[resource.Name(r.Role)] = object("repo.github.m.crossplane.io/v1alpha1", "Repository", map[string]string{labelRole: r.Role}, repo)
+		target := map[string]any{"matchControllerRef": true, "matchLabels": map[string]any{labelRole: r.Role}}
+		out[resource.Name(r.Role+"-team")] = object("repo.github.m.crossplane.io/v1alpha1", "TeamRepository", nil, map[string]any{
+			"repositorySelector": target,
+			"teamSelector":       map[string]any{"matchControllerRef": true},
+			"permission":         orDefault(spec.TeamPermission, "push"),
+		})
+		for _, c := range spec.Collaborators {
+			out[resource.Name(r.Role+"-"+strings.ToLower(c.Username))] = object("repo.github.m.crossplane.io/v1alpha1", "Collaborator", nil, map[string]any{
+				"repositorySelector": target,
+				"username":           c.Username,
+				"permission":         orDefault(c.Permission, "pull"),
+			})
 		}
-		d := &resource.DesiredComposed{Resource: repo, Ready: resource.ReadyUnspecified}
-		if o, ok := observed[name]; ok && o.Resource.GetCondition(xpv1.TypeReady).Status == "True" {
-			d.Ready = resource.ReadyTrue
-		}
-		desired[name] = d
 	}
-	if err := response.SetDesiredComposedResources(rsp, desired); err != nil {
-		response.Fatal(rsp, fmt.Errorf("cannot set desired composed resources: %w", err))
-		return rsp, nil
+	return out
+}
+
+// object is a composed resource with the given labels and forProvider.
+func object(apiVersion, kind string, labels map[string]string, forProvider map[string]any) *composed.Unstructured {
+	o := composed.New()
+	o.SetAPIVersion(apiVersion)
+	o.SetKind(kind)
+	o.SetLabels(labels)
+	o.Object["spec"] = map[string]any{"forProvider": forProvider}
+	return o
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
 	}
-	f.log.Debug("Composed team repositories", "xr", xr.Resource.GetName(), "team", spec.Team, "count", len(Roles))
-	return rsp, nil
+	return s
 }
 
 func toAny(ss []string) []any {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
@@ -12,9 +13,11 @@ import (
 
 func TestRunFunction(t *testing.T) {
 	xr := `{"apiVersion":"platform.example.org/v1alpha1","kind":"XTeamRepos","metadata":{"name":"payments","namespace":"default"},
-		"spec":{"team":"payments","visibility":"private","topics":["payments","go"],"archiveOnDelete":true}}`
+		"spec":{"team":"payments","visibility":"private","topics":["payments","go"],"archiveOnDelete":true,
+		"teamPermission":"maintain","collaborators":[{"username":"Other-User","permission":"triage"}]}}`
 	readyRepo := `{"apiVersion":"repo.github.m.crossplane.io/v1alpha1","kind":"Repository","metadata":{"name":"payments-abcde"},
 		"status":{"conditions":[{"type":"Ready","status":"True","reason":"Available","lastTransitionTime":"2026-01-01T00:00:00Z"}]}}`
+	unspecified := fnv1.Ready_READY_UNSPECIFIED
 
 	cases := map[string]struct {
 		reason    string
@@ -23,17 +26,27 @@ func TestRunFunction(t *testing.T) {
 		wantFatal bool
 	}{
 		"NewTeam": {
-			reason:    "Every role gets a Repository, none Ready yet.",
-			req:       &fnv1.RunFunctionRequest{Observed: &fnv1.State{Composite: &fnv1.Resource{Resource: resource.MustStructJSON(xr)}}},
-			wantReady: map[string]fnv1.Ready{"service": fnv1.Ready_READY_UNSPECIFIED, "docs": fnv1.Ready_READY_UNSPECIFIED, "infra": fnv1.Ready_READY_UNSPECIFIED},
+			reason: "The team, every role's Repository, the team's access and each collaborator's access to it; none Ready yet.",
+			req:    &fnv1.RunFunctionRequest{Observed: &fnv1.State{Composite: &fnv1.Resource{Resource: resource.MustStructJSON(xr)}}},
+			wantReady: map[string]fnv1.Ready{
+				"team":    unspecified,
+				"service": unspecified, "service-team": unspecified, "service-other-user": unspecified,
+				"docs": unspecified, "docs-team": unspecified, "docs-other-user": unspecified,
+				"infra": unspecified, "infra-team": unspecified, "infra-other-user": unspecified,
+			},
 		},
 		"ServiceReady": {
-			reason: "A Repository the provider reports Ready is marked ready.",
+			reason: "A resource the provider reports Ready is marked ready.",
 			req: &fnv1.RunFunctionRequest{Observed: &fnv1.State{
 				Composite: &fnv1.Resource{Resource: resource.MustStructJSON(xr)},
 				Resources: map[string]*fnv1.Resource{"service": {Resource: resource.MustStructJSON(readyRepo)}},
 			}},
-			wantReady: map[string]fnv1.Ready{"service": fnv1.Ready_READY_TRUE, "docs": fnv1.Ready_READY_UNSPECIFIED, "infra": fnv1.Ready_READY_UNSPECIFIED},
+			wantReady: map[string]fnv1.Ready{
+				"team":    unspecified,
+				"service": fnv1.Ready_READY_TRUE, "service-team": unspecified, "service-other-user": unspecified,
+				"docs": unspecified, "docs-team": unspecified, "docs-other-user": unspecified,
+				"infra": unspecified, "infra-team": unspecified, "infra-other-user": unspecified,
+			},
 		},
 		"NoTeam": {
 			reason:    "An XR without a team is a fatal error.",
@@ -51,23 +64,41 @@ func TestRunFunction(t *testing.T) {
 			if fatal != tc.wantFatal {
 				t.Fatalf("\n%s\nfatal = %t, want %t: %v", tc.reason, fatal, tc.wantFatal, rsp.GetResults())
 			}
-			if tc.wantFatal {
-				return
-			}
 			got := map[string]fnv1.Ready{}
 			for n, r := range rsp.GetDesired().GetResources() {
 				got[n] = r.GetReady()
-				fp := r.GetResource().AsMap()["spec"].(map[string]any)["forProvider"].(map[string]any)
-				if fp["name"] != "payments-"+n || fp["visibility"] != "private" || fp["archiveOnDelete"] != true {
-					t.Errorf("\n%s\n%s: forProvider %v", tc.reason, n, fp)
-				}
-				if diff := cmp.Diff([]any{"payments", "go"}, fp["topics"]); diff != "" {
-					t.Errorf("\n%s\n%s topics: -want, +got:\n%s", tc.reason, n, diff)
-				}
 			}
-			if diff := cmp.Diff(tc.wantReady, got); diff != "" {
+			if diff := cmp.Diff(tc.wantReady, got); !tc.wantFatal && diff != "" {
 				t.Errorf("\n%s\nready: -want, +got:\n%s", tc.reason, diff)
 			}
 		})
+	}
+}
+
+func TestCompose(t *testing.T) {
+	spec := TeamRepos{Team: "payments", Visibility: "private", Topics: []string{"go"}, ArchiveOnDelete: true,
+		Collaborators: []Collaborator{{Username: "Other-User"}}}
+	got := map[string]any{}
+	for n, o := range compose(spec) {
+		got[string(n)] = map[string]any{"kind": o.GetKind(), "labels": o.GetLabels(), "forProvider": o.Object["spec"].(map[string]any)["forProvider"]}
+	}
+	selectRole := func(role string) map[string]any {
+		return map[string]any{"matchControllerRef": true, "matchLabels": map[string]any{labelRole: role}}
+	}
+	want := map[string]any{
+		"team": map[string]any{"kind": "Team", "labels": map[string]string(nil), "forProvider": map[string]any{
+			"name": "payments", "description": "Team payments", "privacy": "closed"}},
+	}
+	for _, r := range Roles {
+		want[r.Role] = map[string]any{"kind": "Repository", "labels": map[string]string{labelRole: r.Role}, "forProvider": map[string]any{
+			"name": "payments-" + r.Role, "description": fmt.Sprintf(r.Description, "payments"), "visibility": "private", "topics": []any{"go"}, "hasWiki": false,
+			"allowMergeCommit": false, "allowSquashMerge": true, "deleteBranchOnMerge": true, "archiveOnDelete": true}}
+		want[r.Role+"-team"] = map[string]any{"kind": "TeamRepository", "labels": map[string]string(nil), "forProvider": map[string]any{
+			"repositorySelector": selectRole(r.Role), "teamSelector": map[string]any{"matchControllerRef": true}, "permission": "push"}}
+		want[r.Role+"-other-user"] = map[string]any{"kind": "Collaborator", "labels": map[string]string(nil), "forProvider": map[string]any{
+			"repositorySelector": selectRole(r.Role), "username": "Other-User", "permission": "pull"}}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("compose: -want, +got:\n%s", diff)
 	}
 }
