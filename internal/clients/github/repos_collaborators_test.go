@@ -166,11 +166,11 @@ func TestIsCollaborator(t *testing.T) {
 		user   string
 		want   bool
 	}{
-		"Direct":        {reason: "A direct collaborator is one.", repo: "seeded", user: "member-user", want: true},
-		"OrgOwner":      {reason: "GitHub counts an organization owner as a collaborator.", repo: "seeded", user: "demo-user", want: true},
-		"PublicReader":  {reason: "Reading a public repository does not make a user its collaborator.", repo: "seeded", user: "other-user", want: false},
-		"Invitee":       {reason: "An invitee is no collaborator before accepting.", repo: "private-one", user: "other-user", want: false},
-		"UnknownUser":   {reason: "A user GitHub does not know is none.", repo: "seeded", user: "nobody-at-all", want: false},
+		"Direct":          {reason: "A direct collaborator is one.", repo: "seeded", user: "member-user", want: true},
+		"OrgOwner":        {reason: "GitHub counts an organization owner as a collaborator.", repo: "seeded", user: "demo-user", want: true},
+		"PublicReader":    {reason: "Reading a public repository does not make a user its collaborator.", repo: "seeded", user: "other-user", want: false},
+		"Invitee":         {reason: "An invitee is no collaborator before accepting.", repo: "private-one", user: "other-user", want: false},
+		"UnknownUser":     {reason: "A user GitHub does not know is none.", repo: "seeded", user: "nobody-at-all", want: false},
 		"CaseInsensitive": {reason: "Logins match without regard to case.", repo: "seeded", user: "MEMBER-USER", want: true},
 	}
 	a, _ := accessFor(t, accessSeed())

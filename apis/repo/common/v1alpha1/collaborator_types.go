@@ -28,7 +28,7 @@ import (
 // +github:kind:printcolumn:name="USER",type="string",JSONPath=".spec.forProvider.username"
 // +github:kind:printcolumn:name="PERMISSION",type="string",JSONPath=".spec.forProvider.permission"
 // +github:kind:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
-// +kubebuilder:validation:XValidation:rule="!has(oldSelf.repository) || (has(self.repository) && self.repository == oldSelf.repository && (has(self.owner) ? self.owner : '') == (has(oldSelf.owner) ? oldSelf.owner : ''))",message="repository and owner cannot be changed: a collaborator cannot move to another repository; create another Collaborator"
+// +kubebuilder:validation:XValidation:rule="!has(oldSelf.repository) || (has(self.repository) && self.repository == oldSelf.repository && has(self.owner) == has(oldSelf.owner) && (!has(self.owner) || self.owner == oldSelf.owner))",message="repository and owner cannot be changed: a collaborator cannot move to another repository; create another Collaborator"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.repositoryRef) || (has(self.repositoryRef) && self.repositoryRef.name == oldSelf.repositoryRef.name)",message="repositoryRef cannot be changed once set: a collaborator cannot move to another repository; create another Collaborator"
 type CollaboratorParameters struct {
 	RepositoryTarget `json:",inline"`
