@@ -2,6 +2,7 @@ package collaborator
 
 import (
 	"context"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
@@ -17,6 +18,10 @@ var Setups = []kind.Setup{
 	kind.Of(&repov1alpha1.Collaborator{}, connect[*repov1alpha1.Collaborator], options()...),
 }
 
+// creationGracePeriod is how long after an add a user who is neither a
+// collaborator nor invited is taken for GitHub being a moment behind.
+const creationGracePeriod = 5 * time.Second
+
 func options() []managed.ReconcilerOption {
 	return []managed.ReconcilerOption{
 		// A collaborator is named by its user: adding one again is
@@ -25,6 +30,11 @@ func options() []managed.ReconcilerOption {
 		// Not the default initializer, which would make metadata.name the
 		// external name: the external name is the username (see Observe).
 		managed.WithInitializers(),
+		// GitHub lists an invitation, or the collaborator, as soon as it
+		// has answered the add: a short grace covers a replica a moment
+		// behind. The default 30 s, and the backed-off requeues within it,
+		// would hold back inviting again a user who declined at once.
+		managed.WithCreationGracePeriod(creationGracePeriod),
 	}
 }
 
