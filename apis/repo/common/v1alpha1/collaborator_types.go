@@ -24,7 +24,7 @@ import (
 // the username in lower case.
 // +github:kind=Collaborator
 // +github:kind:noun=repository collaborator
-// +github:kind:description=Its spec names the user, the permission and the repository.
+// +github:kind:description=Its spec names the user, the permission and the repository. GitHub adds a member of the repository's organization at once and invites anyone else: the Collaborator is then Ready=False with reason InvitationPending until the user accepts, and an invitation that expires or is declined is sent again.
 // +github:kind:printcolumn:name="USER",type="string",JSONPath=".spec.forProvider.username"
 // +github:kind:printcolumn:name="PERMISSION",type="string",JSONPath=".spec.forProvider.permission"
 // +github:kind:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"

@@ -45,7 +45,7 @@ type CollaboratorStatus struct {
 
 // +kubebuilder:object:root=true
 
-// A Collaborator is a GitHub repository collaborator managed from a namespace. It reaches GitHub through a ProviderConfig in its namespace or a ClusterProviderConfig. Its spec names the user, the permission and the repository.
+// A Collaborator is a GitHub repository collaborator managed from a namespace. It reaches GitHub through a ProviderConfig in its namespace or a ClusterProviderConfig. Its spec names the user, the permission and the repository. GitHub adds a member of the repository's organization at once and invites anyone else: the Collaborator is then Ready=False with reason InvitationPending until the user accepts, and an invitation that expires or is declined is sent again.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"
