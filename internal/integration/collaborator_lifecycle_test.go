@@ -248,3 +248,31 @@ func TestCollaboratorOfRepositoryRef(t *testing.T) {
 		}
 	})
 }
+
+// A custom role of the organization is granted by its name, matched
+// without regard to case: neither the invitation (which GitHub reports as
+// the role's base role) nor the accepted role is granted again.
+func TestCollaboratorCustomRole(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newCollabFixture(t)
+		f.must(f.emu.State().AddRepositoryRole(owner, "deployer", "write"))
+		member := f.createCollaborator(s, "deployer-member", "member-user", "Deployer")
+		invited := f.createCollaborator(s, "deployer-invited", "other-user", "Deployer")
+		waitReady(f, member)
+		if r := f.role("member-user"); r != "deployer" {
+			t.Errorf("member-user's role: %q, want deployer", r)
+		}
+		waitPending(f, invited)
+		quiet(f, "custom role granted and invited")
+		invs := f.invitations()
+		if len(invs) != 1 {
+			t.Fatalf("want one invitation, got %+v", invs)
+		}
+		f.ghMust(http.StatusNoContent, "other-token", http.MethodPatch, fmt.Sprintf("/user/repository_invitations/%d", invs[0].ID), "")
+		waitReady(f, invited)
+		if r := f.role("other-user"); r != "deployer" {
+			t.Errorf("other-user's role after accepting: %q, want deployer", r)
+		}
+		quiet(f, "custom role accepted")
+	})
+}
