@@ -5,6 +5,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	ctrl "sigs.k8s.io/controller-runtime"
 
+	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
@@ -15,6 +16,7 @@ import (
 // scopes. A new kind adds its Setups here.
 var kinds = [][]kind.Setup{
 	repository.Setups,
+	collaborator.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a
