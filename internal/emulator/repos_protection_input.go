@@ -42,7 +42,7 @@ func (c *reqCtx) readProtection(w *world, r *Repo, m map[string]json.RawMessage)
 	}
 	var unknown []string
 	if restrictions != nil {
-		if !w.account(r.Owner).IsOrg() {
+		if !w.ownedByOrg(r) {
 			c.json(http.StatusUnprocessableEntity, basicError{Message: "Only organization repositories can have users and team restrictions", DocumentationURL: c.doc, Status: "422"})
 			return nil, false
 		}
@@ -162,7 +162,7 @@ func (c *reqCtx) readReviews(w *world, r *Repo, m map[string]json.RawMessage, un
 		}
 		rv.Count = *count
 	}
-	org := w.account(r.Owner).IsOrg()
+	org := w.ownedByOrg(r)
 	var ok bool
 	if len(dismissal) > 0 {
 		if !org {

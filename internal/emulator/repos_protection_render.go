@@ -92,6 +92,9 @@ type appJSON struct {
 func (c *reqCtx) renderApp(w *world, app *App, r *Repo) appJSON {
 	in := w.appInstallation(app.ID, r)
 	owner := w.account(r.Owner)
+	if owner == nil {
+		owner = &Account{Login: r.Owner, Type: accountUser}
+	}
 	perms := map[string]string{}
 	if in != nil {
 		for k, v := range in.Permissions {

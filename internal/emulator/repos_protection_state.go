@@ -189,3 +189,9 @@ func (w *world) sortActors(a *actorSet) {
 	}
 	sort.Slice(a.Apps, func(i, j int) bool { return appSlug(a.Apps[i]) < appSlug(a.Apps[j]) })
 }
+
+// ownedByOrg reports whether an organization owns the repository.
+func (w *world) ownedByOrg(r *Repo) bool {
+	owner := w.account(r.Owner)
+	return owner != nil && owner.IsOrg()
+}

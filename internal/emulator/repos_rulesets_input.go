@@ -243,8 +243,7 @@ func (w *world) checkRuleset(r *Repo, s *ruleset, p *rulesetProblems) {
 			p.add("Invalid target patterns: %s", strings.Join(bad, ", "))
 		}
 	}
-	owner := w.account(r.Owner)
-	org := owner != nil && owner.IsOrg()
+	org := w.ownedByOrg(r)
 	for _, a := range s.BypassActors {
 		id := int64(0)
 		if a.ActorID != nil {
