@@ -161,7 +161,7 @@ func TestProtectionRestrictionsAreForOrganizations(t *testing.T) {
 		t.Errorf("bypass users = %s, want demo-user", got)
 	}
 	for _, k := range []string{"lock_branch", "allow_fork_syncing"} {
-		if on := p[k].(map[string]any)["enabled"]; on != true {
+		if on, _ := p[k].(map[string]any)["enabled"].(bool); !on {
 			t.Errorf("%s = %v, want enabled", k, on)
 		}
 	}

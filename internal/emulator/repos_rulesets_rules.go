@@ -18,8 +18,9 @@ type param struct {
 
 func between(lo, hi int64) (*int64, *int64) { return &lo, &hi }
 
-func intParam(required bool, lo, hi int64) param {
-	p := param{kind: "int", required: required}
+// intParam is a required integer between lo and hi.
+func intParam(lo, hi int64) param {
+	p := param{kind: "int", required: true}
 	p.min, p.max = between(lo, hi)
 	return p
 }
@@ -66,13 +67,13 @@ var ruleSpecs = map[string]ruleSpec{
 	"branch_name_pattern":         {targets: branchOnly, params: patternRule},
 	"tag_name_pattern":            {targets: []string{targetTag}, params: patternRule},
 	"merge_queue": {targets: branchOnly, params: map[string]param{
-		"check_response_timeout_minutes":    intParam(true, 1, 360),
+		"check_response_timeout_minutes":    intParam(1, 360),
 		"grouping_strategy":                 {kind: "string", required: true, enum: []string{"ALLGREEN", "HEADGREEN"}},
-		"max_entries_to_build":              intParam(true, 0, 100),
-		"max_entries_to_merge":              intParam(true, 0, 100),
+		"max_entries_to_build":              intParam(0, 100),
+		"max_entries_to_merge":              intParam(0, 100),
 		"merge_method":                      {kind: "string", required: true, enum: []string{"MERGE", "SQUASH", "REBASE"}},
-		"min_entries_to_merge":              intParam(true, 0, 100),
-		"min_entries_to_merge_wait_minutes": intParam(true, 0, 360),
+		"min_entries_to_merge":              intParam(0, 100),
+		"min_entries_to_merge_wait_minutes": intParam(0, 360),
 	}},
 	"pull_request": {targets: branchOnly, params: map[string]param{
 		"allowed_merge_methods":             {kind: "strings", enum: []string{"merge", "squash", "rebase"}, nonEmpty: true},
@@ -80,7 +81,7 @@ var ruleSpecs = map[string]ruleSpec{
 		"dismissal_restriction":             {kind: "object", items: map[string]param{"enabled": boolParam, "allowed_actors": {kind: "objects", items: map[string]param{"id": {kind: "int", required: true}, "type": {kind: "string", required: true, enum: []string{"User", "Team", "IntegrationInstallation", "RepositoryRole"}}}}}},
 		"require_code_owner_review":         boolParam,
 		"require_last_push_approval":        boolParam,
-		"required_approving_review_count":   intParam(true, 0, 10),
+		"required_approving_review_count":   intParam(0, 10),
 		"required_review_thread_resolution": boolParam,
 		"required_reviewers": {kind: "objects", items: map[string]param{
 			"file_patterns":     stringsReq,
@@ -110,8 +111,8 @@ var ruleSpecs = map[string]ruleSpec{
 	"license_compliance_scanning": {targets: branchOnly},
 	"file_path_restriction":       {targets: pushOnly, params: map[string]param{"restricted_file_paths": stringsReq}},
 	"file_extension_restriction":  {targets: pushOnly, params: map[string]param{"restricted_file_extensions": stringsReq}},
-	"max_file_path_length":        {targets: pushOnly, params: map[string]param{"max_file_path_length": intParam(true, 1, 32767)}},
-	"max_file_size":               {targets: pushOnly, params: map[string]param{"max_file_size": intParam(true, 1, 100)}},
+	"max_file_path_length":        {targets: pushOnly, params: map[string]param{"max_file_path_length": intParam(1, 32767)}},
+	"max_file_size":               {targets: pushOnly, params: map[string]param{"max_file_size": intParam(1, 100)}},
 }
 
 // checkParams validates a decoded JSON object against the parameter

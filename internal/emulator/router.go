@@ -109,11 +109,11 @@ func shape(pattern string) string {
 
 // spanning declares that the parameter name may span several path segments,
 // as a branch name with slashes does. A route has at most one.
-func (rt *route) spanning(name string) *route {
+func (rt *route) spanning(name string) {
 	for _, p := range rt.parts {
 		if p == "{"+name+"}" {
 			rt.multi = name
-			return rt
+			return
 		}
 	}
 	panic(fmt.Sprintf("emulator: %s %s has no parameter %q", rt.method, rt.pattern, name))

@@ -58,7 +58,7 @@ func multiSegments(doc *openapi3.T) []multiSegment {
 		spanning := map[string]bool{}
 		for _, op := range item.Operations() {
 			for _, ref := range append(append(openapi3.Parameters{}, item.Parameters...), op.Parameters...) {
-				if p := ref.Value; p != nil && p.In == "path" && p.Extensions["x-multi-segment"] == true {
+				if p := ref.Value; p != nil && p.In == "path" && isTrue(p.Extensions["x-multi-segment"]) {
 					spanning[p.Name] = true
 				}
 			}
@@ -85,6 +85,12 @@ func multiSegments(doc *openapi3.T) []multiSegment {
 		out = append(out, multiSegment{re: regexp.MustCompile("^" + b.String() + "$"), literals: literals})
 	}
 	return out
+}
+
+// isTrue reports whether an extension's value is the JSON true.
+func isTrue(v any) bool {
+	b, ok := v.(bool)
+	return ok && b
 }
 
 // escapeSpanning escapes the slashes of a spanning parameter in an escaped
