@@ -1,6 +1,7 @@
 package emulator_test
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -20,6 +21,12 @@ type exchange struct {
 func runExchanges(t *testing.T, seed *emulator.Seed, steps []exchange) {
 	t.Helper()
 	srv, _ := newServer(t, emulator.Options{Seed: seed})
+	runWith(t, srv, steps)
+}
+
+// runWith runs exchanges against a server the test already has.
+func runWith(t *testing.T, srv *httptest.Server, steps []exchange) {
+	t.Helper()
 	for _, s := range steps {
 		a := do(t, srv, s.call)
 		switch {

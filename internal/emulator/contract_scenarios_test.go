@@ -32,3 +32,15 @@ func runSteps(t *testing.T, srv *httptest.Server, steps []step, prepare func(cal
 		}
 	}
 }
+
+// check is a step's check of an answer.
+type check = func(*testing.T, answer)
+
+// later builds a check when it runs, for checks that need what earlier
+// steps learnt.
+func later(build func() check) check {
+	return func(t *testing.T, a answer) {
+		t.Helper()
+		build()(t, a)
+	}
+}

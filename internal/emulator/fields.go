@@ -2,6 +2,8 @@ package emulator
 
 import (
 	"encoding/json"
+	"net/http"
+	"strings"
 )
 
 // fields reads typed values out of a decoded JSON object and answers GitHub's
@@ -111,4 +113,33 @@ func (f *fields) object(name string) (map[string]json.RawMessage, bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// notSupplied answers GitHub's 422 for required fields the request left out:
+// `Invalid request.` and `"a" wasn't supplied.` or `"a", "b" weren't
+// supplied.`
+func (c *reqCtx) notSupplied(names ...string) {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = `"` + n + `"`
+	}
+	verb := "wasn't"
+	if len(names) > 1 {
+		verb = "weren't"
+	}
+	c.json(http.StatusUnprocessableEntity, basicError{
+		Message:          "Invalid request.\n\n" + strings.Join(quoted, ", ") + " " + verb + " supplied.",
+		DocumentationURL: c.doc, Status: "422",
+	})
+}
+
+// required reports the names, in order, that the object m lacks.
+func required(m map[string]json.RawMessage, names ...string) []string {
+	var out []string
+	for _, n := range names {
+		if _, ok := m[n]; !ok {
+			out = append(out, n)
+		}
+	}
+	return out
 }

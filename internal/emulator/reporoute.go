@@ -16,6 +16,9 @@ type repoOp struct {
 	// spec is the /repos/... template of GitHub's description when it names
 	// the owner and repository parameters differently.
 	spec string
+	// multi names the path parameter that may span several segments (a
+	// branch name or a git ref with slashes), "" for none.
+	multi string
 }
 
 // repo declares a repository-scoped operation under both
@@ -47,7 +50,7 @@ func (t *routeTable) repo(method, suffix string, op repoOp, h func(*reqCtx, *wor
 			if repo == nil {
 				if id, ok := w.redirects[key(owner, name)]; ok {
 					if target := w.repos[id]; target != nil && w.access(c.principal, target) >= accessRead {
-						c.redirect(target, suffix)
+						c.redirect(target)
 						return
 					}
 				}
@@ -78,13 +81,23 @@ func (t *routeTable) repo(method, suffix string, op repoOp, h func(*reqCtx, *wor
 	if op.spec != "" {
 		byName.describedAs(op.spec)
 	}
-	t.add(method, "/repositories/{repository_id}"+suffix, op.auth, op.doc, wrapped).alias = true
+	byID := t.add(method, "/repositories/{repository_id}"+suffix, op.auth, op.doc, wrapped)
+	byID.alias = true
+	if op.multi != "" {
+		byName.spanning(op.multi)
+		byID.spanning(op.multi)
+	}
 }
 
 // redirect answers 301 (GET/HEAD) or 307 (other methods) towards the
-// repository's id-based URL, like GitHub does after a rename.
-func (c *reqCtx) redirect(r *Repo, suffix string) {
-	loc := c.apiBase + "/repositories/" + strconv.FormatInt(r.ID, 10) + suffix
+// repository's id-based URL, like GitHub does after a rename: the request's
+// path after /repos/{owner}/{repo}, as the request escaped it, follows the id.
+func (c *reqCtx) redirect(r *Repo) {
+	rest := ""
+	if parts := strings.SplitN(strings.TrimPrefix(c.rawPath, "/"), "/", 4); len(parts) == 4 {
+		rest = "/" + parts[3]
+	}
+	loc := c.apiBase + "/repositories/" + strconv.FormatInt(r.ID, 10) + rest
 	if c.r.URL.RawQuery != "" {
 		loc += "?" + c.r.URL.RawQuery
 	}

@@ -21,7 +21,8 @@ const (
 type reqCtx struct {
 	s         *Server
 	r         *http.Request
-	path      string
+	path      string // the API path, unescaped, without the /api/v3 prefix
+	rawPath   string // the same, escaped as the request sent it
 	params    map[string]string
 	apiBase   string
 	webBase   string

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 )
 
@@ -19,6 +20,10 @@ type route struct {
 	pattern string // the emulator's path template; names the endpoint in logs and stats
 	spec    string // the path template in GitHub's OpenAPI description
 	alias   bool   // a path GitHub serves but its description leaves out
+	// multi names the parameter that may span several path segments (a
+	// branch or a git ref: GitHub's description marks it x-multi-segment),
+	// "" for none.
+	multi   string
 	parts   []string
 	auth    int
 	free    bool // does not count against the primary rate limit
@@ -102,30 +107,76 @@ func shape(pattern string) string {
 	return "/" + strings.Join(parts, "/")
 }
 
-// matches reports whether the route serves the path segments.
-func (rt *route) matches(segs []string) bool {
-	if len(rt.parts) != len(segs) {
-		return false
-	}
-	for i, p := range rt.parts {
-		if isParam(p) {
-			if segs[i] == "" {
-				return false
-			}
-			continue
-		}
-		if p != segs[i] {
-			return false
+// spanning declares that the parameter name may span several path segments,
+// as a branch name with slashes does. A route has at most one.
+func (rt *route) spanning(name string) {
+	for _, p := range rt.parts {
+		if p == "{"+name+"}" {
+			rt.multi = name
+			return
 		}
 	}
-	return true
+	panic(fmt.Sprintf("emulator: %s %s has no parameter %q", rt.method, rt.pattern, name))
 }
 
-// moreSpecific reports whether a should win over b when both match a path:
-// at the first segment where one has a literal and the other a parameter, the
-// literal wins (.../secrets/public-key over .../secrets/{secret_name}), so
-// the order in which kinds register does not matter.
-func moreSpecific(a, b *route) bool {
+// bind matches the route against the escaped path segments and returns the
+// path parameters, unescaped. A spanning parameter takes as many segments as
+// the literals after it leave over.
+func (rt *route) bind(segs []string) (map[string]string, bool) {
+	extra := len(segs) - len(rt.parts)
+	if extra < 0 || (extra > 0 && rt.multi == "") {
+		return nil, false
+	}
+	params := map[string]string{}
+	j := 0
+	for _, p := range rt.parts {
+		if !isParam(p) {
+			if v, err := url.PathUnescape(segs[j]); err != nil || v != p {
+				return nil, false
+			}
+			j++
+			continue
+		}
+		n := 1
+		if strings.Trim(p, "{}") == rt.multi {
+			n += extra
+		}
+		raw := strings.Join(segs[j:j+n], "/")
+		j += n
+		v, err := url.PathUnescape(raw)
+		if err != nil || v == "" || strings.Contains("/"+raw+"/", "//") {
+			return nil, false
+		}
+		params[strings.Trim(p, "{}")] = v
+	}
+	return params, true
+}
+
+// literals counts the literal segments of the route.
+func (rt *route) literals() int {
+	n := 0
+	for _, p := range rt.parts {
+		if !isParam(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// beats reports whether a should win over b when both match a path: the
+// route with more literal segments wins (.../branches/{branch}/protection
+// over .../branches/{branch} for a branch named x/protection); between routes
+// of one length, at the first segment where one has a literal and the other a
+// parameter, the literal wins (.../secrets/public-key over
+// .../secrets/{secret_name}), so the order in which kinds register does not
+// matter.
+func beats(a, b *route) bool {
+	if la, lb := a.literals(), b.literals(); la != lb {
+		return la > lb
+	}
+	if len(a.parts) != len(b.parts) {
+		return false
+	}
 	for i := range a.parts {
 		if pa, pb := isParam(a.parts[i]), isParam(b.parts[i]); pa != pb {
 			return !pa
@@ -134,22 +185,19 @@ func moreSpecific(a, b *route) bool {
 	return false
 }
 
-// match finds the route for a method and path.
+// match finds the route for a method and an escaped path (as
+// url.URL.EscapedPath gives it, so that an escaped slash stays inside its
+// segment).
 func (s *Server) match(method, path string) (*route, map[string]string) {
 	segs := splitPath(path)
 	var best *route
+	var params map[string]string
 	for _, rt := range s.routes {
-		if rt.method == method && rt.matches(segs) && (best == nil || moreSpecific(rt, best)) {
-			best = rt
+		if rt.method != method {
+			continue
 		}
-	}
-	if best == nil {
-		return nil, nil
-	}
-	params := map[string]string{}
-	for i, p := range best.parts {
-		if isParam(p) {
-			params[strings.Trim(p, "{}")] = segs[i]
+		if p, ok := rt.bind(segs); ok && (best == nil || beats(rt, best)) {
+			best, params = rt, p
 		}
 	}
 	return best, params

@@ -7,9 +7,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// declared is one route a test kind declares: method, pattern, and the
-// description template ("" for the pattern itself).
-type declared struct{ method, pattern, spec string }
+// declared is one route a test kind declares: method, pattern, the
+// description template ("" for the pattern itself) and the parameter that
+// may span several segments ("" for none).
+type declared struct{ method, pattern, spec, multi string }
 
 func tableOf(routes ...declared) []*route {
 	t := &routeTable{s: &Server{}, kind: "test"}
@@ -18,14 +19,22 @@ func tableOf(routes ...declared) []*route {
 		if d.spec != "" {
 			rt.describedAs(d.spec)
 		}
+		if d.multi != "" {
+			rt.spanning(d.multi)
+		}
 	}
 	return t.routes
 }
 
 func TestMatch(t *testing.T) {
 	secrets := []declared{
-		{"GET", "/repos/{owner}/{repo}/actions/secrets/{secret_name}", ""},
-		{"GET", "/repos/{owner}/{repo}/actions/secrets/public-key", ""},
+		{"GET", "/repos/{owner}/{repo}/actions/secrets/{secret_name}", "", ""},
+		{"GET", "/repos/{owner}/{repo}/actions/secrets/public-key", "", ""},
+	}
+	branches := []declared{
+		{"GET", "/repos/{owner}/{repo}/branches/{branch}", "", "branch"},
+		{"GET", "/repos/{owner}/{repo}/branches/{branch}/protection", "", "branch"},
+		{"GET", "/repos/{owner}/{repo}/git/ref/{ref}", "", "ref"},
 	}
 	reversed := []declared{secrets[1], secrets[0]}
 	cases := map[string]struct {
@@ -64,6 +73,44 @@ func TestMatch(t *testing.T) {
 			reason: "a path with more segments matches nothing",
 			routes: secrets, method: "GET", path: "/repos/o/r/actions/secrets/x/y",
 		},
+		"EscapedSlashStaysInItsSegment": {
+			reason: "an escaped slash belongs to the parameter value, which is unescaped",
+			routes: secrets, method: "GET", path: "/repos/o/r/actions/secrets/a%2Fb",
+			want: "/repos/{owner}/{repo}/actions/secrets/{secret_name}", params: map[string]string{"owner": "o", "repo": "r", "secret_name": "a/b"}, matched: true,
+		},
+		"EscapedLiteral": {
+			reason: "a literal segment matches whether or not it is escaped",
+			routes: secrets, method: "GET", path: "/repos/o/r/actions/secrets/public%2Dkey",
+			want: "/repos/{owner}/{repo}/actions/secrets/public-key", params: map[string]string{"owner": "o", "repo": "r"}, matched: true,
+		},
+		"SpanningParameter": {
+			reason: "a branch name with slashes spans several segments",
+			routes: branches, method: "GET", path: "/repos/o/r/branches/feature/x",
+			want: "/repos/{owner}/{repo}/branches/{branch}", params: map[string]string{"owner": "o", "repo": "r", "branch": "feature/x"}, matched: true,
+		},
+		"SpanningParameterBeforeLiteral": {
+			reason: "the route with more literal segments wins over a spanning parameter swallowing them",
+			routes: branches, method: "GET", path: "/repos/o/r/branches/feature/x/protection",
+			want: "/repos/{owner}/{repo}/branches/{branch}/protection", params: map[string]string{"owner": "o", "repo": "r", "branch": "feature/x"}, matched: true,
+		},
+		"SpanningEscaped": {
+			reason: "an escaped branch name is one segment",
+			routes: branches, method: "GET", path: "/repos/o/r/branches/feature%2Fx/protection",
+			want: "/repos/{owner}/{repo}/branches/{branch}/protection", params: map[string]string{"owner": "o", "repo": "r", "branch": "feature/x"}, matched: true,
+		},
+		"SpanningRef": {
+			reason: "a git ref spans the rest of the path",
+			routes: branches, method: "GET", path: "/repos/o/r/git/ref/heads/a/b",
+			want: "/repos/{owner}/{repo}/git/ref/{ref}", params: map[string]string{"owner": "o", "repo": "r", "ref": "heads/a/b"}, matched: true,
+		},
+		"SpanningEmptySegment": {
+			reason: "a spanning parameter has no empty segment",
+			routes: branches, method: "GET", path: "/repos/o/r/git/ref/heads//b",
+		},
+		"OnlyTheSpanningParameterSpans": {
+			reason: "other parameters stay one segment",
+			routes: secrets, method: "GET", path: "/repos/o/r/x/actions/secrets/y",
+		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -93,20 +140,25 @@ func TestRouteTableRefuses(t *testing.T) {
 	}{
 		"SameOperationTwice": {
 			reason: "two kinds cannot serve one operation, whatever they call its parameters",
-			routes: []declared{{"GET", "/repos/{owner}/{repo}/hooks", ""}, {"GET", "/repos/{o}/{r}/hooks", ""}},
+			routes: []declared{{"GET", "/repos/{owner}/{repo}/hooks", "", ""}, {"GET", "/repos/{o}/{r}/hooks", "", ""}},
 			panics: true,
 		},
 		"OtherMethod": {
 			reason: "the same path with another method is another operation",
-			routes: []declared{{"GET", "/repos/{owner}/{repo}/hooks", ""}, {"POST", "/repos/{owner}/{repo}/hooks", ""}},
+			routes: []declared{{"GET", "/repos/{owner}/{repo}/hooks", "", ""}, {"POST", "/repos/{owner}/{repo}/hooks", "", ""}},
 		},
 		"RenamedParameters": {
 			reason: "a description template may name the parameters differently",
-			routes: []declared{{"POST", "/repos/{owner}/{repo}/generate", "/repos/{template_owner}/{template_repo}/generate"}},
+			routes: []declared{{"POST", "/repos/{owner}/{repo}/generate", "/repos/{template_owner}/{template_repo}/generate", ""}},
 		},
 		"OtherShape": {
 			reason: "a description template must have the pattern's shape",
-			routes: []declared{{"POST", "/repos/{owner}/{repo}/generate", "/repos/{owner}/{repo}/templates"}},
+			routes: []declared{{"POST", "/repos/{owner}/{repo}/generate", "/repos/{owner}/{repo}/templates", ""}},
+			panics: true,
+		},
+		"SpanningUnknownParameter": {
+			reason: "only a parameter of the pattern can span segments",
+			routes: []declared{{"GET", "/repos/{owner}/{repo}/branches/{branch}", "", "ref"}},
 			panics: true,
 		},
 	}

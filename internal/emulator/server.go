@@ -160,13 +160,14 @@ const apiPrefix = "/api/v3"
 
 // ServeHTTP answers one request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	path := r.URL.Path
+	path, raw := r.URL.Path, r.URL.EscapedPath()
 	prefix := ""
 	if path == apiPrefix || strings.HasPrefix(path, apiPrefix+"/") {
 		prefix = apiPrefix
 		path = strings.TrimPrefix(path, apiPrefix)
+		raw = strings.TrimPrefix(raw, apiPrefix)
 		if path == "" {
-			path = "/"
+			path, raw = "/", "/"
 		}
 	}
 	if path == "/_emulator" || strings.HasPrefix(path, "/_emulator/") {
@@ -175,6 +176,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	start := s.now()
 	c := s.newContext(r, path, prefix)
+	c.rawPath = raw
 	s.handle(c)
 	c.flush(w)
 	s.record(c, start)
@@ -219,7 +221,7 @@ func (s *Server) handle(c *reqCtx) {
 	c.header.Set("X-GitHub-Api-Version-Selected", "2022-11-28")
 	c.header.Set("Vary", "Accept, Authorization, Cookie, X-GitHub-OTP")
 
-	rt, params := s.match(c.r.Method, c.path)
+	rt, params := s.match(c.r.Method, c.rawPath)
 	c.params = params
 	if rt != nil {
 		c.endpoint = rt.method + " " + rt.pattern

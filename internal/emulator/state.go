@@ -29,8 +29,9 @@ type world struct {
 	commitCounter int64
 	invitationSeq int64 // last repository invitation id; see invite
 	// repoRoles maps lower org and role names to custom repository roles' base roles.
-	repoRoles  map[string]map[string]string
-	nextTeamID int64 // see newTeamID
+	repoRoles     map[string]map[string]string
+	nextTeamID    int64 // see newTeamID
+	nextRulesetID int64 // see newRulesetID
 }
 
 func newWorld() *world {

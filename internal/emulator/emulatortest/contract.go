@@ -40,6 +40,76 @@ func SpecPath() string {
 type Validator struct {
 	doc    *openapi3.T
 	router routers.Router
+	multi  []multiSegment
+}
+
+// multiSegment is a path template of the description with a parameter that
+// may span several segments (x-multi-segment: a branch name or a git ref
+// with slashes), which the description's router cannot match unescaped.
+type multiSegment struct {
+	re       *regexp.Regexp // the template; group 1 is the spanning parameter
+	literals int
+}
+
+// multiSegments finds the description's templates with a spanning parameter.
+func multiSegments(doc *openapi3.T) []multiSegment {
+	var out []multiSegment
+	for path, item := range doc.Paths.Map() {
+		spanning := map[string]bool{}
+		for _, op := range item.Operations() {
+			for _, ref := range append(append(openapi3.Parameters{}, item.Parameters...), op.Parameters...) {
+				if p := ref.Value; p != nil && p.In == "path" && isTrue(p.Extensions["x-multi-segment"]) {
+					spanning[p.Name] = true
+				}
+			}
+		}
+		if len(spanning) == 0 {
+			continue
+		}
+		var b strings.Builder
+		literals := 0
+		for _, seg := range strings.Split(strings.Trim(path, "/"), "/") {
+			b.WriteString("/")
+			name, isParam := strings.CutPrefix(seg, "{")
+			name = strings.TrimSuffix(name, "}")
+			switch {
+			case isParam && spanning[name]:
+				b.WriteString("(.+)")
+			case isParam:
+				b.WriteString("[^/]+")
+			default:
+				literals++
+				b.WriteString(regexp.QuoteMeta(seg))
+			}
+		}
+		out = append(out, multiSegment{re: regexp.MustCompile("^" + b.String() + "$"), literals: literals})
+	}
+	return out
+}
+
+// isTrue reports whether an extension's value is the JSON true.
+func isTrue(v any) bool {
+	b, ok := v.(bool)
+	return ok && b
+}
+
+// escapeSpanning escapes the slashes of a spanning parameter in an escaped
+// path, so that it is one segment for the description's router. Where two
+// templates match, the one with more literal segments wins, as in the
+// emulator.
+func (v *Validator) escapeSpanning(p string) string {
+	var best *multiSegment
+	var m []int
+	for i := range v.multi {
+		ms := &v.multi[i]
+		if loc := ms.re.FindStringSubmatchIndex(p); loc != nil && (best == nil || ms.literals > best.literals) {
+			best, m = ms, loc
+		}
+	}
+	if best == nil {
+		return p
+	}
+	return p[:m[2]] + strings.ReplaceAll(p[m[2]:m[3]], "/", "%2F") + p[m[3]:]
 }
 
 var (
@@ -66,23 +136,30 @@ func LoadValidator() (*Validator, error) {
 			loadFailed = fmt.Errorf("building router: %w", err)
 			return
 		}
-		loaded = &Validator{doc: doc, router: router}
+		loaded = &Validator{doc: doc, router: router, multi: multiSegments(doc)}
 	})
 	return loaded, loadFailed
 }
 
 // specURL maps a request to the api.github.com URL space of the description:
-// the GHES /api/v3 prefix is dropped and /repositories/{id}[/...] (GitHub's
+// the GHES /api/v3 prefix is dropped, /repositories/{id}[/...] (GitHub's
 // id-based alias of /repos/{owner}/{repo}, which the description leaves out)
-// is matched as /repos/{owner}/{repo}[/...].
+// is matched as /repos/{owner}/{repo}[/...], and the slashes of a branch name
+// or git ref sent unescaped are escaped. The path stays escaped as the
+// request sent it, so that an escaped slash stays inside its segment.
 var byID = regexp.MustCompile(`^/repositories/(\d+)(/.*)?$`)
 
-func specURL(u *url.URL) *url.URL {
-	p := strings.TrimPrefix(u.Path, "/api/v3")
+func (v *Validator) specURL(u *url.URL) *url.URL {
+	p := strings.TrimPrefix(u.EscapedPath(), "/api/v3")
 	if m := byID.FindStringSubmatch(p); m != nil {
 		p = "/repos/repositories-" + m[1] + "/by-id" + m[2]
 	}
-	return &url.URL{Scheme: "https", Host: "api.github.com", Path: p, RawQuery: u.RawQuery}
+	p = v.escapeSpanning(p)
+	out := &url.URL{Scheme: "https", Host: "api.github.com", Path: p, RawQuery: u.RawQuery}
+	if unescaped, err := url.PathUnescape(p); err == nil {
+		out.Path, out.RawPath = unescaped, p
+	}
+	return out
 }
 
 // universalStatuses may answer any operation even where the description does
@@ -103,7 +180,7 @@ type Exchange struct {
 // SkipRequestValidationHeader) and the response's status, headers and body.
 func (v *Validator) Validate(ctx context.Context, ex Exchange) error {
 	req := ex.Request.Clone(ctx)
-	req.URL = specURL(ex.Request.URL)
+	req.URL = v.specURL(ex.Request.URL)
 	req.Host = req.URL.Host
 	req.Body = io.NopCloser(bytes.NewReader(ex.RequestBody))
 	if req.Header.Get("Content-Type") == "" && len(ex.RequestBody) > 0 {
@@ -170,6 +247,9 @@ func (v *Validator) validateResponse(ctx context.Context, in *openapi3filter.Req
 	}
 
 	documented := route.Operation.Responses.Status(ex.Status) != nil
+	if documented && ex.Status == 422 && sentenceErrors[route.Operation.OperationID] {
+		return append(errs, v.validateBody(ex, "validation-error-simple")...)
+	}
 	if documented {
 		out := &openapi3filter.ResponseValidationInput{
 			RequestValidationInput: in,
@@ -193,12 +273,31 @@ func (v *Validator) validateResponse(ctx context.Context, in *openapi3filter.Req
 	if ex.Status == 422 {
 		schema = "validation-error"
 	}
+	return append(errs, v.validateBody(ex, schema)...)
+}
+
+// sentenceErrors are the operations (by operationId) whose 422 GitHub
+// answers with its errors as sentences, {"message":"Validation Failed",
+// "errors":["Invalid rule 'pull_request': "]}, where the description
+// documents errors as objects: their 422 is held to validation-error-simple.
+var sentenceErrors = map[string]bool{
+	"repos/create-repo-ruleset": true,
+	"repos/update-repo-ruleset": true,
+}
+
+// validateBody checks an answer's body against one of the description's
+// schemas.
+func (v *Validator) validateBody(ex Exchange, schema string) []error {
+	s := v.doc.Components.Schemas[schema]
+	if s == nil {
+		return []error{fmt.Errorf("response: the description has no schema %s", schema)}
+	}
 	var body any
 	if err := json.Unmarshal(ex.ResponseBody, &body); err != nil {
-		return append(errs, fmt.Errorf("response: %d body is not JSON: %w", ex.Status, err))
+		return []error{fmt.Errorf("response: %d body is not JSON: %w", ex.Status, err)}
 	}
-	if err := v.doc.Components.Schemas[schema].Value.VisitJSON(body); err != nil {
-		errs = append(errs, fmt.Errorf("response: %d body does not match %s: %w", ex.Status, schema, err))
+	if err := s.Value.VisitJSON(body); err != nil {
+		return []error{fmt.Errorf("response: %d body does not match %s: %w", ex.Status, schema, err)}
 	}
-	return errs
+	return nil
 }

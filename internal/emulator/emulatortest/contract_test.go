@@ -157,3 +157,64 @@ func TestMiddlewareReportsViolations(t *testing.T) {
 		})
 	}
 }
+
+// TestValidatorSpanningParameters: a branch name or git ref with slashes,
+// sent escaped or not, is matched to its operation and validated (a broken
+// answer still fails); ruleset 422s are held to GitHub's sentence errors and
+// other operations' are not.
+func TestValidatorSpanningParameters(t *testing.T) {
+	v, err := emulatortest.LoadValidator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	emu := emulator.New(emulator.Options{})
+	if ex := realExchange(t, emu, "POST", "/user/repos", `{"name":"spans","auto_init":true}`); ex.Status != http.StatusCreated {
+		t.Fatalf("create = %d: %s", ex.Status, ex.ResponseBody)
+	}
+	var ref struct {
+		Object struct {
+			SHA string `json:"sha"`
+		} `json:"object"`
+	}
+	if err := json.Unmarshal(realExchange(t, emu, "GET", "/repos/demo-user/spans/git/ref/heads/main", "").ResponseBody, &ref); err != nil {
+		t.Fatal(err)
+	}
+	created := realExchange(t, emu, "POST", "/repos/demo-user/spans/git/refs", `{"ref":"refs/heads/feature/x","sha":"`+ref.Object.SHA+`"}`)
+	if created.Status != http.StatusCreated {
+		t.Fatalf("create ref = %d: %s", created.Status, created.ResponseBody)
+	}
+	broken := realExchange(t, emu, "GET", "/repos/demo-user/spans/branches/feature/x", "")
+	broken.ResponseBody = []byte(strings.Replace(string(broken.ResponseBody), `"protected":false`, `"protected":"no"`, 1))
+	ruleset := realExchange(t, emu, "POST", "/repos/demo-user/spans/rulesets", `{"name":"r","enforcement":"active","conditions":{"ref_name":{"include":["main"]}}}`)
+	if ruleset.Status != http.StatusUnprocessableEntity || !strings.Contains(string(ruleset.ResponseBody), `"errors":["`) {
+		t.Fatalf("ruleset with a bad pattern = %d: %s", ruleset.Status, ruleset.ResponseBody)
+	}
+	sentences := realExchange(t, emu, "POST", "/repos/demo-user/spans/git/refs", `{"ref":"refs/heads/feature/x","sha":"`+ref.Object.SHA+`"}`)
+	sentences.ResponseBody = []byte(`{"message":"Validation Failed","errors":["Reference already exists"],"documentation_url":"x"}`)
+	for _, tt := range []struct {
+		name    string
+		ex      emulatortest.Exchange
+		wantErr string
+	}{
+		{"branch with a slash", realExchange(t, emu, "GET", "/repos/demo-user/spans/branches/feature/x", ""), ""},
+		{"branch with an escaped slash", realExchange(t, emu, "GET", "/repos/demo-user/spans/branches/feature%2Fx", ""), ""},
+		{"protection of a branch with a slash", realExchange(t, emu, "GET", "/repos/demo-user/spans/branches/feature/x/protection", ""), ""},
+		{"ref with slashes", realExchange(t, emu, "GET", "/repos/demo-user/spans/git/ref/heads/feature/x", ""), ""},
+		{"by repository id", realExchange(t, emu, "GET", "/repositories/700000001/branches/feature/x", ""), ""},
+		{"broken answer for a branch with a slash", broken, "protected"},
+		{"ruleset 422 with sentences", ruleset, ""},
+		{"sentences where objects are documented", sentences, "validation-error"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := v.Validate(context.Background(), tt.ex)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Errorf("Validate() = %v, want nil", err)
+			case tt.wantErr != "" && err == nil:
+				t.Errorf("Validate() = nil, want an error mentioning %q", tt.wantErr)
+			case tt.wantErr != "" && !strings.Contains(err.Error(), tt.wantErr):
+				t.Errorf("Validate() = %v, want it to mention %q", err, tt.wantErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,218 @@
+package emulator
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func init() { registerKind("rulesets", (*Server).rulesetRoutes) }
+
+// rulesetRoutes declares a repository's rulesets. Reading them needs read
+// access (the bypass actors are shown to admins only); changing them needs
+// admin rights.
+func (s *Server) rulesetRoutes(t *routeTable) {
+	const doc = "https://docs.github.com/rest/repos/rules"
+	t.repo("GET", "/rulesets", repoOp{auth: authOptional, doc: doc + "#get-all-repository-rulesets"}, s.listRulesets)
+	t.repo("POST", "/rulesets", repoOp{auth: authRequired, need: accessAdmin, write: true, doc: doc + "#create-a-repository-ruleset"}, s.createRuleset)
+	t.repo("GET", "/rulesets/{ruleset_id}", repoOp{auth: authOptional, doc: doc + "#get-a-repository-ruleset"}, s.getRuleset)
+	t.repo("PUT", "/rulesets/{ruleset_id}", repoOp{auth: authRequired, need: accessAdmin, write: true, doc: doc + "#update-a-repository-ruleset"}, s.updateRuleset)
+	t.repo("DELETE", "/rulesets/{ruleset_id}", repoOp{auth: authRequired, need: accessAdmin, write: true, doc: doc + "#delete-a-repository-ruleset"}, s.deleteRuleset)
+}
+
+type hrefJSON struct {
+	Href string `json:"href"`
+}
+
+type bypassActorJSON struct {
+	ActorID    *int64 `json:"actor_id"`
+	ActorType  string `json:"actor_type"`
+	BypassMode string `json:"bypass_mode"`
+}
+
+type refNameJSON struct {
+	Exclude []string `json:"exclude"`
+	Include []string `json:"include"`
+}
+
+type conditionsJSON struct {
+	RefName refNameJSON `json:"ref_name"`
+}
+
+type ruleJSON struct {
+	Type       string         `json:"type"`
+	Parameters map[string]any `json:"parameters,omitempty"`
+}
+
+// rulesetJSON is GitHub's repository-ruleset object. A list shows the
+// summary only (no bypass actors, conditions or rules).
+type rulesetJSON struct {
+	ID                   int64              `json:"id"`
+	Name                 string             `json:"name"`
+	Target               string             `json:"target"`
+	SourceType           string             `json:"source_type"`
+	Source               string             `json:"source"`
+	Enforcement          string             `json:"enforcement"`
+	BypassActors         *[]bypassActorJSON `json:"bypass_actors,omitempty"`
+	CurrentUserCanBypass string             `json:"current_user_can_bypass,omitempty"`
+	NodeID               string             `json:"node_id"`
+	Links                struct {
+		Self hrefJSON `json:"self"`
+		HTML hrefJSON `json:"html"`
+	} `json:"_links"`
+	Conditions *conditionsJSON `json:"conditions,omitempty"`
+	Rules      *[]ruleJSON     `json:"rules,omitempty"`
+	CreatedAt  string          `json:"created_at"`
+	UpdatedAt  string          `json:"updated_at"`
+}
+
+// rulesetZone is the time zone of ruleset timestamps. GitHub answers them
+// with milliseconds in the caller's time zone; the emulator always uses
+// UTC-7, so that a client parsing them as RFC 3339 works and one comparing
+// them as strings with other timestamps does not.
+var rulesetZone = time.FixedZone("", -7*3600)
+
+func rulesetTime(t time.Time) string {
+	return t.In(rulesetZone).Truncate(time.Millisecond).Format("2006-01-02T15:04:05.000-07:00")
+}
+
+// rulesetNodeID is GitHub's node id of a repository ruleset: "RRS_" and the
+// URL-safe base64 of the MessagePack array [0, "Repository", repo id, id].
+func rulesetNodeID(repoID, id int64) string {
+	b := []byte{0x94, 0x00, 0xA0 | byte(len("Repository"))}
+	b = append(b, "Repository"...)
+	for _, n := range []int64{repoID, id} {
+		b = append(b, 0xCE)
+		b = binary.BigEndian.AppendUint32(b, uint32(n))
+	}
+	return "RRS_" + base64.RawURLEncoding.EncodeToString(b)
+}
+
+func (c *reqCtx) renderRuleset(w *world, r *Repo, s *ruleset, full bool) *rulesetJSON {
+	j := &rulesetJSON{
+		ID: s.ID, Name: s.Name, Target: s.Target, SourceType: "Repository", Source: r.FullName(), Enforcement: s.Enforcement,
+		NodeID: rulesetNodeID(r.ID, s.ID), CreatedAt: rulesetTime(s.CreatedAt), UpdatedAt: rulesetTime(s.UpdatedAt),
+	}
+	j.Links.Self.Href = c.apiBase + "/repos/" + r.FullName() + "/rulesets/" + strconv.FormatInt(s.ID, 10)
+	j.Links.HTML.Href = c.webBase + "/" + r.FullName() + "/rules/" + strconv.FormatInt(s.ID, 10)
+	if !full {
+		return j
+	}
+	if w.access(c.principal, r) >= accessAdmin {
+		actors := make([]bypassActorJSON, 0, len(s.BypassActors))
+		for _, a := range s.BypassActors {
+			actors = append(actors, bypassActorJSON(a))
+		}
+		j.BypassActors = &actors
+	}
+	j.CurrentUserCanBypass = w.canBypass(c.principal, r, s)
+	if s.Conditions != nil {
+		j.Conditions = &conditionsJSON{RefName: refNameJSON{Include: append([]string{}, s.Conditions.Include...), Exclude: append([]string{}, s.Conditions.Exclude...)}}
+	}
+	rules := make([]ruleJSON, 0, len(s.Rules))
+	for _, ru := range s.Rules {
+		rules = append(rules, ruleJSON(ru))
+	}
+	j.Rules = &rules
+	return j
+}
+
+// listRulesets answers the repository's rulesets in creation order, as
+// summaries. includes_parents is accepted; the emulator has no organization
+// rulesets, so it changes nothing. targets (comma-separated) filters.
+func (s *Server) listRulesets(c *reqCtx, w *world, r *Repo) {
+	var want map[string]bool
+	if t := c.r.URL.Query().Get("targets"); t != "" {
+		want = map[string]bool{}
+		for _, x := range strings.Split(t, ",") {
+			want[strings.TrimSpace(x)] = true
+		}
+	}
+	var list []*ruleset
+	if rs := rulesetsOf.peek(r); rs != nil {
+		for _, rs := range *rs {
+			if want == nil || want[rs.Target] {
+				list = append(list, rs)
+			}
+		}
+	}
+	start, end := c.paginate(len(list))
+	items := make([]*rulesetJSON, 0, end-start)
+	for _, rs := range list[start:end] {
+		items = append(items, c.renderRuleset(w, r, rs, false))
+	}
+	c.json(http.StatusOK, items)
+}
+
+// pathRuleset finds the ruleset of the path, answering 404 when there is
+// none.
+func (c *reqCtx) pathRuleset(r *Repo) *ruleset {
+	id, err := strconv.ParseInt(c.params["ruleset_id"], 10, 64)
+	var s *ruleset
+	if err == nil {
+		s = rulesetByID(r, id)
+	}
+	if s == nil {
+		c.fail(http.StatusNotFound, "Not Found", c.doc)
+	}
+	return s
+}
+
+func (s *Server) createRuleset(c *reqCtx, w *world, r *Repo) {
+	m, ok := c.decode(true)
+	if !ok {
+		return
+	}
+	rs, ok := c.readRuleset(w, r, m, nil)
+	if !ok {
+		return
+	}
+	rs.ID = w.newRulesetID()
+	rs.CreatedAt, rs.UpdatedAt = s.now(), s.now()
+	all := rulesetsOf.of(r)
+	*all = append(*all, rs)
+	c.json(http.StatusCreated, c.renderRuleset(w, r, rs, true))
+}
+
+func (s *Server) getRuleset(c *reqCtx, w *world, r *Repo) {
+	if rs := c.pathRuleset(r); rs != nil {
+		c.json(http.StatusOK, c.renderRuleset(w, r, rs, true))
+	}
+}
+
+// updateRuleset changes the fields the body sends; the others stay.
+func (s *Server) updateRuleset(c *reqCtx, w *world, r *Repo) {
+	m, ok := c.decode(false)
+	if !ok {
+		return
+	}
+	old := c.pathRuleset(r)
+	if old == nil {
+		return
+	}
+	rs, ok := c.readRuleset(w, r, m, old)
+	if !ok {
+		return
+	}
+	rs.UpdatedAt = s.now()
+	*old = *rs
+	c.json(http.StatusOK, c.renderRuleset(w, r, old, true))
+}
+
+func (s *Server) deleteRuleset(c *reqCtx, w *world, r *Repo) {
+	old := c.pathRuleset(r)
+	if old == nil {
+		return
+	}
+	all := rulesetsOf.of(r)
+	for i, rs := range *all {
+		if rs == old {
+			*all = append((*all)[:i:i], (*all)[i+1:]...)
+			break
+		}
+	}
+	c.noContent()
+}
