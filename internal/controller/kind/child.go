@@ -24,6 +24,10 @@ const (
 // deleted that means there is nothing left on GitHub to delete it from.
 type referenceGone struct{ error }
 
+// referenceNotCreated says that a resource names, by reference, a resource
+// that exists but has not been created on GitHub yet.
+type referenceNotCreated struct{ error }
+
 // goneExternal is the external client of a resource being deleted whose
 // Repository or Team resource is gone: the resource no longer exists as
 // far as it goes, so its deletion completes.
@@ -76,12 +80,26 @@ func forRepository[T resource.Managed](mg T, ext managed.TypedExternalClient[T],
 	if _, ok := any(mg).(RepositoryScoped); !ok {
 		return ext, err
 	}
-	var gone referenceGone
-	if errors.As(err, &gone) && meta.WasDeleted(mg) {
-		return goneExternal[T]{reason: gone.error, record: record}, nil
+	if reason := nothingToDeleteFrom(err); reason != nil && meta.WasDeleted(mg) {
+		return goneExternal[T]{reason: reason, record: record}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	return inRepository[T]{TypedExternalClient: ext, record: record}, nil
+}
+
+// nothingToDeleteFrom returns why there is nothing on GitHub to delete a
+// resource from when its Repository or Team resource is gone or was never
+// created there; nil otherwise.
+func nothingToDeleteFrom(err error) error {
+	var gone referenceGone
+	if errors.As(err, &gone) {
+		return gone.error
+	}
+	var notCreated referenceNotCreated
+	if errors.As(err, &notCreated) {
+		return notCreated.error
+	}
+	return nil
 }

@@ -128,7 +128,7 @@ func TestConnectionRepository(t *testing.T) {
 			reason:  "A referenced Repository not yet on GitHub is waited for, and the condition says so.",
 			kube:    []client.Object{createdRepo("team", "api", "")},
 			mg:      namespacedChild("team", false, common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: "api"}}),
-			wantErr: errors.New("Repository team/api named by spec.forProvider.repositoryRef has not been created on GitHub yet: this resource waits until it is Ready"),
+			wantErr: referenceNotCreated{errors.New("Repository team/api named by spec.forProvider.repositoryRef has not been created on GitHub yet: this resource waits until it is Ready")},
 		},
 		"ReferenceMissing": {
 			reason:  "A reference to a Repository that does not exist says so.",
@@ -262,6 +262,11 @@ func TestForRepository(t *testing.T) {
 			reason:     "A resource being deleted whose Repository resource is gone is gone too.",
 			mg:         namespacedChild("team", true, common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: "api"}}),
 			connectErr: gone,
+		},
+		"RepositoryResourceNeverCreatedWhileDeleting": {
+			reason:     "A resource being deleted whose Repository resource was never created on GitHub has nothing to delete.",
+			mg:         namespacedChild("team", true, common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: "api"}}),
+			connectErr: referenceNotCreated{errors.New("Repository team/api named by spec.forProvider.repositoryRef has not been created on GitHub yet: this resource waits until it is Ready")},
 		},
 		"RepositoryResourceGoneNotDeleting": {
 			reason:      "A resource not being deleted whose Repository resource is missing says so.",

@@ -107,7 +107,8 @@ func (c Connection) referenced(ctx context.Context, mg resource.Managed, gvk sch
 }
 
 // notCreatedYet says that the resource a reference names exists, but not
-// yet on GitHub.
+// yet on GitHub. Nothing can have been created under it either, so for a
+// resource being deleted it counts as gone.
 func notCreatedYet(what, field string) error {
-	return errors.Errorf("%s named by %s has not been created on GitHub yet: this resource waits until it is Ready", what, field)
+	return referenceNotCreated{errors.Errorf("%s named by %s has not been created on GitHub yet: this resource waits until it is Ready", what, field)}
 }

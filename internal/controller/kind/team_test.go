@@ -73,7 +73,7 @@ func TestConnectionTeam(t *testing.T) {
 			reason:  "A referenced Team not yet on GitHub is waited for, and the condition says so.",
 			kube:    []client.Object{createdTeam("team", "platform", "", "", 0, nil)},
 			mg:      teamChild(common.TeamTarget{TeamRef: &xpv2.Reference{Name: "platform"}}),
-			wantErr: errors.New("Team team/platform named by spec.forProvider.teamRef has not been created on GitHub yet: this resource waits until it is Ready"),
+			wantErr: referenceNotCreated{errors.New("Team team/platform named by spec.forProvider.teamRef has not been created on GitHub yet: this resource waits until it is Ready")},
 		},
 		"ReferenceMissing": {
 			reason:  "A reference to a Team that does not exist says so, as a reference that is gone.",
