@@ -165,6 +165,25 @@ func TestTeamChildByReferenceProtectsItsParent(t *testing.T) {
 	})
 }
 
+// A parentTeamSelector chooses a Team of the same scope by its labels and
+// records it in parentTeamRef.
+func TestTeamParentBySelector(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		labels := map[string]string{"unit": f.ns} // unique: cluster-scoped Teams of other tests are listed too
+		f.createTeam(s, "ops", orgcommon.TeamParameters{Name: "Operations", Privacy: ptr.To("closed")}, func(r teamObject) { r.SetLabels(labels) })
+		f.createTeam(s, "dba", orgcommon.TeamParameters{Name: "Databases", ParentTeamSelector: &xpv2.Selector{MatchLabels: labels}})
+		parent := waitReady(f, f.team(s, "ops"))
+		child := waitReady(f, f.team(s, "dba"))
+		if ref := child.Parameters().ParentTeamRef; ref == nil || ref.Name != s.key(f, "ops").Name {
+			t.Errorf("spec.forProvider.parentTeamRef: want the chosen Team %s, got %+v", s.key(f, "ops").Name, ref)
+		}
+		if gh := f.mustTeam("databases"); gh.Parent == nil || gh.Parent.ID != ptr.Deref(parent.Observation().ID, 0) {
+			t.Errorf("GitHub's team: want it under Operations, got %+v", gh)
+		}
+	})
+}
+
 // nameIn is how a delete refusal names the Team resource called name.
 func nameIn(f *fixture, s scope, name string) string {
 	k := s.key(f, name)

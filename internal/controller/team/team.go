@@ -107,18 +107,21 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 }
 
 func (e *external[T]) observe(ctx context.Context, mg T, org string) (managed.ExternalObservation, error) {
-	ext := meta.GetExternalName(mg)
+	ext, was := meta.GetExternalName(mg), ptr.Deref(mg.Observation().Name, "")
 	t, adopted, err := e.find(ctx, mg, org)
 	if err != nil || t == nil {
 		return managed.ExternalObservation{}, err
 	}
 	e.observed = t
 	p := mg.Parameters()
+	// Renamed outside Kubernetes: the name differs from the spec, which it
+	// matched when last observed, or the slug changed under us.
+	moved := ext != "" && !strings.EqualFold(t.Slug, ext)
+	e.renamedOutside = t.Name != team.Name(p) && (was == team.Name(p) || moved)
 	// The external name follows the team's slug, so that the next poll
 	// reads it with one request.
 	lateInit := adopted
 	if ext != "" && t.Slug != ext {
-		e.renamedOutside = !strings.EqualFold(t.Slug, ext) && t.Name != team.Name(p)
 		meta.SetExternalName(mg, t.Slug)
 		lateInit = true
 	}
@@ -270,6 +273,8 @@ func (e *external[T]) parent(ctx context.Context, mg T, org string) (team.Parent
 	switch {
 	case p.ParentTeamID != nil:
 		return team.Parent{ID: p.ParentTeamID, What: fmt.Sprintf("parent team id %d", *p.ParentTeamID)}, nil
+	case p.ParentTeamRef != nil && p.ParentTeamRef.Name == mg.GetName():
+		return team.Parent{}, errors.New("spec.forProvider.parentTeamRef names this Team itself: a team cannot be its own parent")
 	case p.ParentTeamRef != nil:
 		t, err := e.teamResource(ctx, mg, "spec.forProvider.parentTeamRef", p.ParentTeamRef.Name)
 		if err != nil {

@@ -453,6 +453,15 @@ func TestObserve(t *testing.T) {
 			want: want{err: errors.New("Team parent named by spec.forProvider.parentTeamRef is a team of elsewhere, not of org: a parent team must belong to the same organization"),
 				externalName: "platform-team"},
 		},
+		"ParentIsItself": {
+			reason: "a team cannot be its own parent; waiting for itself would never end",
+			deps: func(t *testing.T) deps {
+				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(), nil)}}
+			},
+			mg: []mod{withExternalName("platform-team"), withID(7), withParams(func(p *common.TeamParameters) { p.ParentTeamRef = &xpv2.Reference{Name: "x"} })},
+			want: want{err: errors.New("spec.forProvider.parentTeamRef names this Team itself: a team cannot be its own parent"),
+				externalName: "platform-team"},
+		},
 		"ParentSelectorChoseNothing": {
 			reason: "a selector that matched no Team yet says so",
 			deps: func(t *testing.T) deps {
@@ -733,6 +742,69 @@ func TestUpdate(t *testing.T) {
 				}
 				if diff := cmp.Diff(tc.want.events, reasons); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): events: -want, +got:\n%s", tc.reason, diff)
+				}
+			})
+		})
+	}
+}
+
+// A rename outside Kubernetes is undone with an event saying so; a rename
+// the spec asks for is not reported as one.
+func TestRenamedBackEvent(t *testing.T) {
+	renamed := func(name, slug string) func(*github.Team) {
+		return func(g *github.Team) { g.Name, g.Slug = name, slug }
+	}
+	cases := map[string]struct {
+		reason string
+		gh     *github.Team // GitHub's team, found by the external name's slug
+		mg     []mod
+		event  bool
+	}{
+		"CaseOnly": {
+			reason: "a change of case keeps the slug; the name last observed says the spec's name was GitHub's",
+			gh:     ghTeam(renamed("PLATFORM TEAM", "platform-team")),
+			mg:     []mod{func(r Object) { r.Observation().Name = ptr.To("Platform Team") }},
+			event:  true,
+		},
+		"NewSlug": {
+			reason: "a rename that changed the slug is one, whatever the status says",
+			gh:     ghTeam(renamed("Moved", "moved")),
+			mg:     []mod{withExternalName("moved-before")},
+			event:  true,
+		},
+		"SpecRenamed": {
+			reason: "a new name in the spec renames the team without reporting a rename outside",
+			gh:     ghTeam(renamed("Old Name", "platform-team")),
+			mg:     []mod{func(r Object) { r.Observation().Name = ptr.To("Old Name") }},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			runBoth(t, func(t *testing.T, s scope) {
+				rec := &recorder{}
+				api := &fake.MockTeamsAPI{
+					MockGetTeam:   func(context.Context, string, string) (*github.Team, error) { return tc.gh, nil },
+					MockListTeams: list(*tc.gh),
+					MockEditTeam: func(_ context.Context, _, _ string, q *github.TeamRequest) (*github.Team, error) {
+						if ptr.Deref(q.Name, "") != "Platform Team" {
+							t.Errorf("EditTeam(%+v): want the spec's name", q)
+						}
+						return ghTeam(), nil
+					},
+				}
+				mods := append([]mod{withExternalName("platform-team"), withID(7), inSync()}, tc.mg...)
+				mg := s.team(mods...)
+				e := s.external(deps{api: api, record: rec})
+				o, err := e.Observe(context.Background(), mg)
+				if err != nil || o.ResourceUpToDate {
+					t.Fatalf("\n%s\nObserve(...) = %+v, %v: want a name to change", tc.reason, o, err)
+				}
+				if _, err := e.Update(context.Background(), mg); err != nil {
+					t.Fatalf("\n%s\nUpdate(...): %v", tc.reason, err)
+				}
+				got := len(rec.events) == 1 && rec.events[0].Reason == reasonRenamedBack
+				if got != tc.event || len(rec.events) > 1 {
+					t.Errorf("\n%s\nObserve and Update: want a RenamedBack event %t, got events %+v", tc.reason, tc.event, rec.events)
 				}
 			})
 		})

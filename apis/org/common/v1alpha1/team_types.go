@@ -19,7 +19,7 @@ import (
 // +github:kind:printcolumn:name="ORGANIZATION",type="string",JSONPath=".status.atProvider.organization"
 // +github:kind:printcolumn:name="SLUG",type="string",JSONPath=".status.atProvider.slug"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.organization) || has(self.organization)",message="organization cannot be removed once set"
-// +kubebuilder:validation:XValidation:rule="[has(self.parentTeamId), has(self.parentTeamRef), has(self.parentTeamSelector)].filter(x, x).size() <= 1",message="set at most one of parentTeamId, parentTeamRef and parentTeamSelector"
+// +kubebuilder:validation:XValidation:rule="!has(self.parentTeamId) || !(has(self.parentTeamRef) || has(self.parentTeamSelector))",message="set parentTeamId, or parentTeamRef or parentTeamSelector, not both: a parent is named by id or by Team resource (a selector records the Team it chooses in parentTeamRef)"
 // +kubebuilder:validation:XValidation:rule="!has(self.privacy) || self.privacy == 'closed' || !(has(self.parentTeamId) || has(self.parentTeamRef) || has(self.parentTeamSelector))",message="a team with a parent team must be closed: GitHub does not nest secret teams"
 type TeamParameters struct {
 	// Organization the team belongs to: an organization login. Defaults to
