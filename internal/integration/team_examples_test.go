@@ -1,12 +1,14 @@
 package integration
 
 import (
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -50,6 +52,14 @@ func TestTeamExamples(t *testing.T) {
 	}
 	for _, obj := range made {
 		waitReady(f, obj)
+	}
+	// Teams GitHub accepted as declared are never written to again.
+	before := len(f.emu.Requests())
+	time.Sleep(3 * pollInterval)
+	for _, req := range f.emu.Requests()[before:] {
+		if req.Method != http.MethodGet {
+			t.Errorf("an example Team in sync was written to: %s %s", req.Method, req.Path)
+		}
 	}
 
 	parents := map[string]string{}
