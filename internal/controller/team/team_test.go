@@ -204,7 +204,7 @@ func parentIs(t *testing.T, id int64, org string) teamResourceFn {
 // recorder keeps the events recorded.
 type recorder struct{ events []event.Event }
 
-func (r *recorder) Event(_ runtime.Object, e event.Event)      { r.events = append(r.events, e) }
+func (r *recorder) Event(_ runtime.Object, e event.Event)    { r.events = append(r.events, e) }
 func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
 
 func TestObserve(t *testing.T) {
