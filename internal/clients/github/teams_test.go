@@ -132,7 +132,7 @@ func TestListTeams(t *testing.T) {
 		"NoSuchOrg": {
 			reason: "an organization that does not exist is a 404",
 			seed:   teamSeed(), org: "no-such-org",
-			err:    &Error{Status: http.StatusNotFound, msg: "GitHub answered 404 Not Found: it does not exist, or the credentials cannot see it"},
+			err: &Error{Status: http.StatusNotFound, msg: "GitHub answered 404 Not Found: it does not exist, or the credentials cannot see it"},
 		},
 	}
 	for name, tc := range cases {
