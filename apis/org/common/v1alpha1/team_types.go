@@ -23,8 +23,9 @@ import (
 // +kubebuilder:validation:XValidation:rule="!has(self.privacy) || self.privacy == 'closed' || !(has(self.parentTeamId) || has(self.parentTeamRef) || has(self.parentTeamSelector))",message="a team with a parent team must be closed: GitHub does not nest secret teams"
 type TeamParameters struct {
 	// Organization the team belongs to: an organization login. Defaults to
-	// the owner of the provider configuration. Cannot be changed once set:
-	// a team cannot move to another organization.
+	// the owner of the provider configuration, recorded here once the team
+	// exists. Cannot be changed once set: a team cannot move to another
+	// organization.
 	// +optional
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=39
