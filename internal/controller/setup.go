@@ -10,6 +10,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
+	"github.com/crossplane-github/provider-github/internal/controller/team"
 )
 
 // kinds are the managed resource kinds of the provider, each in both
@@ -17,6 +18,7 @@ import (
 var kinds = [][]kind.Setup{
 	repository.Setups,
 	collaborator.Setups,
+	team.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -45,7 +45,7 @@ type TeamStatus struct {
 
 // +kubebuilder:object:root=true
 
-// A Team is a cluster-scoped (Crossplane v1 style) GitHub team. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec holds the team's name, description, privacy, parent team and notification setting.
+// A Team is a cluster-scoped (Crossplane v1 style) GitHub team. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec holds the team's name, description, privacy, parent team and notification setting. Its crossplane.io/external-name annotation is the team's slug: set it to manage an existing team. A Team whose child teams are managed by other Team resources is not deleted until they are deleted or moved.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"

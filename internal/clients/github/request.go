@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/google/go-github/v37/github"
@@ -59,4 +60,22 @@ func (r Route) path(params ...string) string {
 		panic(fmt.Sprintf("route %s %s: %d parameters do not fit", r.Method, r.Template, len(params)))
 	}
 	return strings.Join(segs, "/")
+}
+
+// page reads one page (counting from 1) of a list at path into out, asking
+// for perPage items, and returns the number of the next page: 0 after the
+// last one. GitHub says where the next page is in the Link header.
+func (q requester) page(ctx context.Context, r Route, path string, page, perPage int, out any) (int, error) {
+	v := url.Values{}
+	v.Set("per_page", strconv.Itoa(perPage))
+	v.Set("page", strconv.Itoa(page))
+	req, err := q.newRequest(r.Method, path+"?"+v.Encode(), nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := q.gh.Do(ctx, req, out)
+	if err != nil {
+		return 0, Explain(err)
+	}
+	return resp.NextPage, nil
 }
