@@ -29,6 +29,15 @@ func (l *BranchList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this BranchProtectionList.
+func (l *BranchProtectionList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this CollaboratorList.
 func (l *CollaboratorList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
