@@ -189,8 +189,10 @@ func TestObserve(t *testing.T) {
 		},
 		"InterruptedCreateRecovered": {
 			reason: "A create whose record was lost is recognised by the protection being the spec's (but for those GitHub drops): the external name is set and recorded.",
-			api:    api{protection: answer(func(g *github.Protection) { g.Restrictions = &github.ProtectionActors{Users: []github.Account{{Login: "Alice"}}} })},
-			mg:     []mod{withCreatePending(), restricted},
+			api: api{protection: answer(func(g *github.Protection) {
+				g.Restrictions = &github.ProtectionActors{Users: []github.Account{{Login: "Alice"}}}
+			})},
+			mg: []mod{withCreatePending(), restricted},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceLateInitialized: true,
 				Diff: "restrictions.users: want [alice bob], GitHub has [Alice]"}, extName: "main", events: []event.Reason{reasonRecovered}, observed: true},
 		},
@@ -229,8 +231,10 @@ func TestObserve(t *testing.T) {
 		},
 		"DroppedNotFought": {
 			reason: "Those GitHub dropped for lack of push access are no drift; the Ready condition says who and what to do.",
-			api:    api{protection: answer(func(g *github.Protection) { g.Restrictions = &github.ProtectionActors{Users: []github.Account{{Login: "alice"}}} })},
-			mg:     []mod{withExternalName("main"), restricted, withDropped(droppedBob)},
+			api: api{protection: answer(func(g *github.Protection) {
+				g.Restrictions = &github.ProtectionActors{Users: []github.Account{{Login: "alice"}}}
+			})},
+			mg: []mod{withExternalName("main"), restricted, withDropped(droppedBob)},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, extName: "main", observed: true,
 				ready: func() *xpv2.Condition {
 					c := xpv2.Available()
@@ -240,7 +244,9 @@ func TestObserve(t *testing.T) {
 		},
 		"DroppedAskedAgain": {
 			reason: "Once the retry interval has passed, the protection is written again to ask GitHub for them.",
-			api:    api{protection: answer(func(g *github.Protection) { g.Restrictions = &github.ProtectionActors{Users: []github.Account{{Login: "alice"}}} })},
+			api: api{protection: answer(func(g *github.Protection) {
+				g.Restrictions = &github.ProtectionActors{Users: []github.Account{{Login: "alice"}}}
+			})},
 			mg: []mod{withExternalName("main"), restricted, withDropped(&common.DroppedActors{At: metav1.NewTime(now.Add(-bp.RetryDroppedAfter)),
 				Restrictions: &common.ActorsObservation{Users: []string{"bob"}}})},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "asking GitHub again, 30m0s later, for those it left out"}, extName: "main", observed: true},
