@@ -117,21 +117,29 @@ func TestBranchProtectionAdmission(t *testing.T) {
 		"BranchAndRef": {change: func(p *common.BranchProtectionParameters) {
 			p.BranchRef = &xpv2.Reference{Name: "b"}
 		}, want: "set exactly one of branch, branchRef or branchSelector"},
-		"BadBranchName":     {change: func(p *common.BranchProtectionParameters) { p.Branch = ptr.To[common.BranchName]("a..b") }, want: "a branch name cannot contain '..'"},
-		"RefsHeads":         {change: func(p *common.BranchProtectionParameters) { p.Branch = ptr.To[common.BranchName]("refs/heads/main") }, want: "without refs/heads/"},
-		"NoRepository":      {change: func(p *common.BranchProtectionParameters) { p.Repository = nil }, want: "set exactly one of repository, repositoryRef or repositorySelector"},
-		"TooManyReviews":    {change: reviews(7), want: "should be less than or equal to 6"},
-		"NegativeReviews":   {change: reviews(-1), want: "should be greater than or equal to 0"},
-		"ContextsAndChecks": {change: func(p *common.BranchProtectionParameters) { p.RequiredStatusChecks = &common.RequiredStatusChecks{Contexts: []string{"a"}, Checks: []common.StatusCheck{{Context: "a"}}} }, want: "set contexts or checks, not both"},
-		"DuplicateContexts": {change: func(p *common.BranchProtectionParameters) { p.RequiredStatusChecks = &common.RequiredStatusChecks{Contexts: []string{"a", "a"}} }, want: "Duplicate value"},
+		"BadBranchName":   {change: func(p *common.BranchProtectionParameters) { p.Branch = ptr.To[common.BranchName]("a..b") }, want: "a branch name cannot contain '..'"},
+		"RefsHeads":       {change: func(p *common.BranchProtectionParameters) { p.Branch = ptr.To[common.BranchName]("refs/heads/main") }, want: "without refs/heads/"},
+		"NoRepository":    {change: func(p *common.BranchProtectionParameters) { p.Repository = nil }, want: "set exactly one of repository, repositoryRef or repositorySelector"},
+		"TooManyReviews":  {change: reviews(7), want: "should be less than or equal to 6"},
+		"NegativeReviews": {change: reviews(-1), want: "should be greater than or equal to 0"},
+		"ContextsAndChecks": {change: func(p *common.BranchProtectionParameters) {
+			p.RequiredStatusChecks = &common.RequiredStatusChecks{Contexts: []string{"a"}, Checks: []common.StatusCheck{{Context: "a"}}}
+		}, want: "set contexts or checks, not both"},
+		"DuplicateContexts": {change: func(p *common.BranchProtectionParameters) {
+			p.RequiredStatusChecks = &common.RequiredStatusChecks{Contexts: []string{"a", "a"}}
+		}, want: "Duplicate value"},
 		"DuplicateChecks": {change: func(p *common.BranchProtectionParameters) {
 			p.RequiredStatusChecks = &common.RequiredStatusChecks{Checks: []common.StatusCheck{{Context: "a", AppID: ptr.To[int64](1)}, {Context: "a", AppID: ptr.To[int64](1)}}}
 		}, want: "each check (context and appId) can be listed once"},
 		"AppIDBelowAny": {change: func(p *common.BranchProtectionParameters) {
 			p.RequiredStatusChecks = &common.RequiredStatusChecks{Checks: []common.StatusCheck{{Context: "a", AppID: ptr.To[int64](-2)}}}
 		}, want: "should be greater than or equal to -1"},
-		"TeamSlugUpperCase": {change: func(p *common.BranchProtectionParameters) { p.Restrictions = &common.BranchActors{Teams: []string{"Platform"}} }, want: "spec.forProvider.restrictions.teams[0]"},
-		"UserLogin":         {change: func(p *common.BranchProtectionParameters) { p.Restrictions = &common.BranchActors{Users: []string{"-bad"}} }, want: "spec.forProvider.restrictions.users[0]"},
+		"TeamSlugUpperCase": {change: func(p *common.BranchProtectionParameters) {
+			p.Restrictions = &common.BranchActors{Teams: []string{"Platform"}}
+		}, want: "spec.forProvider.restrictions.teams[0]"},
+		"UserLogin": {change: func(p *common.BranchProtectionParameters) {
+			p.Restrictions = &common.BranchActors{Users: []string{"-bad"}}
+		}, want: "spec.forProvider.restrictions.users[0]"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

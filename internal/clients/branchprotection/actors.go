@@ -51,8 +51,6 @@ func fromRequest(a *github.ActorsRequest) actors {
 	return actors{users: namesOf(a.Users), teams: namesOf(a.Teams), apps: namesOf(a.Apps)}
 }
 
-func (a actors) empty() bool { return len(a.users)+len(a.teams)+len(a.apps) == 0 }
-
 // drift names the lists of field that differ between want and got.
 func (a actors) drift(field string, got actors) []string {
 	var out []string
