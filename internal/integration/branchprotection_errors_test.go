@@ -14,13 +14,24 @@ import (
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 )
 
-// A branch that does not exist is a condition saying so.
+// A branch that does not exist is a condition saying so; so is a branch
+// protected by name and then renamed outside Kubernetes (GitHub moves the
+// protection with it).
 func TestBranchProtectionOfMissingBranch(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newProtectionFixture(t)
 		p := f.protection(s, "nowhere", "nope", common.BranchProtectionParameters{EnforceAdmins: ptr.To(true)})
 		f.must(kube.Create(f.ctx, p))
-		waitSyncError(f, p, "branch nope does not exist in demo-org/svc")
+		waitSyncError(f, p, "branch nope does not exist in demo-org/svc: create it")
+
+		renamed := f.protection(s, "renamed", "develop", common.BranchProtectionParameters{EnforceAdmins: ptr.To(true)})
+		f.must(kube.Create(f.ctx, renamed))
+		waitReady(f, renamed)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/repos/demo-org/svc/branches/develop/rename", `{"new_name":"dev2"}`)
+		waitSyncError(f, renamed, "branch develop does not exist in demo-org/svc any more", "renamed outside Kubernetes")
+		if gh := f.ghProtectionOf("dev2"); gh == nil || !gh.EnforceAdmins.Enabled {
+			t.Errorf("dev2's protection, moved with the rename: %+v", gh)
+		}
 	})
 }
 
