@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
@@ -39,6 +40,12 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 		return nil, err
 	}
 	branch, err := c.Branch(ctx, mg, repo)
+	if ext := meta.GetExternalName(mg); kind.ReferenceGone(err) && meta.WasDeleted(mg) && ext != "" {
+		// Deleted after its Branch resource, which may have left the
+		// branch on GitHub (an orphaned Branch): the external name is
+		// the branch it protected.
+		branch, err = kind.Branch{Name: ext}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

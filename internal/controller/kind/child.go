@@ -24,6 +24,13 @@ const (
 // deleted that means there is nothing left on GitHub to delete it from.
 type referenceGone struct{ error }
 
+// ReferenceGone tells whether err says that a resource names, by
+// reference, a resource that no longer exists.
+func ReferenceGone(err error) bool {
+	var gone referenceGone
+	return errors.As(err, &gone)
+}
+
 // referenceNotCreated says that a resource names, by reference, a resource
 // that exists but has not been created on GitHub yet.
 type referenceNotCreated struct{ error }
