@@ -78,7 +78,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 
 	p := mg.Parameters()
-	renamed := false
+	named := false
 	switch {
 	case ext == "" && meta.WasDeleted(mg):
 		// Not this resource's: nothing of its own to delete.
@@ -86,7 +86,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	case ext == "" && e.createdByThisResource(mg, got):
 		meta.SetExternalName(mg, name)
 		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found branch %s of %s protected as this BranchProtection asks, while its record of protecting it was lost: taking it as its own", name, e.fullName())))
-		renamed = true
+		named = true
 	case ext == "":
 		return managed.ExternalObservation{}, errors.Errorf("branch %s of %s is already protected, and this BranchProtection did not protect it (GitHub keeps one protection per branch, without an id): to manage that protection, and overwrite it with this spec, set the annotation crossplane.io/external-name: %s", name, e.fullName(), name)
 	case ext != name:
@@ -94,7 +94,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		// branch, and the Branch resource says where to.
 		e.record.Event(mg, event.Normal(reasonFollowed, fmt.Sprintf("Branch %s of %s is now called %s (as %s reports): following it", ext, e.fullName(), name, e.branch.Via)))
 		meta.SetExternalName(mg, name)
-		renamed = true
+		named = true
 	}
 	if meta.WasDeleted(mg) {
 		return managed.ExternalObservation{ResourceExists: true}, nil
@@ -114,7 +114,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	return managed.ExternalObservation{
 		ResourceExists:          true,
 		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: lateInit || renamed,
+		ResourceLateInitialized: lateInit || named,
 		Diff:                    strings.Join(drift, "; "),
 	}, nil
 }
