@@ -36,6 +36,9 @@ type kind struct {
 	// InTeam is true when Parameters embeds the package's TeamTarget: the
 	// kind is then about one team.
 	InTeam bool
+	// InBranch is true when Parameters embeds the package's BranchTarget:
+	// the kind is then about one branch of its repository.
+	InBranch bool
 }
 
 // readKinds finds every kind declared under apisDir/<group>/common/<version>,
@@ -103,6 +106,7 @@ func readPackage(dir, group, version, common string) ([]kind, error) {
 					k.Group, k.Version, k.Common = group, version, common
 					k.InRepository = embeds(ts, "RepositoryTarget")
 					k.InTeam = embeds(ts, "TeamTarget")
+					k.InBranch = embeds(ts, "BranchTarget")
 					kinds = append(kinds, k)
 				}
 			}

@@ -79,6 +79,13 @@ func ({{.Recv}} *{{.Name}}) TeamTarget() *common.TeamTarget {
 	return &{{.Recv}}.Spec.ForProvider.TeamTarget
 }
 {{- end}}
+{{- if .InBranch}}
+
+// BranchTarget returns the branch the {{.Noun}} is about.
+func ({{.Recv}} *{{.Name}}) BranchTarget() *common.BranchTarget {
+	return &{{.Recv}}.Spec.ForProvider.BranchTarget
+}
+{{- end}}
 
 // {{.Name}} type metadata.
 var (

@@ -24,9 +24,22 @@ const (
 // deleted that means there is nothing left on GitHub to delete it from.
 type referenceGone struct{ error }
 
+// ReferenceGone tells whether err says that a resource names, by
+// reference, a resource that no longer exists.
+func ReferenceGone(err error) bool {
+	var gone referenceGone
+	return errors.As(err, &gone)
+}
+
 // referenceNotCreated says that a resource names, by reference, a resource
 // that exists but has not been created on GitHub yet.
 type referenceNotCreated struct{ error }
+
+// referenceElsewhere says that a resource names, by reference, a resource
+// of another repository than its own (a Branch of another repository).
+// Nothing can have been created with it, so for a resource being deleted
+// it counts as gone.
+type referenceElsewhere struct{ error }
 
 // goneExternal is the external client of a resource being deleted whose
 // Repository or Team resource is gone: the resource no longer exists as
@@ -90,8 +103,8 @@ func forRepository[T resource.Managed](mg T, ext managed.TypedExternalClient[T],
 }
 
 // nothingToDeleteFrom returns why there is nothing on GitHub to delete a
-// resource from when its Repository or Team resource is gone or was never
-// created there; nil otherwise.
+// resource from when its Repository, Team or Branch resource is gone, was
+// never created there or is of another repository; nil otherwise.
 func nothingToDeleteFrom(err error) error {
 	var gone referenceGone
 	if errors.As(err, &gone) {
@@ -100,6 +113,10 @@ func nothingToDeleteFrom(err error) error {
 	var notCreated referenceNotCreated
 	if errors.As(err, &notCreated) {
 		return notCreated.error
+	}
+	var elsewhere referenceElsewhere
+	if errors.As(err, &elsewhere) {
+		return elsewhere.error
 	}
 	return nil
 }

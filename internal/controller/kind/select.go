@@ -22,8 +22,8 @@ type selection struct {
 }
 
 // selections are mg's selectors: a repository-scoped resource's
-// repositorySelector, a team-scoped resource's teamSelector and a Team's
-// parentTeamSelector.
+// repositorySelector, a team-scoped resource's teamSelector, a
+// branch-scoped resource's branchSelector and a Team's parentTeamSelector.
 func selections(mg resource.Managed) []selection {
 	var s []selection
 	if r, ok := mg.(RepositoryScoped); ok {
@@ -33,6 +33,10 @@ func selections(mg resource.Managed) []selection {
 	if r, ok := mg.(TeamScoped); ok {
 		t := r.TeamTarget()
 		s = append(s, selection{field: "teamSelector", selector: t.TeamSelector, ref: &t.TeamRef, to: teamGVK(mg)})
+	}
+	if r, ok := mg.(BranchScoped); ok {
+		t := r.BranchTarget()
+		s = append(s, selection{field: "branchSelector", selector: t.BranchSelector, ref: &t.BranchRef, to: branchGVK(mg)})
 	}
 	if r, ok := mg.(teamObject); ok {
 		p := r.Parameters()

@@ -71,6 +71,11 @@ func (e *ExternalGadget) TeamTarget() *common.TeamTarget {
 	return &e.Spec.ForProvider.TeamTarget
 }
 
+// BranchTarget returns the branch the external gadget is about.
+func (e *ExternalGadget) BranchTarget() *common.BranchTarget {
+	return &e.Spec.ForProvider.BranchTarget
+}
+
 // ExternalGadget type metadata.
 var (
 	ExternalGadgetKind             = reflect.TypeFor[ExternalGadget]().Name()

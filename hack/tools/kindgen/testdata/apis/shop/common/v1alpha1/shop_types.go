@@ -24,6 +24,7 @@ type (
 	ExternalGadgetParameters struct {
 		RepositoryTarget `json:",inline"`
 		TeamTarget       `json:",inline"`
+		BranchTarget     `json:",inline"`
 	}
 
 	// ExternalGadgetObservation is an observed gadget.
@@ -44,4 +45,11 @@ type RepositoryTarget struct {
 type TeamTarget struct {
 	// TeamSlug is a slug.
 	TeamSlug *string `json:"teamSlug,omitempty"`
+}
+
+// BranchTarget names a branch; a kind whose parameters embed it is about a
+// branch.
+type BranchTarget struct {
+	// Branch is a name.
+	Branch *string `json:"branch,omitempty"`
 }

@@ -1,0 +1,13 @@
+package fake
+
+import "github.com/crossplane-github/provider-github/internal/clients/github"
+
+var _ github.ProtectedBranchAPI = (*MockProtectedBranch)(nil)
+
+// MockProtectedBranch is a github.ProtectedBranchAPI made of the fakes of
+// its areas, whose methods it promotes. A call to a method whose function
+// field is nil panics, so a test states every call it expects.
+type MockProtectedBranch struct {
+	MockBranchProtectionAPI
+	MockReposAPI
+}
