@@ -9,12 +9,14 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
+	"github.com/crossplane-github/provider-github/internal/controller/teamrepository"
 )
 
 // kinds are the managed resource kinds of the provider, each in both
 // scopes. A new kind adds its Setups here.
 var kinds = [][]kind.Setup{
 	repository.Setups,
+	teamrepository.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a
