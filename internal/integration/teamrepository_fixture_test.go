@@ -34,16 +34,16 @@ var teamRepositories = twins[teamRepoObject]{
 	cluster:    func() teamRepoObject { return &repov1alpha1.TeamRepository{} },
 }
 
-// teamObject is a Team of either scope.
-type teamObject interface {
+// refTeam is a Team of either scope, as a TeamRepository refers to it.
+type refTeam interface {
 	resource.Managed
 	Parameters() *orgcommon.TeamParameters
 	Observation() *orgcommon.TeamObservation
 }
 
-var teams = twins[teamObject]{
-	namespaced: func() teamObject { return &orgmv1alpha1.Team{} },
-	cluster:    func() teamObject { return &orgv1alpha1.Team{} },
+var refTeams = twins[refTeam]{
+	namespaced: func() refTeam { return &orgmv1alpha1.Team{} },
+	cluster:    func() refTeam { return &orgv1alpha1.Team{} },
 }
 
 // seedTeamsAndRepos adds organization teams (by name) and repositories to
@@ -72,9 +72,9 @@ func (f *fixture) createTeamRepository(s scope, name string, p common.TeamReposi
 // observedTeam creates a Team resource called name in scope s for the
 // GitHub team slug, observe-only, and writes the status its controller
 // would: the team's id, slug and organization as GitHub has them.
-func (f *fixture) observedTeam(s scope, name, slug string) teamObject {
+func (f *fixture) observedTeam(s scope, name, slug string) refTeam {
 	f.t.Helper()
-	tm := teams.in(s)
+	tm := refTeams.in(s)
 	tm.Parameters().Name = slug
 	meta.SetExternalName(tm, slug)
 	tm.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve})
@@ -84,7 +84,7 @@ func (f *fixture) observedTeam(s scope, name, slug string) teamObject {
 }
 
 // setTeamStatus writes a Team resource's status as its controller would.
-func (f *fixture) setTeamStatus(tm teamObject, id int64, org, slug string) {
+func (f *fixture) setTeamStatus(tm refTeam, id int64, org, slug string) {
 	f.t.Helper()
 	f.eventually("status of Team "+tm.GetName(), func() string {
 		got := get(f, tm)
