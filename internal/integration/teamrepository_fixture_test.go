@@ -71,12 +71,14 @@ func (f *fixture) createTeamRepository(s scope, name string, p common.TeamReposi
 
 // observedTeam creates a Team resource called name in scope s for the
 // GitHub team slug, observe-only, and writes the status its controller
-// would: the team's id, slug and organization as GitHub has them.
+// would: the team's id, slug and organization as GitHub has them. Its
+// reconciliation is paused, so the status is the test's alone to write.
 func (f *fixture) observedTeam(s scope, name, slug string) refTeam {
 	f.t.Helper()
 	tm := refTeams.in(s)
 	tm.Parameters().Name = slug
 	meta.SetExternalName(tm, slug)
+	meta.AddAnnotations(tm, map[string]string{meta.AnnotationKeyReconciliationPaused: "true"})
 	tm.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve})
 	create(f, s, tm, name)
 	f.setTeamStatus(tm, f.ghTeamID(slug), owner, slug)
