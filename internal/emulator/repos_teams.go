@@ -40,6 +40,19 @@ func (w *world) grantedRole(r *Repo, p string) string {
 	return w.baseRole(r, p)
 }
 
+// permissionAccess is the access level a built-in permission gives
+// (accessNone for a custom role: see grantAccess).
+func permissionAccess(p string) int { return roleAccess(teamPermissions[p]) }
+
+// grantAccess is the access level a team's grant on r gives, custom roles
+// included.
+func (w *world) grantAccess(r *Repo, p string) int {
+	if a := permissionAccess(p); a != accessNone {
+		return a
+	}
+	return roleAccess(w.baseRole(r, p))
+}
+
 // roleName is the role GitHub names a granted permission after: read for
 // pull, write for push, a custom role by its name.
 func roleName(p string) string {
