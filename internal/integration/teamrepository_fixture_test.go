@@ -98,9 +98,9 @@ func (f *fixture) setTeamStatus(tm refTeam, id int64, org, slug string) {
 	})
 }
 
-// gh sends a request to the emulator as the organization's owner would and
+// ghAsOwner sends a request to the emulator as the organization's owner would and
 // returns the status and body of the answer.
-func (f *fixture) gh(method, path, body string, header ...string) (int, []byte) {
+func (f *fixture) ghAsOwner(method, path, body string, header ...string) (int, []byte) {
 	f.t.Helper()
 	req, err := http.NewRequestWithContext(f.ctx, method, f.srv.URL+path, strings.NewReader(body))
 	f.must(err)
@@ -118,7 +118,7 @@ func (f *fixture) gh(method, path, body string, header ...string) (int, []byte) 
 // ghTeamID is GitHub's id of the organization's team slug.
 func (f *fixture) ghTeamID(slug string) int64 {
 	f.t.Helper()
-	status, body := f.gh(http.MethodGet, "/orgs/"+owner+"/teams/"+slug, "")
+	status, body := f.ghAsOwner(http.MethodGet, "/orgs/"+owner+"/teams/"+slug, "")
 	var t struct {
 		ID int64 `json:"id"`
 	}
@@ -132,7 +132,7 @@ func (f *fixture) ghTeamID(slug string) int64 {
 // names it, "" when the team has none.
 func (f *fixture) ghTeamRole(slug, repo string) string {
 	f.t.Helper()
-	status, body := f.gh(http.MethodGet, "/orgs/"+owner+"/teams/"+slug+"/repos/"+owner+"/"+repo, "",
+	status, body := f.ghAsOwner(http.MethodGet, "/orgs/"+owner+"/teams/"+slug+"/repos/"+owner+"/"+repo, "",
 		"Accept", "application/vnd.github.v3.repository+json")
 	if status == http.StatusNotFound {
 		return ""
@@ -155,7 +155,7 @@ func (f *fixture) ghGrant(slug, repo, permission string) {
 	if permission == "" {
 		method, body = http.MethodDelete, ""
 	}
-	if status, b := f.gh(method, path, body); status != http.StatusNoContent {
+	if status, b := f.ghAsOwner(method, path, body); status != http.StatusNoContent {
 		f.t.Fatalf("%s %s: %d %s", method, path, status, b)
 	}
 }

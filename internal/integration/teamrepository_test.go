@@ -175,7 +175,7 @@ func TestTeamRepositoryErrors(t *testing.T) {
 			f.seedTeamsAndRepos([]string{"Platform"}, "app")
 			tr := f.createTeamRepository(s, "grant", bySlug("platform", "app", nil))
 			waitReady(f, tr)
-			if status, body := f.gh("PATCH", "/orgs/"+owner+"/teams/platform", `{"name":"Core"}`); status != 200 {
+			if status, body := f.ghAsOwner("PATCH", "/orgs/"+owner+"/teams/platform", `{"name":"Core"}`); status != 200 {
 				t.Fatalf("renaming the team: %d %s", status, body)
 			}
 			waitSyncError(f, tr, "team platform does not exist in organization "+owner, "renamed on GitHub")
@@ -222,7 +222,7 @@ func TestTeamRepositoryFollowsReferences(t *testing.T) {
 		}
 
 		// The team renamed, and its Team resource reporting the new slug.
-		if status, body := f.gh("PATCH", "/orgs/"+owner+"/teams/platform", `{"name":"Core"}`); status != 200 {
+		if status, body := f.ghAsOwner("PATCH", "/orgs/"+owner+"/teams/platform", `{"name":"Core"}`); status != 200 {
 			t.Fatalf("renaming the team: %d %s", status, body)
 		}
 		f.setTeamStatus(tm, f.ghTeamID("core"), owner, "core")
