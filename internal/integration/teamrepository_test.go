@@ -287,16 +287,16 @@ func TestTeamRepositoryAdmission(t *testing.T) {
 		p    common.TeamRepositoryParameters
 		want string
 	}{
-		"PermissionWrite":      {p: bySlug("platform", "app", ptr.To("write")), want: "GitHub grants pull (which it reports as read) and push (reported as write)"},
-		"PermissionRead":       {p: bySlug("platform", "app", ptr.To("read")), want: "use pull, triage, push, maintain, admin or a custom repository role"},
-		"PermissionUpperCase":  {p: bySlug("platform", "app", ptr.To("Push")), want: "write the built-in permissions in lower case"},
-		"PermissionBadChars":   {p: bySlug("platform", "app", ptr.To("deploy/ops")), want: "spec.forProvider.permission"},
-		"PermissionEmpty":      {p: bySlug("platform", "app", ptr.To("")), want: "spec.forProvider.permission"},
-		"SlugUpperCase":        {p: bySlug("Platform", "app", nil), want: "spec.forProvider.teamSlug"},
-		"SlugWithSpace":        {p: bySlug("platform team", "app", nil), want: "spec.forProvider.teamSlug"},
-		"RepositoryBadName":    {p: bySlug("platform", "my app", nil), want: "spec.forProvider.repository"},
-		"NoTeam":               {p: common.TeamRepositoryParameters{RepositoryTarget: common.RepositoryTarget{Repository: ptr.To("app")}}, want: "set exactly one of teamSlug, teamRef or teamSelector"},
-		"NoRepository":         {p: common.TeamRepositoryParameters{TeamTarget: common.TeamTarget{TeamSlug: ptr.To("platform")}}, want: "set exactly one of repository, repositoryRef or repositorySelector"},
+		"PermissionWrite":     {p: bySlug("platform", "app", ptr.To("write")), want: "GitHub grants pull (which it reports as read) and push (reported as write)"},
+		"PermissionRead":      {p: bySlug("platform", "app", ptr.To("read")), want: "use pull, triage, push, maintain, admin or a custom repository role"},
+		"PermissionUpperCase": {p: bySlug("platform", "app", ptr.To("Push")), want: "write the built-in permissions in lower case"},
+		"PermissionBadChars":  {p: bySlug("platform", "app", ptr.To("deploy/ops")), want: "spec.forProvider.permission"},
+		"PermissionEmpty":     {p: bySlug("platform", "app", ptr.To("")), want: "spec.forProvider.permission"},
+		"SlugUpperCase":       {p: bySlug("Platform", "app", nil), want: "spec.forProvider.teamSlug"},
+		"SlugWithSpace":       {p: bySlug("platform team", "app", nil), want: "spec.forProvider.teamSlug"},
+		"RepositoryBadName":   {p: bySlug("platform", "my app", nil), want: "spec.forProvider.repository"},
+		"NoTeam":              {p: common.TeamRepositoryParameters{RepositoryTarget: common.RepositoryTarget{Repository: ptr.To("app")}}, want: "set exactly one of teamSlug, teamRef or teamSelector"},
+		"NoRepository":        {p: common.TeamRepositoryParameters{TeamTarget: common.TeamTarget{TeamSlug: ptr.To("platform")}}, want: "set exactly one of repository, repositoryRef or repositorySelector"},
 		"SlugAndTeamRef": {p: common.TeamRepositoryParameters{
 			TeamTarget:       common.TeamTarget{TeamSlug: ptr.To("platform"), TeamRef: &xpv2.Reference{Name: "platform"}},
 			RepositoryTarget: common.RepositoryTarget{Repository: ptr.To("app")},

@@ -11,8 +11,8 @@ import (
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	teamrepo "github.com/crossplane-github/provider-github/internal/clients/teamrepository"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
+	teamrepo "github.com/crossplane-github/provider-github/internal/clients/teamrepository"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
