@@ -45,7 +45,7 @@ type TeamRepositoryStatus struct {
 
 // +kubebuilder:object:root=true
 
-// A TeamRepository is a cluster-scoped (Crossplane v1 style) GitHub team repository permission. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the team, the repository and the team's permission on it.
+// A TeamRepository is a cluster-scoped (Crossplane v1 style) GitHub team repository permission. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the team, a repository of the team's organization and the team's permission on it. The team and the repository cannot be changed once set; a permission the team already has is taken over, and removed on delete. The external name, <team-slug>/<owner>/<repo>, is set by the provider.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"

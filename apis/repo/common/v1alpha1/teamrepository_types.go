@@ -13,7 +13,7 @@ package v1alpha1
 // read.
 // +github:kind=TeamRepository
 // +github:kind:noun=team repository permission
-// +github:kind:description=Its spec names the team, the repository and the team's permission on it.
+// +github:kind:description=Its spec names the team, a repository of the team's organization and the team's permission on it. The team and the repository cannot be changed once set; a permission the team already has is taken over, and removed on delete. The external name, <team-slug>/<owner>/<repo>, is set by the provider.
 // +github:kind:printcolumn:name="TEAM",type="string",JSONPath=".status.atProvider.teamSlug"
 // +github:kind:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
 // +github:kind:printcolumn:name="PERMISSION",type="string",JSONPath=".status.atProvider.permission"
@@ -30,9 +30,11 @@ type TeamRepositoryParameters struct {
 	// (write), maintain or admin, or the name of a custom repository role
 	// that the organization has defined (letters, digits, spaces, '.', '-'
 	// and '_', starting and ending with a letter or digit; matched without
-	// regard to case). GitHub reports pull as read and push as write; the
-	// provider compares in GitHub's words, so either is up to date.
-	// Defaults to push, as on GitHub. A change made on GitHub is set back.
+	// regard to case). Write pull and push, not read and write: GitHub
+	// grants the former and reports them as the latter, and the provider
+	// compares in GitHub's words, so a permission GitHub accepted is not
+	// granted again. Defaults to push, as on GitHub. A change made on
+	// GitHub is set back.
 	// +optional
 	// +kubebuilder:default=push
 	// +kubebuilder:validation:MinLength=1
