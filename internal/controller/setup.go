@@ -12,14 +12,16 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/controller/team"
+	"github.com/crossplane-github/provider-github/internal/controller/teamrepository"
 )
 
 // kinds are the managed resource kinds of the provider, each in both
 // scopes. A new kind adds its Setups here.
 var kinds = [][]kind.Setup{
 	repository.Setups,
-	collaborator.Setups,
 	team.Setups,
+	teamrepository.Setups,
+	collaborator.Setups,
 	branchprotection.Setups,
 }
 

@@ -135,7 +135,7 @@ func (w *world) teamCanPush(t *Team, r *Repo) bool {
 		return false
 	}
 	for cur := t; cur != nil; cur = w.teams[cur.ParentID] {
-		if permissionAccess((*g)[cur.ID]) >= accessWrite {
+		if w.grantAccess(r, (*g)[cur.ID]) >= accessWrite {
 			return true
 		}
 	}

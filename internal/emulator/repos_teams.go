@@ -7,7 +7,9 @@ import (
 
 func init() { registerKind("team-repos", (*Server).teamRepoRoutes) }
 
-// teamGrantsOf is the teams' access to a repository: team id to permission.
+// teamGrantsOf is the teams' access to a repository: team id to permission
+// (pull, triage, push, maintain, admin, or the name of a custom repository
+// role of the repository's organization).
 // It lives with the repository, so it follows renames and transfers and dies
 // with the repository.
 var teamGrantsOf = subKind[teamGrants]{name: "team-grants"}
@@ -23,32 +25,39 @@ const (
 	permAdmin    = "admin"
 )
 
-// permissionAccess maps a granted permission to the emulator's access level.
-func permissionAccess(p string) int {
-	switch p {
-	case permAdmin:
-		return accessAdmin
-	case permPush, permMaintain:
-		return accessWrite
-	case permPull, permTriage:
-		return accessRead
+// teamPermissions maps the permission of PUT .../teams/{team_slug}/repos/...
+// (pull, triage, push, maintain, admin) to the role it grants.
+var teamPermissions = map[string]string{
+	permPull: roleRead, permTriage: roleTriage, permPush: roleWrite, permMaintain: roleMaintain, permAdmin: roleAdmin,
+}
+
+// grantedRole is the built-in role a team's grant on r gives: the role of a
+// built-in permission, or a custom role's base role; "" for none.
+func (w *world) grantedRole(r *Repo, p string) string {
+	if role, ok := teamPermissions[p]; ok {
+		return role
 	}
-	return accessNone
+	return w.baseRole(r, p)
 }
 
-// permissionFlags is the permissions object of a granted permission.
-func permissionFlags(p string) *permissionsJSON {
-	rank := map[string]int{permPull: 1, permTriage: 2, permPush: 3, permMaintain: 4, permAdmin: 5}[p]
-	return &permissionsJSON{Pull: rank >= 1, Triage: rank >= 2, Push: rank >= 3, Maintain: rank >= 4, Admin: rank >= 5}
+// permissionAccess is the access level a built-in permission gives
+// (accessNone for a custom role: see grantAccess).
+func permissionAccess(p string) int { return roleAccess(teamPermissions[p]) }
+
+// grantAccess is the access level a team's grant on r gives, custom roles
+// included.
+func (w *world) grantAccess(r *Repo, p string) int {
+	if a := permissionAccess(p); a != accessNone {
+		return a
+	}
+	return roleAccess(w.baseRole(r, p))
 }
 
-// roleName is the role GitHub names a granted permission after.
+// roleName is the role GitHub names a granted permission after: read for
+// pull, write for push, a custom role by its name.
 func roleName(p string) string {
-	switch p {
-	case permPull:
-		return "read"
-	case permPush:
-		return "write"
+	if role, ok := teamPermissions[p]; ok {
+		return role
 	}
 	return p
 }
@@ -71,7 +80,7 @@ type teamRepoJSON struct {
 
 func (c *reqCtx) renderTeamRepo(w *world, r *Repo, perm string) teamRepoJSON {
 	j := c.renderRepo(w, r, renderList)
-	j.Permissions = permissionFlags(perm)
+	j.Permissions = rolePermissions(w.grantedRole(r, perm))
 	return teamRepoJSON{repoJSON: j, RoleName: roleName(perm)}
 }
 
@@ -170,7 +179,11 @@ func (s *Server) putTeamRepo(c *reqCtx) {
 	if perm != nil {
 		p = *perm
 	}
-	if permissionAccess(p) == accessNone || !strings.EqualFold(r.Owner, org.Login) {
+	if _, builtIn := teamPermissions[p]; !builtIn {
+		// A custom repository role of the team's organization, by name.
+		p = w.customRole(org.Login, p)
+	}
+	if p == "" || !strings.EqualFold(r.Owner, org.Login) {
 		c.invalid("Validation Failed")
 		return
 	}

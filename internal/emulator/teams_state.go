@@ -162,8 +162,8 @@ func (w *world) teamAccess(login string, r *Repo) int {
 			continue
 		}
 		for cur := t; cur != nil; cur = w.teams[cur.ParentID] {
-			if p, ok := (*g)[cur.ID]; ok && permissionAccess(p) > best {
-				best = permissionAccess(p)
+			if p, ok := (*g)[cur.ID]; ok && w.grantAccess(r, p) > best {
+				best = w.grantAccess(r, p)
 			}
 		}
 	}

@@ -104,6 +104,37 @@ func TestDeletingATeamDropsItsGrants(t *testing.T) {
 	}
 }
 
+// TestTeamCustomRoleGrant grants a team an organization's custom repository
+// role: GitHub names the role in role_name, and the team's members get what
+// its base role gives.
+func TestTeamCustomRoleGrant(t *testing.T) {
+	srv, emu := newServer(t, emulator.Options{Seed: teamSeed()})
+	if err := emu.State().AddRepositoryRole("demo-org", "deployer", "write"); err != nil {
+		t.Fatal(err)
+	}
+	media := map[string]string{"Accept": "application/vnd.github.v3.repository+json"}
+	steps := []struct {
+		name   string
+		call   call
+		status int
+		want   string
+	}{
+		{"grant the child team the custom role", call{method: "PUT", path: "/orgs/demo-org/teams/sre/repos/demo-org/svc", token: "demo-token", body: `{"permission":"deployer"}`}, 204, ""},
+		{"named by its role", call{method: "GET", path: "/orgs/demo-org/teams/sre/repos/demo-org/svc", token: "demo-token", headers: media}, 200, `"role_name":"deployer"`},
+		{"member can push, as write allows", call{method: "PUT", path: "/repos/demo-org/svc/topics", token: "member-token", body: `{"names":["x"]}`}, 200, ""},
+		{"but is not admin", call{method: "PATCH", path: "/repos/demo-org/svc", token: "member-token", body: `{"description":"x"}`}, 403, ""},
+		{"back to a built-in permission", call{method: "PUT", path: "/orgs/demo-org/teams/sre/repos/demo-org/svc", token: "demo-token", body: `{"permission":"pull"}`}, 204, ""},
+		{"named read", call{method: "GET", path: "/orgs/demo-org/teams/sre/repos/demo-org/svc", token: "demo-token", headers: media}, 200, `"role_name":"read"`},
+		{"member cannot push any more", call{method: "PUT", path: "/repos/demo-org/svc/topics", token: "member-token", body: `{"names":["y"]}`}, 403, ""},
+	}
+	for _, s := range steps {
+		a := do(t, srv, s.call)
+		if a.status != s.status || !strings.Contains(string(a.body), s.want) {
+			t.Errorf("%s: %s %s = %d %.300s, want %d with %s", s.name, s.call.method, s.call.path, a.status, a.body, s.status, s.want)
+		}
+	}
+}
+
 func TestSeedTeams(t *testing.T) {
 	s, err := emulator.ParseSeed([]byte(`
 users: [{login: alice}, {login: bob}]

@@ -1,0 +1,222 @@
+package teamrepository
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	gogithub "github.com/google/go-github/v37/github"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	kfake "sigs.k8s.io/controller-runtime/pkg/client/fake"
+
+	"github.com/crossplane-github/provider-github/apis"
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
+	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	teamrepo "github.com/crossplane-github/provider-github/internal/clients/teamrepository"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// ext is external[T] taking any Object, so that one table of cases runs in
+// both scopes; an Object of the other scope panics.
+type ext interface {
+	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
+	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
+	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
+	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
+	// target is the permission the spec names, as connect found it.
+	target() teamrepo.Grant
+}
+
+type typed[T Object] struct{ e *external[T] }
+
+func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
+	return c.e.Observe(ctx, mg.(T))
+}
+
+func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
+	return c.e.Create(ctx, mg.(T))
+}
+
+func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
+	return c.e.Update(ctx, mg.(T))
+}
+
+func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
+	return c.e.Delete(ctx, mg.(T))
+}
+
+func (c typed[T]) target() teamrepo.Grant { return c.e.target() }
+
+// A scope is one of the TeamRepository kinds that share external[T], with
+// the Team and Repository kinds of the same scope.
+type scope struct {
+	name string
+	// ns is the namespace of the scope's resources, "" for the cluster.
+	ns string
+	// object builds a TeamRepository of this scope.
+	object func(m ...mod) Object
+	// connect is newExternal of this scope's kind.
+	connect func(ctx context.Context, mg Object, c kind.Connection, api github.TeamRepositoriesAPI) (ext, error)
+	// external is an external client that found repo and team.
+	external func(api github.TeamRepositoriesAPI, repo kind.Repository, team kind.Team, rec event.Recorder) ext
+	// team is a Team resource of this scope in namespace ns with the status o.
+	team func(ns, name string, o orgcommon.TeamObservation) client.Object
+	// repository is a Repository resource of this scope in namespace ns
+	// reporting the full name.
+	repository func(ns, name, fullName string) client.Object
+}
+
+func scopeOf[T Object](name, ns string, empty func() T,
+	team func(ns, name string, o orgcommon.TeamObservation) client.Object,
+	repository func(ns, name, fullName string) client.Object) scope {
+	return scope{
+		name: name,
+		ns:   ns,
+		object: func(m ...mod) Object {
+			o := empty()
+			o.SetName("grant")
+			o.SetNamespace(ns)
+			for _, f := range m {
+				f(o)
+			}
+			return o
+		},
+		connect: func(ctx context.Context, mg Object, c kind.Connection, api github.TeamRepositoriesAPI) (ext, error) {
+			e, err := newExternal(ctx, mg.(T), c, api)
+			if err != nil {
+				return nil, err
+			}
+			return typed[T]{e}, nil
+		},
+		external: func(api github.TeamRepositoriesAPI, repo kind.Repository, team kind.Team, rec event.Recorder) ext {
+			return typed[T]{&external[T]{api: api, repo: repo, team: team, record: rec}}
+		},
+		team:       team,
+		repository: repository,
+	}
+}
+
+var scopes = []scope{
+	scopeOf("Namespaced", "ns", func() *repomv1alpha1.TeamRepository { return &repomv1alpha1.TeamRepository{} },
+		func(ns, name string, o orgcommon.TeamObservation) client.Object {
+			t := &orgmv1alpha1.Team{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}
+			t.Status.AtProvider = o
+			return t
+		},
+		func(ns, name, fullName string) client.Object {
+			r := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}
+			r.Status.AtProvider.FullName = ptr.To(fullName)
+			return r
+		}),
+	scopeOf("Cluster", "", func() *repov1alpha1.TeamRepository { return &repov1alpha1.TeamRepository{} },
+		func(_, name string, o orgcommon.TeamObservation) client.Object {
+			t := &orgv1alpha1.Team{ObjectMeta: metav1.ObjectMeta{Name: name}}
+			t.Status.AtProvider = o
+			return t
+		},
+		func(_, name, fullName string) client.Object {
+			r := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Name: name}}
+			r.Status.AtProvider.FullName = ptr.To(fullName)
+			return r
+		}),
+}
+
+// runBoth runs fn once per scope, each as a subtest named after the scope.
+func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
+	t.Helper()
+	for _, s := range scopes {
+		t.Run(s.name, func(t *testing.T) { fn(t, s) })
+	}
+}
+
+// A mod changes a TeamRepository of either scope.
+type mod func(Object)
+
+func withParams(fn func(*common.TeamRepositoryParameters)) mod {
+	return func(o Object) { fn(o.Parameters()) }
+}
+func withSlug(s string) mod {
+	return withParams(func(p *common.TeamRepositoryParameters) { p.TeamSlug = ptr.To(s) })
+}
+func withTeamRef(n string) mod {
+	return withParams(func(p *common.TeamRepositoryParameters) { p.TeamRef = &xpv2.Reference{Name: n} })
+}
+func withRepo(n string) mod {
+	return withParams(func(p *common.TeamRepositoryParameters) { p.Repository = ptr.To(n) })
+}
+func withRepoRef(n string) mod {
+	return withParams(func(p *common.TeamRepositoryParameters) { p.RepositoryRef = &xpv2.Reference{Name: n} })
+}
+func withPermission(s string) mod {
+	return withParams(func(p *common.TeamRepositoryParameters) { p.Permission = ptr.To(s) })
+}
+func withExternalName(n string) mod { return func(o Object) { meta.SetExternalName(o, n) } }
+func withObserved(fullName string, id int64) mod {
+	return func(o Object) {
+		o.Observation().Repository = ptr.To(fullName)
+		o.Observation().RepositoryID = ptr.To(id)
+	}
+}
+func deleting() mod {
+	return func(o Object) { now := metav1.Now(); o.SetDeletionTimestamp(&now) }
+}
+
+// kubeWith is a fake Kubernetes client holding objs.
+func kubeWith(t *testing.T, objs ...client.Object) client.Client {
+	t.Helper()
+	s := runtime.NewScheme()
+	if err := apis.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	return kfake.NewClientBuilder().WithScheme(s).WithObjects(objs...).Build()
+}
+
+// ghErr is what the client returns when GitHub answers status to a request
+// for path.
+func ghErr(method, path string, status int) error {
+	return github.Explain(&gogithub.ErrorResponse{
+		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
+		Message:  http.StatusText(status),
+	})
+}
+
+// The usual target of the tests: team platform of acme, on acme/api.
+var (
+	repoAPI      = kind.Repository{Owner: "acme", Name: "api"}
+	teamPlatform = kind.Team{Organization: "acme", Slug: "platform"}
+	grantPath    = "/orgs/acme/teams/platform/repos/acme/api"
+)
+
+// teamRepo is GitHub's answer for acme/api with the role.
+func teamRepo(role string) *github.TeamRepo {
+	return &github.TeamRepo{ID: 42, Name: "api", FullName: "acme/api", Owner: github.Account{Login: "acme", Type: "Organization"}, RoleName: role}
+}
+
+// recorder keeps the events recorded.
+type recorder struct{ events []event.Event }
+
+func (r *recorder) Event(_ runtime.Object, e event.Event) { r.events = append(r.events, e) }
+
+func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
+
+// reasons are the reasons of the recorded events.
+func (r *recorder) reasons() []event.Reason {
+	var out []event.Reason
+	for _, e := range r.events {
+		out = append(out, e.Reason)
+	}
+	return out
+}

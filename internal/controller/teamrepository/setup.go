@@ -1,0 +1,51 @@
+package teamrepository
+
+import (
+	"context"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Setups add the TeamRepository kind in both scopes.
+var Setups = []kind.Setup{
+	kind.Of(&repomv1alpha1.TeamRepository{}, connect[*repomv1alpha1.TeamRepository], options()...),
+	kind.Of(&repov1alpha1.TeamRepository{}, connect[*repov1alpha1.TeamRepository], options()...),
+}
+
+func options() []managed.ReconcilerOption {
+	return []managed.ReconcilerOption{
+		// A grant is named by its team and repository before it exists, and
+		// granting again is harmless: an interrupted create is resolved by
+		// looking.
+		managed.WithDeterministicExternalName(true),
+		// No initializer: the external name is the provider's to set, to
+		// <team-slug>/<owner>/<repo>, never metadata.name.
+		managed.WithInitializers(),
+	}
+}
+
+// connect finds the resource's repository and team (a reference follows its
+// resource's status, so a rename is followed) and returns the external
+// client of one reconcile. Their errors are returned as they are: the kind
+// machinery completes the deletion of a resource whose Repository or Team
+// resource is gone.
+func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+	return newExternal(ctx, mg, c, github.NewTeamRepositories(c.GitHub))
+}
+
+func newExternal[T Object](ctx context.Context, mg T, c kind.Connection, api github.TeamRepositoriesAPI) (*external[T], error) {
+	repo, err := c.Repository(ctx, mg)
+	if err != nil {
+		return nil, err
+	}
+	team, err := c.Team(ctx, mg, repo.Owner)
+	if err != nil {
+		return nil, err
+	}
+	return &external[T]{api: api, repo: repo, team: team, record: c.Record}, nil
+}
