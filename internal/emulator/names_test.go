@@ -131,7 +131,7 @@ func TestParseSeed(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := ParseSeed([]byte(tt.in))
 			if err == nil {
-				_, err = buildWorld(s, DefaultSeedTime)
+				_, err = buildWorld(s, DefaultSeedTime, 0)
 			}
 			switch {
 			case tt.wantErr == "" && err != nil:
@@ -141,7 +141,7 @@ func TestParseSeed(t *testing.T) {
 			}
 		})
 	}
-	w, err := buildWorld(DefaultSeed(), DefaultSeedTime)
+	w, err := buildWorld(DefaultSeed(), DefaultSeedTime, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -204,8 +204,9 @@ func ParseRSAPublicKeyPEM(s string) (*rsa.PublicKey, error) {
 }
 
 // buildWorld turns a seed into state.
-func buildWorld(s *Seed, now time.Time) (*world, error) {
+func buildWorld(s *Seed, now time.Time, firstTeamID int64) (*world, error) {
 	w := newWorld()
+	w.nextTeamID = firstTeamID
 	if err := w.apply(s, now); err != nil {
 		return nil, err
 	}

@@ -43,6 +43,11 @@ type Options struct {
 	RateLimit int
 	// Logger receives one debug line per request; nil discards.
 	Logger *slog.Logger
+	// FirstTeamID is the id of the first team created (seeded teams
+	// included); zero means 9000001. Emulators whose teams are managed from
+	// one Kubernetes cluster get distinct ranges, so that a team's id names
+	// one team there, as it does on GitHub.
+	FirstTeamID int64
 }
 
 // Config holds behaviour switches settable at run time through
@@ -111,7 +116,7 @@ func NewChecked(opts Options) (*Server, error) {
 	}
 	s.faults = newFaultInjector()
 	s.state = &State{now: s.now}
-	w, err := buildWorld(seed, s.now())
+	w, err := buildWorld(seed, s.now(), opts.FirstTeamID)
 	if err != nil {
 		return nil, fmt.Errorf("loading seed: %w", err)
 	}
@@ -141,7 +146,7 @@ func (s *Server) SetConfig(c Config) {
 // Reset restores the seed state and clears the request log, rate-limit
 // accounting, faults and config.
 func (s *Server) Reset() error {
-	w, err := buildWorld(s.seed, s.now())
+	w, err := buildWorld(s.seed, s.now(), s.opts.FirstTeamID)
 	if err != nil {
 		return fmt.Errorf("reloading seed: %w", err)
 	}

@@ -3,6 +3,7 @@ package integration
 import (
 	"context"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,9 +41,17 @@ func newFixture(t *testing.T) *fixture {
 	return newFixtureWith(t, emulator.Options{})
 }
 
+// teamIDs hands each fixture's emulator a range of team ids of its own:
+// the Team controller finds a team's children by id across all Team
+// resources, and tests share one API server.
+var teamIDs atomic.Int64
+
 // newFixtureWith is newFixture with an emulator built with opts.
 func newFixtureWith(t *testing.T, opts emulator.Options) *fixture {
 	t.Helper()
+	if opts.FirstTeamID == 0 {
+		opts.FirstTeamID = 9000001 + 1000*teamIDs.Add(1)
+	}
 	srv, emu := emulatortest.NewServer(t, opts)
 	f := &fixture{t: t, ctx: context.Background(), srv: srv, emu: emu}
 	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{GenerateName: "it-"}}
