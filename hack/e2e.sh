@@ -324,7 +324,7 @@ kubectl apply -f cluster/test/function-team-repos/composition.yaml >/dev/null
 pass
 
 begin "XTeamRepos storefront + compliance: XRs and their Teams, Repositories, access Ready"
-apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)>
+apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)> <branchProtection>
   kubectl apply -f - >/dev/null <<EOX
 apiVersion: platform.example.org/v1alpha1
 kind: XTeamRepos
@@ -340,21 +340,24 @@ spec:
   archiveOnDelete: $2
   teamPermission: $3
   collaborators: $4
+  branchProtection: $5
+  requiredStatusCheck: ci/$1
 EOX
 }
-# storefront: maintain for its team, and other-user invited to its three repositories.
-apply_xr storefront false maintain '[{username: other-user, permission: triage}]'
-apply_xr compliance true push '[]'
+# storefront: maintain for its team, other-user invited to its three repositories, rulesets.
+# compliance: push for its team, no collaborators, classic branch protection.
+apply_xr storefront false maintain '[{username: other-user, permission: triage}]' ruleset
+apply_xr compliance true push '[]' classic
 accept_invitations 3 collaborators.repo.github.m.crossplane.io -n default -l crossplane.io/composite
 wait_until "XR storefront Ready" 120 is_true xteamrepos storefront -n default Ready
 wait_until "XR compliance Ready" 120 is_true xteamrepos compliance -n default Ready
 composed() { kubectl get "$1.github.m.crossplane.io" -n default -l crossplane.io/composite --no-headers | wc -l; }
-for want in "teams.org 2" "repositories.repo 6" "teamrepositories.repo 6" "collaborators.repo 3"; do
+for want in "teams.org 2" "repositories.repo 6" "teamrepositories.repo 6" "collaborators.repo 3" "rulesets.repo 3" "branchprotections.repo 3"; do
   set -- $want
   [ "$(composed "$1")" = "$2" ] || die "want $2 composed $1, got $(composed "$1")"
   kubectl wait --for condition=Ready --timeout=60s "$1.github.m.crossplane.io" -n default -l crossplane.io/composite >/dev/null
 done
-pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators Ready"
+pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators, 3 Rulesets, 3 BranchProtections Ready"
 
 begin "composed teams, repositories and access on the emulator"
 team_role() { # team_role <team> <owner/repo>: the team's role on the repository
@@ -374,6 +377,28 @@ for r in service docs infra; do
   [ "$(http_code "$EMU/repos/demo-org/storefront-$r/collaborators/other-user")" = 204 ] || die "other-user is not a collaborator of storefront-$r"
 done
 pass "teams storefront (maintain) and compliance (write); other-user on storefront-*; repository settings"
+
+begin "default branches protected on the emulator: rulesets (storefront), branch protection (compliance)"
+ruleset_rules() { # ruleset_rules <owner/repo>: "<name> <enforcement> <rule types> <approvals> <checks>" of its one ruleset
+  local id
+  id=$(gh "/repos/$1/rulesets" | python3 -c "import json,sys; print(' '.join(str(r['id']) for r in json.load(sys.stdin)))")
+  gh "/repos/$1/rulesets/$id" | python3 -c "import json,sys
+r=json.load(sys.stdin); p={x['type']: x.get('parameters', {}) for x in r['rules']}
+print(r['name'], r['enforcement'], ','.join(sorted(p)), p['pull_request']['required_approving_review_count'],
+      ','.join(c['context'] for c in p['required_status_checks']['required_status_checks']))"
+}
+protection() { # protection <owner/repo>: "<approvals> <strict> <contexts>" of the main branch's protection
+  gh "/repos/$1/branches/main/protection" | python3 -c "import json,sys
+p=json.load(sys.stdin); s=p['required_status_checks']
+print(p['required_pull_request_reviews']['required_approving_review_count'], str(s['strict']).lower(), ','.join(s['contexts']))"
+}
+for r in service docs infra; do
+  got=$(ruleset_rules "demo-org/storefront-$r")
+  [ "$got" = "protect-default-branch active deletion,non_fast_forward,pull_request,required_status_checks 1 ci/storefront" ] || die "ruleset of storefront-$r: $got"
+  got=$(protection "demo-org/compliance-$r")
+  [ "$got" = "1 true ci/compliance" ] || die "protection of compliance-$r main: $got"
+done
+pass "storefront-*: ruleset (1 approval, ci/storefront); compliance-*: main protected (1 approval, ci/compliance)"
 
 begin "update the XR (topics, visibility): change lands on the emulator"
 kubectl patch xteamrepos storefront -n default --type=merge -p '{"spec":{"topics":["team-storefront","go","e2e-updated"],"visibility":"public"}}' >/dev/null

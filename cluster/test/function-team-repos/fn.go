@@ -47,6 +47,11 @@ type TeamRepos struct {
 	ArchiveOnDelete bool           `json:"archiveOnDelete"`
 	TeamPermission  string         `json:"teamPermission"`
 	Collaborators   []Collaborator `json:"collaborators"`
+	// BranchProtection is how each default branch is protected: "ruleset"
+	// (a repository ruleset, the default) or "classic" (branch protection).
+	BranchProtection string `json:"branchProtection"`
+	// RequiredStatusCheck must pass before a pull request merges.
+	RequiredStatusCheck string `json:"requiredStatusCheck"`
 }
 
 // RunFunction returns the team's resources, and marks each Ready once the
@@ -93,9 +98,9 @@ func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) 
 	return rsp, nil
 }
 
-// compose returns the team's composed resources by name: the Team, a
-// Repository, a TeamRepository and a Collaborator per collaborator for
-// each role. The access resources choose the team and their repository by
+// compose returns the team's composed resources by name: the Team, and for
+// each role a Repository, a TeamRepository, the protection of its default
+// branch and a Collaborator per collaborator. The access resources choose the team and their repository by
 // selector (the composed resources' names are generated): the one of the
 // same composite resource, of the right role.
 func compose(spec TeamRepos) map[resource.Name]*composed.Unstructured {
@@ -116,6 +121,7 @@ func compose(spec TeamRepos) map[resource.Name]*composed.Unstructured {
 			"allowSquashMerge":    true,
 			"deleteBranchOnMerge": true,
 			"archiveOnDelete":     spec.ArchiveOnDelete,
+			"autoInit":            true,
 		}
 		if spec.Visibility == "" {
 			delete(repo, "visibility")
@@ -127,6 +133,8 @@ func compose(spec TeamRepos) map[resource.Name]*composed.Unstructured {
 			"teamSelector":       map[string]any{"matchControllerRef": true},
 			"permission":         orDefault(spec.TeamPermission, "push"),
 		})
+		name, protection := protect(spec, target)
+		out[resource.Name(r.Role+"-"+name)] = protection
 		for _, c := range spec.Collaborators {
 			out[resource.Name(r.Role+"-"+strings.ToLower(c.Username))] = object("repo.github.m.crossplane.io/v1alpha1", "Collaborator", nil, map[string]any{
 				"repositorySelector": target,
@@ -136,6 +144,34 @@ func compose(spec TeamRepos) map[resource.Name]*composed.Unstructured {
 		}
 	}
 	return out
+}
+
+// protect returns the protection of a repository's default branch: pull
+// requests with one approval and the required status check, no force
+// pushes, no deletion; as a ruleset or as classic branch protection.
+func protect(spec TeamRepos, repository map[string]any) (string, *composed.Unstructured) {
+	check := orDefault(spec.RequiredStatusCheck, "ci/build")
+	if spec.BranchProtection == "classic" {
+		return "protection", object("repo.github.m.crossplane.io/v1alpha1", "BranchProtection", nil, map[string]any{
+			"repositorySelector":         repository,
+			"branch":                     "main",
+			"requiredStatusChecks":       map[string]any{"strict": true, "contexts": []any{check}},
+			"requiredPullRequestReviews": map[string]any{"requiredApprovingReviewCount": int64(1), "dismissStaleReviews": true},
+		})
+	}
+	return "ruleset", object("repo.github.m.crossplane.io/v1alpha1", "Ruleset", nil, map[string]any{
+		"repositorySelector": repository,
+		"name":               "protect-default-branch",
+		"target":             "branch",
+		"enforcement":        "active",
+		"conditions":         map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
+		"rules": map[string]any{
+			"deletion":             true,
+			"nonFastForward":       true,
+			"pullRequest":          map[string]any{"requiredApprovingReviewCount": int64(1)},
+			"requiredStatusChecks": map[string]any{"requiredStatusChecks": []any{map[string]any{"context": check}}},
+		},
+	})
 }
 
 // object is a composed resource with the given labels and forProvider.

@@ -30,9 +30,9 @@ func TestRunFunction(t *testing.T) {
 			req:    &fnv1.RunFunctionRequest{Observed: &fnv1.State{Composite: &fnv1.Resource{Resource: resource.MustStructJSON(xr)}}},
 			wantReady: map[string]fnv1.Ready{
 				"team":    unspecified,
-				"service": unspecified, "service-team": unspecified, "service-other-user": unspecified,
-				"docs": unspecified, "docs-team": unspecified, "docs-other-user": unspecified,
-				"infra": unspecified, "infra-team": unspecified, "infra-other-user": unspecified,
+				"service": unspecified, "service-team": unspecified, "service-ruleset": unspecified, "service-other-user": unspecified,
+				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-other-user": unspecified,
+				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-other-user": unspecified,
 			},
 		},
 		"ServiceReady": {
@@ -43,9 +43,9 @@ func TestRunFunction(t *testing.T) {
 			}},
 			wantReady: map[string]fnv1.Ready{
 				"team":    unspecified,
-				"service": fnv1.Ready_READY_TRUE, "service-team": unspecified, "service-other-user": unspecified,
-				"docs": unspecified, "docs-team": unspecified, "docs-other-user": unspecified,
-				"infra": unspecified, "infra-team": unspecified, "infra-other-user": unspecified,
+				"service": fnv1.Ready_READY_TRUE, "service-team": unspecified, "service-ruleset": unspecified, "service-other-user": unspecified,
+				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-other-user": unspecified,
+				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-other-user": unspecified,
 			},
 		},
 		"NoTeam": {
@@ -76,29 +76,63 @@ func TestRunFunction(t *testing.T) {
 }
 
 func TestCompose(t *testing.T) {
-	spec := TeamRepos{Team: "payments", Visibility: "private", Topics: []string{"go"}, ArchiveOnDelete: true,
-		Collaborators: []Collaborator{{Username: "Other-User"}}}
-	got := map[string]any{}
-	for n, o := range compose(spec) {
-		got[string(n)] = map[string]any{"kind": o.GetKind(), "labels": o.GetLabels(), "forProvider": o.Object["spec"].(map[string]any)["forProvider"]}
-	}
 	selectRole := func(role string) map[string]any {
 		return map[string]any{"matchControllerRef": true, "matchLabels": map[string]any{labelRole: role}}
 	}
-	want := map[string]any{
-		"team": map[string]any{"kind": "Team", "labels": map[string]string(nil), "forProvider": map[string]any{
-			"name": "payments", "description": "Team payments", "privacy": "closed"}},
+	cases := map[string]struct {
+		protection  string
+		wantName    string
+		wantKind    string
+		wantProtect func(role string) map[string]any
+	}{
+		"Ruleset": {
+			wantName: "ruleset", wantKind: "Ruleset",
+			wantProtect: func(role string) map[string]any {
+				return map[string]any{
+					"repositorySelector": selectRole(role), "name": "protect-default-branch", "target": "branch", "enforcement": "active",
+					"conditions": map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
+					"rules": map[string]any{"deletion": true, "nonFastForward": true,
+						"pullRequest":          map[string]any{"requiredApprovingReviewCount": int64(1)},
+						"requiredStatusChecks": map[string]any{"requiredStatusChecks": []any{map[string]any{"context": "ci/test"}}}},
+				}
+			},
+		},
+		"Classic": {
+			protection: "classic", wantName: "protection", wantKind: "BranchProtection",
+			wantProtect: func(role string) map[string]any {
+				return map[string]any{
+					"repositorySelector": selectRole(role), "branch": "main",
+					"requiredStatusChecks":       map[string]any{"strict": true, "contexts": []any{"ci/test"}},
+					"requiredPullRequestReviews": map[string]any{"requiredApprovingReviewCount": int64(1), "dismissStaleReviews": true},
+				}
+			},
+		},
 	}
-	for _, r := range Roles {
-		want[r.Role] = map[string]any{"kind": "Repository", "labels": map[string]string{labelRole: r.Role}, "forProvider": map[string]any{
-			"name": "payments-" + r.Role, "description": fmt.Sprintf(r.Description, "payments"), "visibility": "private", "topics": []any{"go"}, "hasWiki": false,
-			"allowMergeCommit": false, "allowSquashMerge": true, "deleteBranchOnMerge": true, "archiveOnDelete": true}}
-		want[r.Role+"-team"] = map[string]any{"kind": "TeamRepository", "labels": map[string]string(nil), "forProvider": map[string]any{
-			"repositorySelector": selectRole(r.Role), "teamSelector": map[string]any{"matchControllerRef": true}, "permission": "push"}}
-		want[r.Role+"-other-user"] = map[string]any{"kind": "Collaborator", "labels": map[string]string(nil), "forProvider": map[string]any{
-			"repositorySelector": selectRole(r.Role), "username": "Other-User", "permission": "pull"}}
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("compose: -want, +got:\n%s", diff)
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			spec := TeamRepos{Team: "payments", Visibility: "private", Topics: []string{"go"}, ArchiveOnDelete: true,
+				Collaborators: []Collaborator{{Username: "Other-User"}}, BranchProtection: tc.protection, RequiredStatusCheck: "ci/test"}
+			got := map[string]any{}
+			for n, o := range compose(spec) {
+				got[string(n)] = map[string]any{"kind": o.GetKind(), "labels": o.GetLabels(), "forProvider": o.Object["spec"].(map[string]any)["forProvider"]}
+			}
+			want := map[string]any{
+				"team": map[string]any{"kind": "Team", "labels": map[string]string(nil), "forProvider": map[string]any{
+					"name": "payments", "description": "Team payments", "privacy": "closed"}},
+			}
+			for _, r := range Roles {
+				want[r.Role] = map[string]any{"kind": "Repository", "labels": map[string]string{labelRole: r.Role}, "forProvider": map[string]any{
+					"name": "payments-" + r.Role, "description": fmt.Sprintf(r.Description, "payments"), "visibility": "private", "topics": []any{"go"}, "hasWiki": false,
+					"allowMergeCommit": false, "allowSquashMerge": true, "deleteBranchOnMerge": true, "archiveOnDelete": true, "autoInit": true}}
+				want[r.Role+"-team"] = map[string]any{"kind": "TeamRepository", "labels": map[string]string(nil), "forProvider": map[string]any{
+					"repositorySelector": selectRole(r.Role), "teamSelector": map[string]any{"matchControllerRef": true}, "permission": "push"}}
+				want[r.Role+"-other-user"] = map[string]any{"kind": "Collaborator", "labels": map[string]string(nil), "forProvider": map[string]any{
+					"repositorySelector": selectRole(r.Role), "username": "Other-User", "permission": "pull"}}
+				want[r.Role+"-"+tc.wantName] = map[string]any{"kind": tc.wantKind, "labels": map[string]string(nil), "forProvider": tc.wantProtect(r.Role)}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("compose: -want, +got:\n%s", diff)
+			}
+		})
 	}
 }
