@@ -162,7 +162,9 @@ func TestDrift(t *testing.T) {
 			want:   []string{"rules.creation"},
 		},
 		"ParametersInAnotherShape": {
-			r:    func(r *github.Ruleset) { r.Rules[12].Parameters = raw(`{"operator":"starts_with","pattern":["JIRA-"]}`) },
+			r: func(r *github.Ruleset) {
+				r.Rules[12].Parameters = raw(`{"operator":"starts_with","pattern":["JIRA-"]}`)
+			},
 			want: []string{"rules.commitMessagePattern"},
 		},
 	}

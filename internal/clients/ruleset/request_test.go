@@ -86,7 +86,7 @@ func TestRequest(t *testing.T) {
 			p:      common.RulesetParameters{Name: "main", Rules: &common.RulesetRules{PullRequest: &common.PullRequestRule{}}},
 			want: &github.RulesetRequest{Name: "main", Target: "branch", Enforcement: "active", BypassActors: []github.RulesetBypassActor{},
 				Conditions: &github.RulesetConditions{RefName: &github.RulesetRefName{Include: []string{}, Exclude: []string{}}},
-				Rules: []github.RulesetRule{{Type: "pull_request", Parameters: raw(`{"allowed_merge_methods":["merge","squash","rebase"],"dismiss_stale_reviews_on_push":false,"require_code_owner_review":false,"require_last_push_approval":false,"required_approving_review_count":0,"required_review_thread_resolution":false}`)}}},
+				Rules:      []github.RulesetRule{{Type: "pull_request", Parameters: raw(`{"allowed_merge_methods":["merge","squash","rebase"],"dismiss_stale_reviews_on_push":false,"require_code_owner_review":false,"require_last_push_approval":false,"required_approving_review_count":0,"required_review_thread_resolution":false}`)}}},
 		},
 		"Push": {
 			reason: "A push ruleset sends no conditions, and its file rules.",
