@@ -9,6 +9,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
+	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
@@ -17,6 +18,7 @@ import (
 var kinds = [][]kind.Setup{
 	repository.Setups,
 	collaborator.Setups,
+	ruleset.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a
