@@ -36,14 +36,11 @@ const (
 	reasonMissing   event.Reason = "ExternalResourceMissing"
 )
 
-// A ruleset GitHub reports as created this long before, or this long
-// after, this resource's create started counts as that create's result
-// when a crash lost the record of it: the window allows for clocks that
-// disagree and a slow answer.
-const (
-	createWindowBefore = 30 * time.Second
-	createWindowAfter  = 10 * time.Minute
-)
+// createWindow is how long after this resource's create started GitHub
+// may report a ruleset as created for it to count as that create's result,
+// when a crash lost the record of it: the time the create request takes,
+// and clocks that disagree.
+const createWindow = 10 * time.Minute
 
 // nameMustBeUnique is GitHub's refusal of a ruleset name the repository
 // already has.
@@ -79,21 +76,11 @@ func (e *external[T]) via() string {
 // created it (see recover). A ruleset GitHub no longer has does not exist,
 // and is created again.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
-	id, recovered, err := e.id(ctx, mg)
-	if err != nil || id == 0 {
+	r, recovered, err := e.find(ctx, mg)
+	if err != nil || r == nil {
 		return managed.ExternalObservation{}, err
 	}
 	p := mg.Parameters()
-	r, err := e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
-	if github.IsNotFound(err) {
-		if !meta.WasDeleted(mg) {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("ruleset %d of %s no longer exists on GitHub (or the repository does not): creating it again", id, e.fullName())))
-		}
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	}
-	if err != nil {
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read ruleset %d of %s", id, e.fullName())
-	}
 	e.observed = r
 	*mg.Observation() = rs.Observation(e.fullName(), r, p)
 	mg.SetConditions(xpv2.Available())
@@ -106,49 +93,75 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}, nil
 }
 
-// id is the id of the ruleset mg manages: its external name, or the
-// ruleset an interrupted create of mg made (recovered is then true, and
-// the external name set). 0 when there is none.
-func (e *external[T]) id(ctx context.Context, mg T) (id int64, recovered bool, err error) {
-	if ext := meta.GetExternalName(mg); ext != "" {
-		id, err := rs.ParseExternalName(ext)
-		if err != nil && meta.WasDeleted(mg) {
-			// Nothing this resource could have made: nothing to delete.
-			return 0, false, nil
-		}
-		return id, false, err
+// find reads the ruleset mg manages: the one its external name names, or
+// the one an interrupted create of mg made (recovered is then true, and
+// the external name set). Nil when there is none.
+func (e *external[T]) find(ctx context.Context, mg T) (r *github.Ruleset, recovered bool, err error) {
+	ext := meta.GetExternalName(mg)
+	if ext == "" {
+		return e.recover(ctx, mg)
 	}
-	return e.recover(ctx, mg)
+	id, err := rs.ParseExternalName(ext)
+	if err != nil {
+		if meta.WasDeleted(mg) {
+			// Nothing this resource could have made: nothing to delete.
+			return nil, false, nil
+		}
+		return nil, false, err
+	}
+	r, err = e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
+	if github.IsNotFound(err) {
+		if !meta.WasDeleted(mg) {
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("ruleset %d of %s no longer exists on GitHub (or the repository does not): creating it again", id, e.fullName())))
+		}
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s", id, e.fullName())
+	}
+	return r, false, nil
 }
 
 // recover finds the ruleset a create of mg made when the provider stopped
-// between GitHub creating it and the external name being saved: GitHub
-// names are unique per repository, so it is the ruleset of mg's name, if
-// GitHub created it while mg's create was under way. A ruleset of that
-// name created at another time is someone else's, and is never taken over
-// without the external-name annotation.
-func (e *external[T]) recover(ctx context.Context, mg T) (int64, bool, error) {
+// between GitHub creating it and the external name being saved. GitHub's
+// ruleset names are unique per repository, so it is the ruleset of mg's
+// name, if GitHub created it after mg's create started (not before the
+// create-pending annotation's time) and it is the ruleset mg declares. A
+// ruleset of that name with other evidence is someone else's, and is never
+// taken over without the external-name annotation: the create is refused
+// and says how to adopt it.
+func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool, error) {
 	pending := meta.GetExternalCreatePending(mg)
 	if pending.IsZero() {
-		return 0, false, nil
+		return nil, false, nil
 	}
 	list, err := e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)
 	if github.IsNotFound(err) {
 		// No repository (the create will say so), so no ruleset of ours.
-		return 0, false, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return 0, false, errors.Wrapf(err, "cannot list the rulesets of %s to look for one an interrupted create made", e.fullName())
+		return nil, false, errors.Wrapf(err, "cannot list the rulesets of %s to look for one an interrupted create made", e.fullName())
 	}
 	e.listed = list
-	name := mg.Parameters().Name
-	r := rs.FindByName(list, name)
-	if r == nil || !createdDuring(r, pending) {
-		return 0, false, nil
+	p := mg.Parameters()
+	found := rs.FindByName(list, p.Name)
+	if found == nil || !createdDuring(found, pending) {
+		return nil, false, nil
+	}
+	r, err := e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, found.ID)
+	if github.IsNotFound(err) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s to tell whether an interrupted create made it", found.ID, e.fullName())
+	}
+	if len(rs.Drift(p, r)) > 0 {
+		return nil, false, nil
 	}
 	meta.SetExternalName(mg, rs.ExternalName(r.ID))
 	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found ruleset %q (id %d) of %s, created by this Ruleset before its record of the create was lost", r.Name, r.ID, e.fullName())))
-	return r.ID, true, nil
+	return r, true, nil
 }
 
 // createdDuring tells whether GitHub created r during a create that
@@ -157,7 +170,7 @@ func createdDuring(r *github.Ruleset, pending time.Time) bool {
 	if r.CreatedAt == nil {
 		return false
 	}
-	return !r.CreatedAt.Before(pending.Add(-createWindowBefore)) && !r.CreatedAt.After(pending.Add(createWindowAfter))
+	return !r.CreatedAt.Before(pending) && !r.CreatedAt.After(pending.Add(createWindow))
 }
 
 // Create creates the ruleset and records the id GitHub assigns as the

@@ -211,9 +211,29 @@ func TestObserve(t *testing.T) {
 				events: []event.Reason{reasonRecovered},
 			},
 		},
+		"LookAlikeWithOtherSettings": {
+			reason: "A ruleset of the same name created during the create, but not the one this resource declares, is not taken over either.",
+			api: api{
+				list: []github.Ruleset{{ID: 4100001, Name: "protect-main", CreatedAt: &createdAt}},
+				get:  answer(4100001, func(r *github.Ruleset) { r.Enforcement = "disabled" }),
+			},
+			mg:   []mod{withPending(pending)},
+			want: want{o: managed.ExternalObservation{ResourceExists: false}, calls: []call{{Op: "list"}, {Op: "get", ID: 4100001}}},
+		},
+		"RecoveryReadFails": {
+			api: api{
+				list:   []github.Ruleset{{ID: 4100001, Name: "protect-main", CreatedAt: &createdAt}},
+				getErr: ghErr(http.MethodGet, rulesetPath+"/4100001", http.StatusInternalServerError, "boom"),
+			},
+			mg: []mod{withPending(pending)},
+			want: want{
+				err:   errors.Wrap(ghErr(http.MethodGet, rulesetPath+"/4100001", http.StatusInternalServerError, "boom"), "cannot read ruleset 4100001 of demo-org/app to tell whether an interrupted create made it"),
+				calls: []call{{Op: "list"}, {Op: "get", ID: 4100001}},
+			},
+		},
 		"LookAlikeNotAdopted": {
-			reason: "A ruleset of the same name that GitHub created long before this resource's create is someone else's: it is not taken over.",
-			api:    api{list: []github.Ruleset{{ID: 4100001, Name: "protect-main", CreatedAt: ptr.To(pending.Add(-time.Hour))}}},
+			reason: "A ruleset of the same name that GitHub created before this resource's create started is someone else's: it is not taken over, whatever its settings.",
+			api:    api{list: []github.Ruleset{{ID: 4100001, Name: "protect-main", CreatedAt: ptr.To(pending.Add(-time.Second))}}},
 			mg:     []mod{withPending(pending)},
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}, calls: []call{{Op: "list"}}},
 		},
@@ -477,7 +497,8 @@ func TestCreatedDuring(t *testing.T) {
 	}{
 		"JustAfter":           {created: ptr.To(pending.Add(800 * time.Millisecond)), want: true},
 		"OtherZone":           {created: ptr.To(pending.Add(time.Second).In(time.FixedZone("", -7*3600))), want: true},
-		"ClockSkew":           {created: ptr.To(pending.Add(-20 * time.Second)), want: true},
+		"SameInstant":         {created: &pending, want: true},
+		"JustBefore":          {created: ptr.To(pending.Add(-time.Millisecond))},
 		"LongBefore":          {created: ptr.To(pending.Add(-time.Hour))},
 		"LongAfter":           {created: ptr.To(pending.Add(time.Hour))},
 		"NoTimeGivenByGitHub": {},
