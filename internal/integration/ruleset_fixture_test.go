@@ -49,23 +49,21 @@ func newRulesetFixture(t *testing.T) *fixture {
 }
 
 // ruleset builds, without creating it, a Ruleset of scope s called name,
-// in demo-org/app, with the parameters p.
+// with the parameters p.
 func (f *fixture) ruleset(s scope, name string, p common.RulesetParameters) rulesetObject {
 	f.t.Helper()
-	if p.Repository == nil && p.RepositoryRef == nil {
-		p.Repository = ptr.To(rulesetRepo)
-	}
 	r := rulesets.in(s)
 	*r.Parameters() = p
 	return place(f, s, r, name, "github")
 }
 
-// protectMain is a branch ruleset on the default branch and the release
-// branches with several rule types and bypass actors.
+// protectMain is a branch ruleset of demo-org/app on the default branch
+// and the release branches, with several rule types and bypass actors.
 func protectMain() common.RulesetParameters {
 	return common.RulesetParameters{
-		Name:        "protect-main",
-		Enforcement: "active",
+		RepositoryTarget: common.RepositoryTarget{Repository: ptr.To(rulesetRepo)},
+		Name:             "protect-main",
+		Enforcement:      "active",
 		BypassActors: []common.RulesetBypassActor{
 			{ActorType: "OrganizationAdmin"},
 			{ActorType: "Team", ActorID: ptr.To[int64](platformTeam), BypassMode: "pull_request"},
