@@ -124,7 +124,6 @@ func params() *common.RulesetParameters {
 type mod func(Object)
 
 func withExternalName(n string) mod { return func(r Object) { meta.SetExternalName(r, n) } }
-func withName(n string) mod         { return func(r Object) { r.Parameters().Name = n } }
 func withPending(t time.Time) mod   { return func(r Object) { meta.SetExternalCreatePending(r, t) } }
 func deleting() mod {
 	return func(r Object) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }
