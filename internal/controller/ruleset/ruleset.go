@@ -194,11 +194,14 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 // nameTaken says that the repository already has a ruleset called name,
 // and how to manage it: with its id as the external name.
 func (e *external[T]) nameTaken(ctx context.Context, name string) error {
-	list := e.listed
-	if list == nil {
-		list, _ = e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)
+	r := rs.FindByName(e.listed, name)
+	if r == nil {
+		// Not listed by Observe, or created since: list afresh. Without
+		// the list the error still says how to adopt the ruleset.
+		list, _ := e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)
+		r = rs.FindByName(list, name)
 	}
-	if r := rs.FindByName(list, name); r != nil {
+	if r != nil {
 		return errors.Errorf("%s already has a ruleset called %q (id %d), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", e.fullName(), r.Name, r.ID, rs.ExternalName(r.ID))
 	}
 	return errors.Errorf("%s already has a ruleset called %q (GitHub compares ruleset names without regard to case), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/rules/<id>); or choose another name", e.fullName(), name)

@@ -333,6 +333,15 @@ func TestCreate(t *testing.T) {
 				calls: []call{{Op: "create", Req: rs.Request(params(), nil)}},
 			},
 		},
+		"NameTakenSinceObserveListed": {
+			reason: "A ruleset created since Observe listed the repository's is found by listing again.",
+			api:    api{createErr: taken, list: []github.Ruleset{{ID: 4100009, Name: "protect-main"}}},
+			found:  found{listed: []github.Ruleset{{ID: 7, Name: "tags"}}},
+			want: want{
+				err:   errors.New(`demo-org/app already has a ruleset called "protect-main" (id 4100009), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name: "4100009"; or choose another name`),
+				calls: []call{{Op: "create", Req: rs.Request(params(), nil)}, {Op: "list"}},
+			},
+		},
 		"NameTakenNotFound": {
 			reason: "When the list does not show the ruleset, the error still says how to adopt it.",
 			api:    api{createErr: taken, listErr: errors.New("boom")},
