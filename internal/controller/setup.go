@@ -10,6 +10,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
+	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/controller/team"
 	"github.com/crossplane-github/provider-github/internal/controller/teamrepository"
@@ -23,6 +24,7 @@ var kinds = [][]kind.Setup{
 	teamrepository.Setups,
 	collaborator.Setups,
 	branchprotection.Setups,
+	ruleset.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

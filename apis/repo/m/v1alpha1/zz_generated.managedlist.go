@@ -56,6 +56,15 @@ func (l *RepositoryList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this RulesetList.
+func (l *RulesetList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this TeamRepositoryList.
 func (l *TeamRepositoryList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

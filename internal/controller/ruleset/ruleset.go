@@ -1,0 +1,237 @@
+// Package ruleset reconciles Ruleset managed resources of both scopes
+// (namespaced and cluster) with one external client: a repository's
+// ruleset, known by the id GitHub assigns it.
+package ruleset
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	rs "github.com/crossplane-github/provider-github/internal/clients/ruleset"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Object is a Ruleset of either scope.
+type Object interface {
+	resource.Managed
+	Parameters() *common.RulesetParameters
+	Observation() *common.RulesetObservation
+	RepositoryTarget() *common.RepositoryTarget
+}
+
+// Event reasons of this controller, beside the managed reconciler's own.
+const (
+	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
+	reasonMissing   event.Reason = "ExternalResourceMissing"
+)
+
+// createWindow is how long after this resource's create started GitHub
+// may report a ruleset as created for it to count as that create's result,
+// when a crash lost the record of it: the time the create request takes,
+// and clocks that disagree.
+const createWindow = 10 * time.Minute
+
+// nameMustBeUnique is GitHub's refusal of a ruleset name the repository
+// already has.
+const nameMustBeUnique = "Name must be unique"
+
+// external manages one Ruleset's ruleset. It lives for one reconcile:
+// Observe keeps what it read for Create, Update and Delete.
+type external[T Object] struct {
+	api    github.RulesetsAPI
+	repo   kind.Repository
+	record event.Recorder
+
+	// observed is the ruleset as Observe found it; nil when it does not
+	// exist.
+	observed *github.Ruleset
+	// listed are the repository's rulesets, when Observe listed them.
+	listed []github.Ruleset
+}
+
+// fullName is the repository's owner/name.
+func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
+
+// via names the Repository resource the repository was found through.
+func (e *external[T]) via() string {
+	if e.repo.Via == "" {
+		return ""
+	}
+	return " (named by " + e.repo.Via + ")"
+}
+
+// Observe reads the ruleset by its id, the external name. Without one it
+// exists only when a create of this resource was interrupted after GitHub
+// created it (see recover). A ruleset GitHub no longer has does not exist,
+// and is created again.
+func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	r, recovered, err := e.find(ctx, mg)
+	if err != nil || r == nil {
+		return managed.ExternalObservation{}, err
+	}
+	p := mg.Parameters()
+	e.observed = r
+	*mg.Observation() = rs.Observation(e.fullName(), r, p)
+	mg.SetConditions(xpv2.Available())
+	drift := rs.Drift(p, r)
+	return managed.ExternalObservation{
+		ResourceExists:          true,
+		ResourceUpToDate:        len(drift) == 0,
+		ResourceLateInitialized: recovered,
+		Diff:                    strings.Join(drift, ", "),
+	}, nil
+}
+
+// find reads the ruleset mg manages: the one its external name names, or
+// the one an interrupted create of mg made (recovered is then true, and
+// the external name set). Nil when there is none.
+func (e *external[T]) find(ctx context.Context, mg T) (r *github.Ruleset, recovered bool, err error) {
+	ext := meta.GetExternalName(mg)
+	if ext == "" {
+		return e.recover(ctx, mg)
+	}
+	id, err := rs.ParseExternalName(ext)
+	if err != nil {
+		if meta.WasDeleted(mg) {
+			// Nothing this resource could have made: nothing to delete.
+			return nil, false, nil
+		}
+		return nil, false, err
+	}
+	r, err = e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
+	if github.IsNotFound(err) {
+		if !meta.WasDeleted(mg) {
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("ruleset %d of %s no longer exists on GitHub (or the repository does not): creating it again", id, e.fullName())))
+		}
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s", id, e.fullName())
+	}
+	return r, false, nil
+}
+
+// recover finds the ruleset a create of mg made when the provider stopped
+// between GitHub creating it and the external name being saved. GitHub's
+// ruleset names are unique per repository, so it is the ruleset of mg's
+// name, if GitHub created it after mg's create started (not before the
+// create-pending annotation's time) and it is the ruleset mg declares. A
+// ruleset of that name with other evidence is someone else's, and is never
+// taken over without the external-name annotation: the create is refused
+// and says how to adopt it.
+func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool, error) {
+	pending := meta.GetExternalCreatePending(mg)
+	if pending.IsZero() {
+		return nil, false, nil
+	}
+	list, err := e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)
+	if github.IsNotFound(err) {
+		// No repository (the create will say so), so no ruleset of ours.
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, errors.Wrapf(err, "cannot list the rulesets of %s to look for one an interrupted create made", e.fullName())
+	}
+	e.listed = list
+	p := mg.Parameters()
+	found := rs.FindByName(list, p.Name)
+	if found == nil || !createdDuring(found, pending) {
+		return nil, false, nil
+	}
+	r, err := e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, found.ID)
+	if github.IsNotFound(err) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s to tell whether an interrupted create made it", found.ID, e.fullName())
+	}
+	if len(rs.Drift(p, r)) > 0 {
+		return nil, false, nil
+	}
+	meta.SetExternalName(mg, rs.ExternalName(r.ID))
+	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found ruleset %q (id %d) of %s, created by this Ruleset before its record of the create was lost", r.Name, r.ID, e.fullName())))
+	return r, true, nil
+}
+
+// createdDuring tells whether GitHub created r during a create that
+// started at pending.
+func createdDuring(r *github.Ruleset, pending time.Time) bool {
+	if r.CreatedAt == nil {
+		return false
+	}
+	return !r.CreatedAt.Before(pending) && !r.CreatedAt.After(pending.Add(createWindow))
+}
+
+// Create creates the ruleset and records the id GitHub assigns as the
+// external name. A name the repository already has is refused with how to
+// adopt that ruleset instead.
+func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
+	p := mg.Parameters()
+	r, err := e.api.CreateRuleset(ctx, e.repo.Owner, e.repo.Name, rs.Request(p, nil))
+	switch {
+	case github.IsNotFound(err):
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create ruleset %q: cannot find repository %s%s", p.Name, e.fullName(), e.via())
+	case github.IsUnprocessable(err) && strings.Contains(err.Error(), nameMustBeUnique):
+		return managed.ExternalCreation{}, e.nameTaken(ctx, p.Name)
+	case err != nil:
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create ruleset %q in %s", p.Name, e.fullName())
+	}
+	meta.SetExternalName(mg, rs.ExternalName(r.ID))
+	return managed.ExternalCreation{}, nil
+}
+
+// nameTaken says that the repository already has a ruleset called name,
+// and how to manage it: with its id as the external name.
+func (e *external[T]) nameTaken(ctx context.Context, name string) error {
+	r := rs.FindByName(e.listed, name)
+	if r == nil {
+		// Not listed by Observe, or created since: list afresh. Without
+		// the list the error still says how to adopt the ruleset.
+		list, _ := e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)
+		r = rs.FindByName(list, name)
+	}
+	if r != nil {
+		return errors.Errorf("%s already has a ruleset called %q (id %d), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", e.fullName(), r.Name, r.ID, rs.ExternalName(r.ID))
+	}
+	return errors.Errorf("%s already has a ruleset called %q (GitHub compares ruleset names without regard to case), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/rules/<id>); or choose another name", e.fullName(), name)
+}
+
+// Update replaces the ruleset with the declared one, keeping what GitHub
+// has that the spec does not manage.
+func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
+	r := e.observed
+	if r == nil {
+		return managed.ExternalUpdate{}, errors.New("cannot update a ruleset that was not observed first")
+	}
+	p := mg.Parameters()
+	_, err := e.api.UpdateRuleset(ctx, e.repo.Owner, e.repo.Name, r.ID, rs.Request(p, r))
+	if github.IsUnprocessable(err) && strings.Contains(err.Error(), nameMustBeUnique) && r.Name != p.Name {
+		return managed.ExternalUpdate{}, errors.Errorf("cannot rename ruleset %d of %s from %q to %q: another ruleset of the repository has that name (GitHub compares ruleset names without regard to case); rename or delete that one, or choose another name", r.ID, e.fullName(), r.Name, p.Name)
+	}
+	return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update ruleset %q (id %d) of %s", p.Name, r.ID, e.fullName())
+}
+
+// Delete deletes the ruleset. One that is already gone counts as deleted.
+func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	mg.SetConditions(xpv2.Deleting())
+	r := e.observed
+	if r == nil {
+		return managed.ExternalDelete{}, errors.New("cannot delete a ruleset that was not observed first")
+	}
+	err := e.api.DeleteRuleset(ctx, e.repo.Owner, e.repo.Name, r.ID)
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete ruleset %q (id %d) of %s", r.Name, r.ID, e.fullName())
+}
+
+// Disconnect does nothing: clients are cached per credential, not per reconcile.
+func (e *external[T]) Disconnect(context.Context) error { return nil }
