@@ -5,6 +5,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	ctrl "sigs.k8s.io/controller-runtime"
 
+	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
@@ -17,6 +18,7 @@ import (
 var kinds = [][]kind.Setup{
 	repository.Setups,
 	collaborator.Setups,
+	branch.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

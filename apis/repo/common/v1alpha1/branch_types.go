@@ -42,6 +42,7 @@ type BranchName string
 // +github:kind:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
 // +github:kind:printcolumn:name="SHA",type="string",JSONPath=".status.atProvider.sha",priority=1
 // +kubebuilder:validation:XValidation:rule="!(has(self.sourceBranch) && has(self.sourceSha))",message="set at most one of sourceBranch and sourceSha: a branch starts either at another branch's head or at a commit"
+// +kubebuilder:validation:XValidation:rule="!has(self.sourceBranch) || self.sourceBranch != self.name",message="sourceBranch names the branch to start from: it cannot be the branch itself"
 // +kubebuilder:validation:XValidation:rule="has(self.sourceBranch) == has(oldSelf.sourceBranch) && has(self.sourceSha) == has(oldSelf.sourceSha)",message="sourceBranch and sourceSha cannot be added or removed once set: they are only used when the branch is created"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.repository) || (has(self.repository) && self.repository == oldSelf.repository && has(self.owner) == has(oldSelf.owner) && (!has(self.owner) || self.owner == oldSelf.owner))",message="repository and owner cannot be changed: a branch cannot move to another repository; create another Branch"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.repositoryRef) || (has(self.repositoryRef) && self.repositoryRef.name == oldSelf.repositoryRef.name)",message="repositoryRef cannot be changed once set: a branch cannot move to another repository; create another Branch"
