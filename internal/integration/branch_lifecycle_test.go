@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -193,6 +194,48 @@ func TestBranchExistingIsAdoptedOnlyWhenNamed(t *testing.T) {
 			t.Error("GitHub still has the adopted branch after the resource was deleted")
 		}
 	})
+}
+
+// A create whose record was lost (the provider stopped after GitHub created
+// the branch, before the external name was saved: the create-pending
+// annotation is the latest) is recognised by the branch's head being the
+// commit that create started it at; a branch with other history is not
+// taken for it.
+func TestBranchInterruptedCreateIsRecognised(t *testing.T) {
+	cases := map[string]struct {
+		at      string // the branch GitHub has, at the head of
+		adopted bool
+	}{
+		"AtTheSourceHead": {at: "main", adopted: true},
+		"OtherHistory":    {at: "develop"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			forEachScope(t, func(t *testing.T, s scope) {
+				f := newBranchFixture(t)
+				f.createRef("release", f.heads(branchRepo)[tc.at])
+				b := f.branch(s, "b", common.BranchParameters{Name: "release"})
+				meta.SetExternalCreatePending(b, time.Now().Add(-time.Second))
+				f.must(kube.Create(f.ctx, b))
+				if !tc.adopted {
+					waitSyncError(f, b, `branch "release" already exists in demo-org/app and this Branch did not create it`)
+					return
+				}
+				b = waitReady(f, b)
+				if got := meta.GetExternalName(b); got != "release" {
+					t.Errorf("external name %q, want release", got)
+				}
+				f.eventually("a RecoveredInterruptedCreate event", func() string {
+					for _, e := range f.events(b) {
+						if e.Reason == "RecoveredInterruptedCreate" {
+							return ""
+						}
+					}
+					return "no RecoveredInterruptedCreate event"
+				})
+			})
+		})
+	}
 }
 
 // Deleting the Branch of the default branch is refused by GitHub: the
