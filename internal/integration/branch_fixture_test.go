@@ -84,16 +84,6 @@ func (f *fixture) heads(repo string) map[string]string {
 	return out
 }
 
-// defaultBranch is the default branch of demo-org/<repo> on GitHub.
-func (f *fixture) defaultBranch(repo string) string {
-	f.t.Helper()
-	r, ok := f.emu.State().RepoByName(owner, repo)
-	if !ok {
-		f.t.Fatalf("no repository %s/%s", owner, repo)
-	}
-	return r.DefaultBranch
-}
-
 // refPath is the REST path of the git reference of branch in branchRepo.
 func refPath(branch string) string {
 	return "/repos/" + owner + "/" + branchRepo + "/git/refs/heads/" + url.PathEscape(branch)

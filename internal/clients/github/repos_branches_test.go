@@ -265,7 +265,7 @@ func TestHasMessage(t *testing.T) {
 		"Same":       {"GitHub's message, as it said it.", Explain(errorResponse(resp, "Git Repository is empty.")), MessageEmptyRepository, true},
 		"CaseAndDot": {"Case and a final full stop do not matter.", Explain(errorResponse(resp, "git repository is empty")), MessageEmptyRepository, true},
 		"Other":      {"Another message is another refusal.", Explain(errorResponse(resp, "Reference already exists")), MessageEmptyRepository, false},
-		"NotGitHubs": {"An error that is no GitHub answer says nothing.", errors.New("Git Repository is empty."), MessageEmptyRepository, false},
+		"NotGitHubs": {"An error that is no GitHub answer says nothing.", errors.New("git repository is empty"), MessageEmptyRepository, false},
 		"Nil":        {"No error says nothing.", nil, "", false},
 	}
 	for name, tc := range cases {

@@ -222,7 +222,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	if last := mg.Observation().Sha; last != nil && meta.GetExternalName(mg) != "" {
 		err := e.createAt(ctx, name, *last)
 		if !github.HasMessage(err, github.MessageObjectMissing) {
-			return e.created(mg, name, err, "its last head "+*last)
+			return managed.ExternalCreation{}, e.created(mg, name, err, "its last head "+*last)
 		}
 		// GitHub no longer has the commit: start over from the source.
 	}
@@ -234,7 +234,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		}
 		what = fmt.Sprintf("the head %s of branch %q", sha, src.Branch)
 	}
-	return e.created(mg, name, e.createAt(ctx, name, sha), what)
+	return managed.ExternalCreation{}, e.created(mg, name, e.createAt(ctx, name, sha), what)
 }
 
 // head is the head commit of the source branch.
@@ -260,23 +260,23 @@ func (e *external[T]) createAt(ctx context.Context, name, sha string) error {
 
 // created words the answer to the create of branch name at what, and
 // records the external name when it succeeded.
-func (e *external[T]) created(mg T, name string, err error, what string) (managed.ExternalCreation, error) {
+func (e *external[T]) created(mg T, name string, err error, what string) error {
 	switch {
 	case err == nil:
 		meta.SetExternalName(mg, name)
-		return managed.ExternalCreation{}, nil
+		return nil
 	case github.HasMessage(err, github.MessageReferenceExists) && meta.GetExternalName(mg) == "":
-		return managed.ExternalCreation{}, errors.Errorf("branch %q already exists in %s and this Branch did not create it; to manage it, set the annotation crossplane.io/external-name: %s", name, e.fullName(), name)
+		return errors.Errorf("branch %q already exists in %s and this Branch did not create it; to manage it, set the annotation crossplane.io/external-name: %s", name, e.fullName(), name)
 	case github.HasMessage(err, github.MessageReferenceExists):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create branch %q in %s: it was created again outside Kubernetes meanwhile, and is observed next", name, e.fullName())
+		return errors.Wrapf(err, "cannot create branch %q in %s: it was created again outside Kubernetes meanwhile, and is observed next", name, e.fullName())
 	case github.HasMessage(err, github.MessageObjectMissing):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create branch %q in %s at %s: the repository has no such commit; check spec.forProvider.sourceSha", name, e.fullName(), what)
+		return errors.Wrapf(err, "cannot create branch %q in %s at %s: the repository has no such commit; check spec.forProvider.sourceSha", name, e.fullName(), what)
 	case github.HasMessage(err, github.MessageEmptyRepository):
-		return managed.ExternalCreation{}, e.empty(err)
+		return e.empty(err)
 	case github.IsNotFound(err):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create branch %q: repository %s%s is gone", name, e.fullName(), e.via())
+		return errors.Wrapf(err, "cannot create branch %q: repository %s%s is gone", name, e.fullName(), e.via())
 	}
-	return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create branch %q in %s at %s", name, e.fullName(), what)
+	return errors.Wrapf(err, "cannot create branch %q in %s at %s", name, e.fullName(), what)
 }
 
 // Update renames back the branch that a rename outside Kubernetes left
