@@ -171,7 +171,8 @@ func (e *external[T]) createdByThisResource(ctx context.Context, mg T, b *github
 func (e *external[T]) missing(ctx context.Context, mg T, name string) (managed.ExternalObservation, error) {
 	last := *mg.Observation()
 	if last.Sha == nil {
-		e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub: creating it again", name, e.fullName())))
+		// Never observed (an external name set by hand for a branch that
+		// does not exist): nothing to look for, it is simply created.
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
 	list, err := e.api.ListBranches(ctx, e.repository.Owner.Login, e.repository.Name)

@@ -146,11 +146,11 @@ func TestObserve(t *testing.T) {
 			mg:     []mod{withExternalName("release"), withObservation(last)},
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
 		},
-		"GoneNeverObserved": {
-			reason: "A branch gone before it was ever observed has no head to look for: created again.",
+		"NeverObserved": {
+			reason: "A branch named by an external name set by hand, which GitHub does not have, has no head to look for: it is created.",
 			world:  world{branches: map[string]string{"main": shaMain}},
 			mg:     []mod{withExternalName("release")},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release"},
 		},
 		"ListFails": {
 			reason: "Branches that cannot be listed are an error, not a reason to create the branch again.",
