@@ -28,6 +28,13 @@ func TestBranchLifecycle(t *testing.T) {
 			p:      func(*fixture) common.BranchParameters { return common.BranchParameters{Name: "release"} },
 			source: func(f *fixture) string { return f.heads(branchRepo)["main"] },
 		},
+		"MasterBesideMain": {
+			// GitHub sends master to the default branch (301) in any
+			// repository: that is not taken for an existing master.
+			name:   "master",
+			p:      func(*fixture) common.BranchParameters { return common.BranchParameters{Name: "master"} },
+			source: func(f *fixture) string { return f.heads(branchRepo)["main"] },
+		},
 		"FromSourceBranch": {
 			name: "feature/login",
 			p: func(*fixture) common.BranchParameters {

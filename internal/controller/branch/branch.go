@@ -58,11 +58,13 @@ type external[T Object] struct {
 	renamed *github.Branch
 }
 
-// Observe reads the repository and the branch. A branch that GitHub does
-// not have under its name is looked for among the repository's branches
-// by its last observed head, and renamed back by Update when exactly one
-// branch other than the default branch and the source branch has it;
-// otherwise it is created again.
+// Observe reads the repository and the branch. A branch renamed outside
+// Kubernetes is renamed back by Update: GitHub redirects its old name to
+// it, and when it does not (the redirect is GitHub's courtesy, not a
+// promise), it is looked for among the repository's branches by its last
+// observed head, and taken when exactly one branch other than the default
+// branch and the source branch has that head. Otherwise a branch that is
+// gone is created again.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	o, err := e.observe(ctx, mg)
 	var no notOurs
@@ -88,8 +90,14 @@ func (e *external[T]) observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	b, err := e.api.GetBranch(ctx, e.repository.Owner.Login, e.repository.Name, name)
 	switch {
-	case err == nil:
+	case err == nil && b.Name == name:
 		return e.found(ctx, mg, b)
+	case err == nil && !deleting && ext != "":
+		return e.redirected(ctx, mg, name, b)
+	case err == nil:
+		// GitHub sent the name on to another branch (see redirected):
+		// nothing is under the name itself.
+		return managed.ExternalObservation{ResourceExists: false}, nil
 	case !github.IsNotFound(err):
 		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read branch %q of %s", name, e.fullName())
 	case deleting || ext == "":
@@ -163,6 +171,26 @@ func (e *external[T]) createdByThisResource(ctx context.Context, mg T, b *github
 		return false, errors.Wrapf(err, "cannot read branch %q of %s, to tell whether branch %q was created by this Branch", src.Branch, e.fullName(), b.Name)
 	}
 	return ref.Object.SHA == b.Commit.SHA, nil
+}
+
+// redirected observes a branch GitHub answered with another name than the
+// one asked for: it answers a read of a renamed branch's old name with a
+// 301 to the branch, which the HTTP client follows, so that is where the
+// branch went. GitHub also sends master to the default branch in any
+// repository: the default branch is taken for the branch only if the
+// branch was the default branch; otherwise the branch is looked for as a
+// missing one.
+func (e *external[T]) redirected(ctx context.Context, mg T, name string, b *github.Branch) (managed.ExternalObservation, error) {
+	last := mg.Observation()
+	if b.Name == e.repository.DefaultBranch && !ptr.Deref(last.Default, false) {
+		return e.missing(ctx, mg, name)
+	}
+	e.renamed = b
+	*mg.Observation() = br.Observation(e.fullName(), b, e.repository.DefaultBranch)
+	return managed.ExternalObservation{
+		ResourceExists: true,
+		Diff:           fmt.Sprintf("name: want %q, GitHub redirects it to the branch %q (head %s)", name, b.Name, b.Commit.SHA),
+	}, nil
 }
 
 // missing looks for the branch called name, which GitHub no longer has,
@@ -296,7 +324,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot rename branch %q of %s back to %q", from, e.fullName(), name)
 	}
 	*mg.Observation() = br.Observation(e.fullName(), b, e.repository.DefaultBranch)
-	e.record.Event(mg, event.Normal(reasonRenamedBack, fmt.Sprintf("Branch %q of %s was renamed to %q outside Kubernetes (found by its head %s); renamed it back to %q", name, e.fullName(), from, e.renamed.Commit.SHA, name)))
+	e.record.Event(mg, event.Normal(reasonRenamedBack, fmt.Sprintf("Branch %q of %s was renamed to %q outside Kubernetes (head %s); renamed it back to %q", name, e.fullName(), from, e.renamed.Commit.SHA, name)))
 	return managed.ExternalUpdate{}, nil
 }
 

@@ -119,6 +119,44 @@ func TestObserve(t *testing.T) {
 				obs: ptr.To(observed("release-old", shaRelease, false, false)), extName: "release", renamed: "release-old",
 			},
 		},
+		"RenamedRedirect": {
+			reason: "GitHub redirects a renamed branch's old name to it: that is the branch, whatever its head now (commits pushed since the rename move it).",
+			world: world{branches: map[string]string{"main": shaMain, "release-old": shaOld, "copy": shaRelease},
+				redirects: map[string]string{"release": "release-old"}},
+			mg: []mod{withExternalName("release"), withObservation(last)},
+			want: want{
+				o:   managed.ExternalObservation{ResourceExists: true, Diff: `name: want "release", GitHub redirects it to the branch "release-old" (head ` + shaOld + `)`},
+				obs: ptr.To(observed("release-old", shaOld, false, false)), extName: "release", renamed: "release-old",
+			},
+		},
+		"RenamedDefaultRedirect": {
+			reason: "A renamed default branch takes the default with it: GitHub's redirect to the default branch is then the branch.",
+			world:  world{branches: map[string]string{"trunk": shaOld}, redirects: map[string]string{"release": "trunk"}},
+			mg:     []mod{withExternalName("release"), withObservation(observed("release", shaRelease, false, true))},
+			want: want{
+				o:   managed.ExternalObservation{ResourceExists: true, Diff: `name: want "release", GitHub redirects it to the branch "trunk" (head ` + shaOld + `)`},
+				obs: ptr.To(observed("trunk", shaOld, false, false)), extName: "release", renamed: "trunk",
+			},
+		},
+		"MasterRedirectNotCreated": {
+			reason: "GitHub sends master to the default branch in any repository: a master branch not created yet is not taken for the default branch.",
+			world:  world{branches: map[string]string{"main": shaMain}, redirects: map[string]string{"master": "main"}},
+			mg:     []mod{func(b Object) { b.Parameters().Name = "master" }},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
+		},
+		"MasterRedirectDeleted": {
+			reason: "Nor is a master branch that was deleted: it is looked for by its head, and created again.",
+			world:  world{branches: map[string]string{"main": shaMain}, redirects: map[string]string{"master": "main"}},
+			mg: []mod{func(b Object) { b.Parameters().Name = "master" }, withExternalName("master"),
+				withObservation(observed("master", shaRelease, false, false))},
+			want: want{o: managed.ExternalObservation{ResourceExists: false}, extName: "master", events: []event.Reason{reasonMissing}},
+		},
+		"DeletingRedirected": {
+			reason: "A resource being deleted whose branch GitHub redirects elsewhere has nothing left under its name to delete.",
+			world:  world{branches: map[string]string{"release-old": shaRelease}, redirects: map[string]string{"release": "release-old"}},
+			mg:     []mod{withExternalName("release"), withObservation(last), deleting()},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release"},
+		},
 		"RenamedUnchangedSource": {
 			reason: "The source branch, at the same commit when nobody committed to the branch, is not taken for it.",
 			world:  world{branches: map[string]string{"main": shaMain, "develop": shaRelease, "renamed": shaRelease}},

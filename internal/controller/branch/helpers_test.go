@@ -171,6 +171,7 @@ type world struct {
 	repoErr    error
 	branches   map[string]string // name to head commit
 	protected  map[string]bool
+	redirects  map[string]string // a missing name GitHub sends to a branch
 	getErr     error
 	listErr    error
 	refErr     error
@@ -213,6 +214,10 @@ func (w *world) fake(t *testing.T) *fake.MockRepositoryBranches {
 					return &github.Branch{}, w.getErr
 				}
 				if b := w.branch(branch); b != nil {
+					return b, nil
+				}
+				if b := w.branch(w.redirects[branch]); b != nil {
+					// The HTTP client follows GitHub's 301.
 					return b, nil
 				}
 				return &github.Branch{}, ghErr(http.MethodGet, "/repos/demo-org/app/branches/"+branch, http.StatusNotFound, "Branch not found")
