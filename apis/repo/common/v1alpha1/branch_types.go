@@ -32,9 +32,11 @@ type BranchName string
 // The external name is the branch's name. A branch that already exists on
 // GitHub is not taken over unless the resource names it in its
 // crossplane.io/external-name annotation. A branch renamed outside
-// Kubernetes is looked for by its last observed head commit and renamed
-// back; if no branch (or more than one) has that head, the branch is
-// created again.
+// Kubernetes is renamed back: GitHub redirects its old name to it, or else
+// it is the one branch (other than the default branch and sourceBranch)
+// whose head is the last observed one. A branch deleted outside
+// Kubernetes, or one that cannot be told among several, is created again,
+// at its last observed head while GitHub still has that commit.
 // +github:kind=Branch
 // +github:kind:noun=repository branch
 // +github:kind:description=Its spec names the repository, the branch and where to create it from (sourceBranch, by default the repository's default branch, or sourceSha). The branch is deleted with the resource; commits pushed to it are left alone.
