@@ -82,7 +82,9 @@ type BranchParameters struct {
 
 // BranchObservation is the observed state of a branch of a repository.
 type BranchObservation struct {
-	// Name is the branch's name on GitHub.
+	// Name is the branch's name on GitHub: the spec's name or, after a
+	// rename outside Kubernetes and until the provider renames it back,
+	// the name it was given.
 	Name *string `json:"name,omitempty"`
 
 	// Repository is the full name (owner/name) of the repository the
