@@ -6,6 +6,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
+	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
@@ -23,6 +24,7 @@ var kinds = [][]kind.Setup{
 	team.Setups,
 	teamrepository.Setups,
 	collaborator.Setups,
+	branch.Setups,
 	branchprotection.Setups,
 	ruleset.Setups,
 }

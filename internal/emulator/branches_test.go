@@ -123,3 +123,26 @@ func TestRenameTheDefaultBranch(t *testing.T) {
 		{"the old name is free", call{method: "DELETE", path: "/repos/demo-org/svc/git/refs/heads/main", token: "demo-token"}, 422, "Reference does not exist", ""},
 	})
 }
+
+// TestRenamedBranchRedirects: GitHub answers a read of a renamed branch's
+// old name with a 301 to the branch, through further renames, while the
+// branch exists and no other branch has taken the old name; it sends
+// master to the default branch in any repository.
+func TestRenamedBranchRedirects(t *testing.T) {
+	srv, _ := newServer(t, emulator.Options{Seed: branchSeed()})
+	alpha := headOf(t, srv, "svc", "alpha")
+	runWith(t, srv, []exchange{
+		{"rename alpha", call{method: "POST", path: "/repos/demo-org/svc/branches/alpha/rename", token: "demo-token", body: `{"new_name":"beta"}`}, 201, `"name":"beta"`, ""},
+		{"alpha redirects to beta", call{method: "GET", path: "/repos/demo-org/svc/branches/alpha", token: "demo-token"}, 301, `/branches/beta"`, ""},
+		{"rename beta", call{method: "POST", path: "/repos/demo-org/svc/branches/beta/rename", token: "demo-token", body: `{"new_name":"team/gamma"}`}, 201, `"name":"team/gamma"`, ""},
+		{"alpha follows to team/gamma, escaped", call{method: "GET", path: "/repos/demo-org/svc/branches/alpha", token: "demo-token"}, 301, `/branches/team%2Fgamma"`, ""},
+		{"and so does beta", call{method: "GET", path: "/repos/demo-org/svc/branches/beta", token: "demo-token"}, 301, `/branches/team%2Fgamma"`, ""},
+		{"a new alpha is itself", call{method: "POST", path: "/repos/demo-org/svc/git/refs", token: "demo-token", body: `{"ref":"refs/heads/alpha","sha":"` + alpha + `"}`}, 201, "", ""},
+		{"alpha is alpha again", call{method: "GET", path: "/repos/demo-org/svc/branches/alpha", token: "demo-token"}, 200, `"name":"alpha"`, ""},
+		{"the renamed branch goes", call{method: "DELETE", path: "/repos/demo-org/svc/git/refs/heads/team/gamma", token: "demo-token"}, 204, "", ""},
+		{"beta no longer redirects", call{method: "GET", path: "/repos/demo-org/svc/branches/beta", token: "demo-token"}, 404, "Branch not found", ""},
+		{"master goes to the default branch", call{method: "GET", path: "/repos/demo-org/svc/branches/master", token: "demo-token"}, 301, `/branches/main"`, ""},
+		{"an empty repository has no branch to go to", call{method: "GET", path: "/repos/demo-org/void/branches/master", token: "demo-token"}, 404, "Branch not found", ""},
+		{"other missing names do not redirect", call{method: "GET", path: "/repos/demo-org/svc/branches/trunk", token: "demo-token"}, 404, "Branch not found", ""},
+	})
+}

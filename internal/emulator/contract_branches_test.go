@@ -58,7 +58,9 @@ func branchesContract(t *testing.T, srv *httptest.Server, _ *emulator.Server) {
 
 		{"rename a branch", call{method: "POST", path: repo + "/branches/feature/x/rename", token: "demo-token", body: `{"new_name":"feature/y"}`}, 201,
 			all(field("name", "feature/y"), later(func() check { return bodyContains(`"sha":"` + sha + `"`) }))},
-		{"old name is gone", call{method: "GET", path: repo + "/branches/feature/x", token: "demo-token"}, 404, field("message", "Branch not found")},
+		{"old name redirects", call{method: "GET", path: repo + "/branches/feature/x", token: "demo-token"}, 301,
+			all(field("message", "Moved Permanently"), header("Location", `/repositories/\d+/branches/feature%2Fy$`))},
+		{"old name is free for a ref", call{method: "GET", path: repo + "/git/ref/heads/feature/x", token: "demo-token"}, 404, nil},
 		{"rename onto an existing branch", call{method: "POST", path: repo + "/branches/feature/y/rename", token: "demo-token", body: `{"new_name":"main"}`}, 422,
 			all(field("message", "Validation Failed"), bodyContains(`"code":"already_exists"`))},
 		{"rename to an invalid name", call{method: "POST", path: repo + "/branches/feature/y/rename", token: "demo-token", body: `{"new_name":"a b"}`}, 422, bodyContains(`"field":"new_name"`)},

@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"net/http"
+	"net/url"
 	"sort"
+	"strconv"
 )
 
 func init() { registerKind("branches", (*Server).branchRoutes) }
@@ -151,9 +153,59 @@ func (c *reqCtx) branchOrFail(r *Repo) *Branch {
 }
 
 func (s *Server) getBranch(c *reqCtx, w *world, r *Repo) {
+	name := c.params["branch"]
+	if r.branch(name) == nil {
+		if to := movedBranch(r, name); to != "" {
+			c.redirectBranch(r, to)
+			return
+		}
+	}
 	if b := c.branchOrFail(r); b != nil {
 		c.json(http.StatusOK, c.renderBranch(w, r, b))
 	}
+}
+
+// branchRenamesOf are a repository's renamed branches: each old name to the
+// branch's current name.
+var branchRenamesOf = subKind[map[string]string]{name: "branch-renames"}
+
+// recordBranchRename remembers that from is now called to, also for the
+// names that led to from.
+func recordBranchRename(r *Repo, from, to string) {
+	m := branchRenamesOf.of(r)
+	if *m == nil {
+		*m = map[string]string{}
+	}
+	for old, cur := range *m {
+		if cur == from {
+			(*m)[old] = to
+		}
+	}
+	(*m)[from] = to
+	delete(*m, to)
+}
+
+// movedBranch is the branch GitHub sends a read of the missing branch name
+// to (301): the branch it was renamed to, while that exists; and, for
+// "master", the default branch (GitHub redirects master there in any
+// repository, renamed or not). "" when there is none.
+func movedBranch(r *Repo, name string) string {
+	if m := branchRenamesOf.peek(r); m != nil {
+		if to := (*m)[name]; to != "" && r.branch(to) != nil {
+			return to
+		}
+	}
+	if name == "master" && r.DefaultBranch != name && r.branch(r.DefaultBranch) != nil {
+		return r.DefaultBranch
+	}
+	return ""
+}
+
+// redirectBranch answers 301 towards the branch's id-based URL.
+func (c *reqCtx) redirectBranch(r *Repo, to string) {
+	loc := c.apiBase + "/repositories/" + strconv.FormatInt(r.ID, 10) + "/branches/" + url.PathEscape(to)
+	c.json(http.StatusMovedPermanently, basicError{Message: "Moved Permanently", URL: loc, DocumentationURL: docRedirects})
+	c.header.Set("Location", loc)
 }
 
 // renameBranch renames a branch: the default branch moves with it (renaming
@@ -191,6 +243,7 @@ func (s *Server) renameBranch(c *reqCtx, w *world, r *Repo) {
 	}
 	from := b.Name
 	b.Name = *newName
+	recordBranchRename(r, from, *newName)
 	if r.DefaultBranch == from {
 		r.DefaultBranch = *newName
 	}

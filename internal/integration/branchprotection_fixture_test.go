@@ -204,10 +204,3 @@ func quietProtection(f *fixture, what string) {
 		f.t.Errorf("%s: %d writes to branch protection in 3 polls, want none (an update loop)", what, n)
 	}
 }
-
-// branchObject is a Branch of either scope.
-type branchObject interface {
-	resource.Managed
-	Parameters() *common.BranchParameters
-	Observation() *common.BranchObservation
-}

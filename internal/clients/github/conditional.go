@@ -100,12 +100,12 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		resp, err := c.next.RoundTrip(req)
 		if req.Method != http.MethodHead {
 			// Whatever the answer, the repository may have changed.
-			c.invalidate(repoScope(req.URL.Path))
+			c.invalidate(repoScope(sentPath(req)))
 		}
 		return resp, err
 	}
 
-	route, _ := c.routes.route(req.Method, req.URL.Path)
+	route, _ := c.routes.route(req.Method, sentPath(req))
 	if route.Cache != CacheConditional {
 		resp, err := c.next.RoundTrip(req)
 		if err == nil && isRedirect(resp.StatusCode) {
@@ -118,7 +118,7 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 	full := isFullRead(req.Context())
 	planned, object := false, ""
 	if !full && route.FullRead && c.planner != nil {
-		object = objectKey(req.URL.Path)
+		object = objectKey(sentPath(req))
 		full = c.planner.Due(object)
 		planned = full
 	}
@@ -230,7 +230,7 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 	}
 	_ = resp.Body.Close()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
-	a := &cachedAnswer{key: key, scope: repoScope(req.URL.Path), etag: etag, lastModified: lastModified,
+	a := &cachedAnswer{key: key, scope: repoScope(sentPath(req)), etag: etag, lastModified: lastModified,
 		header: keptHeaders(resp.Header), deflated: deflate(body), bodySize: len(body)}
 
 	c.mu.Lock()

@@ -45,6 +45,19 @@ func IsArchived(err error) bool {
 
 func isArchivedMessage(m string) bool { return strings.Contains(strings.ToLower(m), "archived") }
 
+// HasMessage is true when GitHub answered err with message, compared
+// without regard to case or a final full stop: where one status covers
+// several refusals (a 422 for a reference that exists, for a commit that
+// does not, for the default branch), GitHub's message tells them apart.
+func HasMessage(err error, message string) bool {
+	var er *github.ErrorResponse
+	if !errors.As(err, &er) {
+		return false
+	}
+	norm := func(s string) string { return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), ".") }
+	return norm(er.Message) == norm(message)
+}
+
 // IsUnprocessable is true when GitHub answered 422 Unprocessable Entity.
 func IsUnprocessable(err error) bool { return StatusCode(err) == http.StatusUnprocessableEntity }
 
@@ -218,7 +231,7 @@ func forbiddenAdvice(req *http.Request, routes *routeTable) string {
 	if req == nil || req.URL == nil {
 		return ""
 	}
-	r, ok := routes.route(req.Method, req.URL.Path)
+	r, ok := routes.route(req.Method, sentPath(req))
 	if !ok {
 		return ""
 	}
@@ -228,7 +241,7 @@ func forbiddenAdvice(req *http.Request, routes *routeTable) string {
 	}
 	if r.Permission != "" {
 		on := ""
-		if repoScope(req.URL.Path) != "" {
+		if repoScope(sentPath(req)) != "" {
 			on = " on the repository"
 		}
 		parts = append(parts, "a fine-grained token or GitHub App needs "+r.Permission+on)

@@ -87,7 +87,7 @@ func (l *limiter) RoundTrip(req *http.Request) (*http.Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		l.metrics.request(req.Method, routeOf(req.URL.Path), resp.StatusCode)
+		l.metrics.request(req.Method, routeOf(sentPath(req)), resp.StatusCode)
 		if !l.observe(resp) || attempt >= maxSecondaryRetries || (req.Body != nil && req.GetBody == nil) {
 			return resp, nil
 		}
@@ -307,7 +307,7 @@ func (i *identity) resolveOnce(ctx context.Context, l *limiter) {
 			return
 		}
 		defer drain(resp)
-		l.metrics.request(req.Method, routeOf(req.URL.Path), resp.StatusCode)
+		l.metrics.request(req.Method, routeOf(sentPath(req)), resp.StatusCode)
 		l.observe(resp)
 		var who Account
 		if resp.StatusCode != http.StatusOK || json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&who) != nil || who.Login == "" {

@@ -206,3 +206,9 @@ func splitPath(path string) []string {
 	}
 	return strings.Split(path, "/")
 }
+
+// sentPath is the path of req as it goes on the wire, still escaped: a
+// parameter with a '/' in it (a branch name such as feature/x, a git
+// reference such as heads/main) is sent as one escaped segment (see
+// Route.path), and only so does it match its route's template.
+func sentPath(req *http.Request) string { return req.URL.EscapedPath() }

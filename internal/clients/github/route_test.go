@@ -28,6 +28,8 @@ func TestRouteOf(t *testing.T) {
 		"UndeclaredByID":       {"An undeclared sub-resource by id is other.", "/repositories/42/hooks/7", "other"},
 		"Unknown":              {"An unknown path is other.", "/gists/abc", "other"},
 		"Root":                 {"The API root is declared by no route.", "/api/v3/", "other"},
+		"EscapedBranch":        {"A branch name with a slash, escaped as it is sent, is one segment of its route.", "/repos/o/r/branches/feature%2Fx", "/repos/{owner}/{repo}/branches/{branch}"},
+		"EscapedRef":           {"So is a git reference.", "/repos/o/r/git/ref/heads%2Ffeature%2Fx", "/repos/{owner}/{repo}/git/ref/{ref}"},
 		"EmptySegment":         {"An empty segment matches no parameter.", "/repos//svc", "other"},
 		"MethodIrrelevant":     {"Labels do not depend on the method: HEAD of a repository.", "/repos/o/r", "/repos/{owner}/{repo}"},
 	}

@@ -72,7 +72,20 @@ type statusWriteRecorder struct {
 }
 
 // Update updates obj's status and records the versions before and after.
+//
+// An obj read from the cache before this client's own last status write
+// of it carries the status from before that write. Compared with that
+// same stale copy, a status equal to it would pass for unchanged and not
+// be sent (see statusSkippingWriter), leaving our last write standing
+// though it is no longer what the reconciler found: a resource observed
+// Available right after its create would stay Creating. Only our own
+// status write lies between that version and the stored one, and its
+// status is the one being replaced, so the update is sent at the version
+// that write produced, as ownStatusWrites.Update sends an update.
 func (w statusWriteRecorder) Update(ctx context.Context, obj client.Object, opts ...client.SubResourceUpdateOption) error {
+	if last, ok := w.writes.Load(obj.GetUID()); ok && last.(statusWrite).from == obj.GetResourceVersion() {
+		obj.SetResourceVersion(last.(statusWrite).to)
+	}
 	from := obj.GetResourceVersion()
 	if err := w.SubResourceWriter.Update(ctx, obj, opts...); err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
+	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 
 	"github.com/crossplane-github/provider-github/apis"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
@@ -90,6 +91,73 @@ func TestOwnStatusWrites(t *testing.T) {
 			}
 			if tc.writeStatus && ptr.Deref(got.Status.AtProvider.ID, 0) != 42 {
 				t.Errorf("\n%s\nthe status write was lost: %+v", tc.reason, got.Status.AtProvider)
+			}
+		})
+	}
+}
+
+// A status written from a copy read before our own last status write is
+// sent, also when it equals that stale copy's status (the cache is a write
+// behind): the stored status is what our last write left.
+func TestStatusAfterOwnStatusWrite(t *testing.T) {
+	ctx := context.Background()
+	key := client.ObjectKey{Namespace: "team", Name: "api"}
+	cases := map[string]struct {
+		reason       string
+		between      func(t *testing.T, kube client.Client)
+		wantConflict bool
+	}{
+		"OnlyOurStatusWrite": {
+			reason: "The status of before our write is written back over it, not taken for unchanged.",
+		},
+		"AnotherWriteAfterOurs": {
+			reason: "Someone else's write after ours still makes the stale status update conflict.",
+			between: func(t *testing.T, kube client.Client) {
+				t.Helper()
+				other := &repov1alpha1.Repository{}
+				must(t, kube.Get(ctx, key, other))
+				other.Labels = map[string]string{"by": "someone"}
+				must(t, kube.Update(ctx, other))
+			},
+			wantConflict: true,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			s := runtime.NewScheme()
+			must(t, apis.AddToScheme(s))
+			stored := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: key.Namespace, Name: key.Name, UID: "uid-1"}}
+			stored.Status.AtProvider.ID = ptr.To[int64](7)
+			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(stored).WithStatusSubresource(&repov1alpha1.Repository{}).Build()
+			stale := &repov1alpha1.Repository{}
+			must(t, kube.Get(ctx, key, stale))
+			// The cache is a write behind: it still answers the stale copy.
+			cache := interceptor.NewClient(fake.NewClientBuilder().WithScheme(s).WithObjects(stale.DeepCopy()).Build(), interceptor.Funcs{
+				SubResourceUpdate: func(ctx context.Context, _ client.Client, sub string, obj client.Object, opts ...client.SubResourceUpdateOption) error {
+					return kube.SubResource(sub).Update(ctx, obj, opts...)
+				},
+			})
+			c := ownStatusWrites{Client: statusSkippingClient{Client: cache}, writes: &sync.Map{}}
+
+			mine := stale.DeepCopy()
+			mine.Status.AtProvider.ID = ptr.To[int64](42)
+			must(t, c.Status().Update(ctx, mine))
+			if tc.between != nil {
+				tc.between(t, kube)
+			}
+			again := stale.DeepCopy()
+			err := c.Status().Update(ctx, again)
+			if got := kerrors.IsConflict(err); got != tc.wantConflict {
+				t.Fatalf("\n%s\nStatus().Update(): got error %v, want a conflict: %t", tc.reason, err, tc.wantConflict)
+			}
+			got := &repov1alpha1.Repository{}
+			must(t, kube.Get(ctx, key, got))
+			want := int64(7)
+			if tc.wantConflict {
+				want = 42
+			}
+			if diff := cmp.Diff(want, ptr.Deref(got.Status.AtProvider.ID, 0)); diff != "" {
+				t.Errorf("\n%s\nstored status.atProvider.id: -want, +got:\n%s", tc.reason, diff)
 			}
 		})
 	}

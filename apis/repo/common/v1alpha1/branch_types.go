@@ -32,9 +32,11 @@ type BranchName string
 // The external name is the branch's name. A branch that already exists on
 // GitHub is not taken over unless the resource names it in its
 // crossplane.io/external-name annotation. A branch renamed outside
-// Kubernetes is looked for by its last observed head commit and renamed
-// back; if no branch (or more than one) has that head, the branch is
-// created again.
+// Kubernetes is renamed back: GitHub redirects its old name to it, or else
+// it is the one branch (other than the default branch and sourceBranch)
+// whose head is the last observed one. A branch deleted outside
+// Kubernetes, or one that cannot be told among several, is created again,
+// at its last observed head while GitHub still has that commit.
 // +github:kind=Branch
 // +github:kind:noun=repository branch
 // +github:kind:description=Its spec names the repository, the branch and where to create it from (sourceBranch, by default the repository's default branch, or sourceSha). The branch is deleted with the resource; commits pushed to it are left alone.
@@ -42,6 +44,7 @@ type BranchName string
 // +github:kind:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
 // +github:kind:printcolumn:name="SHA",type="string",JSONPath=".status.atProvider.sha",priority=1
 // +kubebuilder:validation:XValidation:rule="!(has(self.sourceBranch) && has(self.sourceSha))",message="set at most one of sourceBranch and sourceSha: a branch starts either at another branch's head or at a commit"
+// +kubebuilder:validation:XValidation:rule="!has(self.sourceBranch) || self.sourceBranch != self.name",message="sourceBranch names the branch to start from: it cannot be the branch itself"
 // +kubebuilder:validation:XValidation:rule="has(self.sourceBranch) == has(oldSelf.sourceBranch) && has(self.sourceSha) == has(oldSelf.sourceSha)",message="sourceBranch and sourceSha cannot be added or removed once set: they are only used when the branch is created"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.repository) || (has(self.repository) && self.repository == oldSelf.repository && has(self.owner) == has(oldSelf.owner) && (!has(self.owner) || self.owner == oldSelf.owner))",message="repository and owner cannot be changed: a branch cannot move to another repository; create another Branch"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.repositoryRef) || (has(self.repositoryRef) && self.repositoryRef.name == oldSelf.repositoryRef.name)",message="repositoryRef cannot be changed once set: a branch cannot move to another repository; create another Branch"
@@ -79,7 +82,9 @@ type BranchParameters struct {
 
 // BranchObservation is the observed state of a branch of a repository.
 type BranchObservation struct {
-	// Name is the branch's name on GitHub.
+	// Name is the branch's name on GitHub: the spec's name or, after a
+	// rename outside Kubernetes and until the provider renames it back,
+	// the name it was given.
 	Name *string `json:"name,omitempty"`
 
 	// Repository is the full name (owner/name) of the repository the

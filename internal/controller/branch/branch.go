@@ -1,0 +1,352 @@
+// Package branch reconciles Branch managed resources of both scopes
+// (namespaced and cluster) with one external client: a branch of a
+// repository, created at the head of another branch or at a commit, and
+// deleted with the resource.
+package branch
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	br "github.com/crossplane-github/provider-github/internal/clients/branch"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Object is a Branch of either scope.
+type Object interface {
+	resource.Managed
+	Parameters() *common.BranchParameters
+	Observation() *common.BranchObservation
+	RepositoryTarget() *common.RepositoryTarget
+}
+
+// Event reasons of this controller, beside the managed reconciler's own.
+const (
+	reasonRenamedBack event.Reason = "RenamedBack"
+	reasonMissing     event.Reason = "ExternalResourceMissing"
+	reasonRecovered   event.Reason = "RecoveredInterruptedCreate"
+)
+
+// external manages one Branch. It lives for one reconcile: Observe keeps
+// what it found for Create, Update and Delete.
+//
+// A branch has no id and no creation time on GitHub, only its name and its
+// head commit: the name finds it, and the head is what tells (as well as
+// anything can) a branch renamed outside Kubernetes, or created by a create
+// whose record was lost, from any other branch.
+type external[T Object] struct {
+	api    github.RepositoryBranchesAPI
+	repo   kind.Repository
+	record event.Recorder
+
+	// repository is the branch's repository as GitHub answered: its name
+	// (after a redirect, the current one) and its default branch.
+	repository *github.Repository
+	// renamed is the branch a rename outside Kubernetes left behind, for
+	// Update to rename back.
+	renamed *github.Branch
+}
+
+// Observe reads the repository and the branch. A branch renamed outside
+// Kubernetes is renamed back by Update: GitHub redirects its old name to
+// it, and when it does not (the redirect is GitHub's courtesy, not a
+// promise), it is looked for among the repository's branches by its last
+// observed head, and taken when exactly one branch other than the default
+// branch and the source branch has that head. Otherwise a branch that is
+// gone is created again.
+func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	o, err := e.observe(ctx, mg)
+	var no notOurs
+	if meta.WasDeleted(mg) && errors.As(err, &no) {
+		// What GitHub has under the name is not this resource's branch:
+		// nothing of its own to delete.
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	}
+	return o, err
+}
+
+func (e *external[T]) observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	name, err := branchName(mg)
+	if err != nil {
+		return managed.ExternalObservation{}, notOurs{err}
+	}
+	deleting, ext := meta.WasDeleted(mg), meta.GetExternalName(mg)
+	if err := e.readRepository(ctx); err != nil {
+		if github.IsNotFound(err) && deleting {
+			return managed.ExternalObservation{ResourceExists: false}, nil
+		}
+		return managed.ExternalObservation{}, err
+	}
+	b, err := e.api.GetBranch(ctx, e.repository.Owner.Login, e.repository.Name, name)
+	switch {
+	case err == nil && b.Name == name:
+		return e.found(ctx, mg, b)
+	case err == nil && !deleting && ext != "":
+		return e.redirected(ctx, mg, name, b)
+	case err == nil:
+		// GitHub sent the name on to another branch (see redirected):
+		// nothing is under the name itself.
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	case !github.IsNotFound(err):
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read branch %q of %s", name, e.fullName())
+	case deleting || ext == "":
+		// Gone, or not created yet.
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	}
+	return e.missing(ctx, mg, name)
+}
+
+// readRepository reads the branch's repository. A 404 is returned as it
+// is, worded.
+func (e *external[T]) readRepository(ctx context.Context) error {
+	r, err := e.api.Get(ctx, e.repo.Owner, e.repo.Name)
+	if github.IsNotFound(err) {
+		return errors.Wrapf(err, "cannot find repository %s/%s%s: create it, or fix the repository the Branch names", e.repo.Owner, e.repo.Name, e.via())
+	}
+	if err != nil {
+		return errors.Wrapf(err, "cannot read repository %s/%s%s", e.repo.Owner, e.repo.Name, e.via())
+	}
+	e.repository = r
+	return nil
+}
+
+// found observes branch b, which GitHub has under the resource's name. A
+// resource without an external name takes it over only when it is the
+// result of its own create whose record was lost.
+func (e *external[T]) found(ctx context.Context, mg T, b *github.Branch) (managed.ExternalObservation, error) {
+	recovered := false
+	if meta.GetExternalName(mg) == "" {
+		ours, err := e.createdByThisResource(ctx, mg, b)
+		if err != nil {
+			return managed.ExternalObservation{}, err
+		}
+		if !ours {
+			return managed.ExternalObservation{}, notOursf("branch %q already exists in %s and this Branch did not create it; to manage it, set the annotation crossplane.io/external-name: %s", b.Name, e.fullName(), b.Name)
+		}
+		meta.SetExternalName(mg, b.Name)
+		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found branch %q of %s at %s, the commit this Branch's create started it at, before the record of that create was lost", b.Name, e.fullName(), b.Commit.SHA)))
+		recovered = true
+	}
+	*mg.Observation() = br.Observation(e.fullName(), b, e.repository.DefaultBranch)
+	mg.SetConditions(xpv2.Available())
+	// A branch has nothing to set but its existence: its head moves with
+	// the commits pushed to it, and sourceBranch and sourceSha only say
+	// where it starts.
+	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: recovered}, nil
+}
+
+// createdByThisResource tells, when the record of a create was lost (the
+// provider stopped between GitHub creating the branch and the external
+// name being saved), whether b is that create's result. A branch has no
+// creation time, so the evidence is: this resource's create was under way
+// and did not finish (the create-pending annotation is its latest), and
+// the branch's head is the commit that create started it at (sourceSha,
+// or the source branch's head now). A branch someone else created at the
+// same commit in the same moments cannot be told from it; a branch with
+// other history never passes.
+func (e *external[T]) createdByThisResource(ctx context.Context, mg T, b *github.Branch) (bool, error) {
+	if !meta.ExternalCreateIncomplete(mg) {
+		return false, nil
+	}
+	src := br.SourceOf(mg.Parameters(), e.repository.DefaultBranch)
+	if src.SHA != "" {
+		return strings.EqualFold(src.SHA, b.Commit.SHA), nil
+	}
+	ref, err := e.api.GetRef(ctx, e.repository.Owner.Login, e.repository.Name, br.Ref(src.Branch))
+	if github.IsNotFound(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, errors.Wrapf(err, "cannot read branch %q of %s, to tell whether branch %q was created by this Branch", src.Branch, e.fullName(), b.Name)
+	}
+	return ref.Object.SHA == b.Commit.SHA, nil
+}
+
+// redirected observes a branch GitHub answered with another name than the
+// one asked for: it answers a read of a renamed branch's old name with a
+// 301 to the branch, which the HTTP client follows, so that is where the
+// branch went. GitHub also sends master to the default branch in any
+// repository: the default branch is taken for the branch only if the
+// branch was the default branch; otherwise the branch is looked for as a
+// missing one.
+func (e *external[T]) redirected(ctx context.Context, mg T, name string, b *github.Branch) (managed.ExternalObservation, error) {
+	last := mg.Observation()
+	if b.Name == e.repository.DefaultBranch && !ptr.Deref(last.Default, false) {
+		return e.missing(ctx, mg, name)
+	}
+	e.renamed = b
+	*mg.Observation() = br.Observation(e.fullName(), b, e.repository.DefaultBranch)
+	return managed.ExternalObservation{
+		ResourceExists: true,
+		Diff:           fmt.Sprintf("name: want %q, GitHub redirects it to the branch %q (head %s)", name, b.Name, b.Commit.SHA),
+	}, nil
+}
+
+// missing looks for the branch called name, which GitHub no longer has,
+// among the repository's branches: renamed outside Kubernetes, it has the
+// head it had when last observed.
+func (e *external[T]) missing(ctx context.Context, mg T, name string) (managed.ExternalObservation, error) {
+	last := *mg.Observation()
+	if last.Sha == nil {
+		// Never observed (an external name set by hand for a branch that
+		// does not exist): nothing to look for, it is simply created.
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	}
+	list, err := e.api.ListBranches(ctx, e.repository.Owner.Login, e.repository.Name)
+	if err != nil {
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the branches of %s, to look for branch %q by its head %s", e.fullName(), name, *last.Sha)
+	}
+	p := mg.Parameters()
+	source := ""
+	if p.SourceBranch != nil {
+		source = string(*p.SourceBranch)
+	}
+	candidates := br.RenameCandidates(list, br.Missing{Name: name, Last: last, Source: source, DefaultBranch: e.repository.DefaultBranch})
+	switch len(candidates) {
+	case 0:
+		e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub, and no other branch has its last head %s: creating it again", name, e.fullName(), *last.Sha)))
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	case 1:
+	default:
+		e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub; branches %s all have its last head %s, so which one it was renamed to cannot be told: creating it again", name, e.fullName(), quoted(candidates), *last.Sha)))
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	}
+	for i := range list {
+		if list[i].Name == candidates[0] {
+			e.renamed = &list[i]
+		}
+	}
+	*mg.Observation() = br.Observation(e.fullName(), e.renamed, e.repository.DefaultBranch)
+	return managed.ExternalObservation{
+		ResourceExists: true,
+		Diff:           fmt.Sprintf("name: want %q, GitHub has the branch (head %s) as %q", name, *last.Sha, e.renamed.Name),
+	}, nil
+}
+
+// Create creates the branch: again at its last observed head when it was
+// deleted outside Kubernetes and GitHub still has that commit; otherwise
+// at sourceSha, or at the head of sourceBranch or of the repository's
+// default branch.
+func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
+	name, err := branchName(mg)
+	if err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	if e.repository == nil {
+		if err := e.readRepository(ctx); err != nil {
+			return managed.ExternalCreation{}, err
+		}
+	}
+	if last := mg.Observation().Sha; last != nil && meta.GetExternalName(mg) != "" {
+		err := e.createAt(ctx, name, *last)
+		if !github.HasMessage(err, github.MessageObjectMissing) {
+			return managed.ExternalCreation{}, e.created(mg, name, err, "its last head "+*last)
+		}
+		// GitHub no longer has the commit: start over from the source.
+	}
+	src := br.SourceOf(mg.Parameters(), e.repository.DefaultBranch)
+	sha, what := src.SHA, "sourceSha "+src.SHA
+	if sha == "" {
+		if sha, err = e.head(ctx, src); err != nil {
+			return managed.ExternalCreation{}, err
+		}
+		what = fmt.Sprintf("the head %s of branch %q", sha, src.Branch)
+	}
+	return managed.ExternalCreation{}, e.created(mg, name, e.createAt(ctx, name, sha), what)
+}
+
+// head is the head commit of the source branch.
+func (e *external[T]) head(ctx context.Context, src br.Source) (string, error) {
+	ref, err := e.api.GetRef(ctx, e.repository.Owner.Login, e.repository.Name, br.Ref(src.Branch))
+	switch {
+	case err == nil:
+		return ref.Object.SHA, nil
+	case github.HasMessage(err, github.MessageEmptyRepository):
+		return "", e.empty(err)
+	case github.IsNotFound(err) && src.Default:
+		return "", errors.Wrapf(err, "cannot find the default branch %q of %s to start from", src.Branch, e.fullName())
+	case github.IsNotFound(err):
+		return "", errors.Wrapf(err, "cannot find branch %q of %s to start from: check spec.forProvider.sourceBranch", src.Branch, e.fullName())
+	}
+	return "", errors.Wrapf(err, "cannot read branch %q of %s to start from", src.Branch, e.fullName())
+}
+
+func (e *external[T]) createAt(ctx context.Context, name, sha string) error {
+	_, err := e.api.CreateRef(ctx, e.repository.Owner.Login, e.repository.Name, br.CreateRequest(name, sha))
+	return err
+}
+
+// created words the answer to the create of branch name at what, and
+// records the external name when it succeeded.
+func (e *external[T]) created(mg T, name string, err error, what string) error {
+	switch {
+	case err == nil:
+		meta.SetExternalName(mg, name)
+		return nil
+	case github.HasMessage(err, github.MessageReferenceExists) && meta.GetExternalName(mg) == "":
+		return errors.Errorf("branch %q already exists in %s and this Branch did not create it; to manage it, set the annotation crossplane.io/external-name: %s", name, e.fullName(), name)
+	case github.HasMessage(err, github.MessageReferenceExists):
+		return errors.Wrapf(err, "cannot create branch %q in %s: it was created again outside Kubernetes meanwhile, and is observed next", name, e.fullName())
+	case github.HasMessage(err, github.MessageObjectMissing):
+		return errors.Wrapf(err, "cannot create branch %q in %s at %s: the repository has no such commit; check spec.forProvider.sourceSha", name, e.fullName(), what)
+	case github.HasMessage(err, github.MessageEmptyRepository):
+		return e.empty(err)
+	case github.IsNotFound(err):
+		return errors.Wrapf(err, "cannot create branch %q: repository %s%s is gone", name, e.fullName(), e.via())
+	}
+	return errors.Wrapf(err, "cannot create branch %q in %s at %s", name, e.fullName(), what)
+}
+
+// Update renames back the branch that a rename outside Kubernetes left
+// behind: nothing else of a branch can drift.
+func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
+	if e.renamed == nil {
+		return managed.ExternalUpdate{}, nil
+	}
+	name, err := branchName(mg)
+	if err != nil {
+		return managed.ExternalUpdate{}, err
+	}
+	from := e.renamed.Name
+	b, err := e.api.RenameBranch(ctx, e.repository.Owner.Login, e.repository.Name, from, name)
+	if err != nil {
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot rename branch %q of %s back to %q", from, e.fullName(), name)
+	}
+	*mg.Observation() = br.Observation(e.fullName(), b, e.repository.DefaultBranch)
+	e.record.Event(mg, event.Normal(reasonRenamedBack, fmt.Sprintf("Branch %q of %s was renamed to %q outside Kubernetes (head %s); renamed it back to %q", name, e.fullName(), from, e.renamed.Commit.SHA, name)))
+	return managed.ExternalUpdate{}, nil
+}
+
+// Delete deletes the branch. One that is gone counts as deleted; GitHub's
+// refusals (the default branch, a protected branch) are worded with what
+// to do about them.
+func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	mg.SetConditions(xpv2.Deleting())
+	name := meta.GetExternalName(mg)
+	err := e.api.DeleteRef(ctx, e.repository.Owner.Login, e.repository.Name, br.Ref(name))
+	switch {
+	case err == nil, github.IsNotFound(err), github.HasMessage(err, github.MessageReferenceMissing):
+		return managed.ExternalDelete{}, nil
+	case github.HasMessage(err, github.MessageDefaultBranch):
+		return managed.ExternalDelete{}, errors.Errorf("cannot delete branch %q: it is the default branch of %s, which GitHub does not let anyone delete. Make another branch the default (a Repository's spec.forProvider.defaultBranch, or the repository's settings on GitHub) and the deletion goes on; to leave the branch on GitHub instead, remove Delete from this Branch's spec.managementPolicies", name, e.fullName())
+	case github.HasMessage(err, github.MessageProtectedBranch):
+		return managed.ExternalDelete{}, errors.Errorf("cannot delete branch %q of %s: its branch protection does not allow deletions. Allow deletions in its protection (allowDeletions of a BranchProtection) or remove the protection, and the deletion goes on; to leave the branch on GitHub instead, remove Delete from this Branch's spec.managementPolicies", name, e.fullName())
+	case github.IsUnprocessable(err) && ptr.Deref(mg.Observation().Protected, false):
+		return managed.ExternalDelete{}, errors.Wrapf(err, "cannot delete branch %q of %s, which is protected: its branch protection or a ruleset of the repository may forbid deleting it", name, e.fullName())
+	}
+	return managed.ExternalDelete{}, errors.Wrapf(err, "cannot delete branch %q of %s", name, e.fullName())
+}
+
+// Disconnect does nothing: clients are cached per credential, not per reconcile.
+func (e *external[T]) Disconnect(context.Context) error { return nil }

@@ -1,0 +1,310 @@
+package branch
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	gogithub "github.com/google/go-github/v37/github"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Commits of the cases.
+const (
+	shaMain    = "1111111111111111111111111111111111111111"
+	shaDevelop = "2222222222222222222222222222222222222222"
+	shaRelease = "3333333333333333333333333333333333333333"
+	shaOld     = "4444444444444444444444444444444444444444"
+)
+
+// A scope is one of the Branch kinds that share external[T]. It builds a
+// Branch of its kind, and an external client for that kind whose type
+// parameter is hidden behind client, so that one table of cases runs in
+// both scopes.
+type scope struct {
+	name     string
+	branch   func(m ...mod) Object
+	external func(api github.RepositoryBranchesAPI, rec event.Recorder, found ...func(*found)) client
+}
+
+// found is what Observe left for Create, Update and Delete.
+type found struct {
+	repository *github.Repository
+	renamed    *github.Branch
+}
+
+// client is external[T] taking any Object; an Object of the other scope panics.
+type client interface {
+	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
+	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
+	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
+	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
+	found() found
+}
+
+type typed[T Object] struct{ e *external[T] }
+
+func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
+	return c.e.Observe(ctx, mg.(T))
+}
+
+func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
+	return c.e.Create(ctx, mg.(T))
+}
+
+func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
+	return c.e.Update(ctx, mg.(T))
+}
+
+func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
+	return c.e.Delete(ctx, mg.(T))
+}
+
+func (c typed[T]) found() found { return found{repository: c.e.repository, renamed: c.e.renamed} }
+
+// repo is the repository of every case: demo-org/app.
+var repo = kind.Repository{Owner: "demo-org", Name: "app"}
+
+// appRepository is GitHub's demo-org/app, whose default branch is main.
+func appRepository() *github.Repository {
+	return &github.Repository{Name: "app", FullName: "demo-org/app", Owner: github.Account{Login: "demo-org"}, DefaultBranch: "main"}
+}
+
+func scopeOf[T Object](name string, empty func() T) scope {
+	return scope{
+		name: name,
+		branch: func(m ...mod) Object {
+			b := empty()
+			b.Parameters().Name = "release"
+			b.Parameters().Repository = &repo.Name
+			for _, f := range m {
+				f(b)
+			}
+			return b
+		},
+		external: func(api github.RepositoryBranchesAPI, rec event.Recorder, fs ...func(*found)) client {
+			var f found
+			for _, fn := range fs {
+				fn(&f)
+			}
+			return typed[T]{&external[T]{api: api, repo: repo, record: rec, repository: f.repository, renamed: f.renamed}}
+		},
+	}
+}
+
+var scopes = []scope{
+	scopeOf("Namespaced", func() *namespaced.Branch {
+		return &namespaced.Branch{ObjectMeta: metav1.ObjectMeta{Name: "b", Namespace: "ns"}}
+	}),
+	scopeOf("Cluster", func() *cluster.Branch {
+		return &cluster.Branch{ObjectMeta: metav1.ObjectMeta{Name: "b"}}
+	}),
+}
+
+// runBoth runs fn once per scope, each as a subtest named after the scope.
+func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
+	t.Helper()
+	for _, s := range scopes {
+		t.Run(s.name, func(t *testing.T) { fn(t, s) })
+	}
+}
+
+// A mod changes a Branch of either scope.
+type mod func(Object)
+
+func withExternalName(n string) mod { return func(b Object) { meta.SetExternalName(b, n) } }
+func withSourceBranch(n string) mod {
+	return func(b Object) { s := common.BranchName(n); b.Parameters().SourceBranch = &s }
+}
+func withSourceSha(sha string) mod { return func(b Object) { b.Parameters().SourceSha = &sha } }
+func withObservation(o common.BranchObservation) mod {
+	return func(b Object) { *b.Observation() = o }
+}
+func deleting() mod {
+	return func(b Object) { now := metav1.Now(); b.SetDeletionTimestamp(&now) }
+}
+
+// createPending marks a create under way whose result was never recorded.
+func createPending() mod {
+	return func(b Object) { meta.SetExternalCreatePending(b, time.Now()) }
+}
+
+// createFailed marks a create that GitHub refused.
+func createFailed() mod {
+	return func(b Object) {
+		meta.SetExternalCreatePending(b, time.Now().Add(-time.Minute))
+		meta.SetExternalCreateFailed(b, time.Now())
+	}
+}
+
+// ghErr is what the client returns when GitHub answers status, with
+// message, to a request.
+func ghErr(method, path string, status int, message string) error {
+	if message == "" {
+		message = http.StatusText(status)
+	}
+	return github.Explain(&gogithub.ErrorResponse{
+		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
+		Message:  message,
+	})
+}
+
+// world is the fake GitHub of a case: demo-org/app with branches, and the
+// errors it answers. It records the writes made to it.
+type world struct {
+	repoErr    error
+	branches   map[string]string // name to head commit
+	protected  map[string]bool
+	redirects  map[string]string // a missing name GitHub sends to a branch
+	getErr     error
+	listErr    error
+	refErr     error
+	createErrs []error // answered to the creates, in turn
+	renameErr  error
+	deleteErr  error
+
+	writes []string
+}
+
+func (w *world) branch(name string) *github.Branch {
+	sha, ok := w.branches[name]
+	if !ok {
+		return nil
+	}
+	return &github.Branch{Name: name, Commit: github.BranchCommit{SHA: sha}, Protected: w.protected[name]}
+}
+
+func (w *world) fake(t *testing.T) *fake.MockRepositoryBranches {
+	t.Helper()
+	checkRepo := func(call, owner, name string) {
+		if owner != "demo-org" || name != "app" {
+			t.Errorf("%s(%s, %s): want demo-org/app", call, owner, name)
+		}
+	}
+	return &fake.MockRepositoryBranches{
+		MockReposAPI: fake.MockReposAPI{
+			MockGet: func(_ context.Context, owner, name string) (*github.Repository, error) {
+				checkRepo("Get", owner, name)
+				if w.repoErr != nil {
+					return &github.Repository{}, w.repoErr
+				}
+				return appRepository(), nil
+			},
+		},
+		MockBranchesAPI: fake.MockBranchesAPI{
+			MockGetBranch: func(_ context.Context, owner, name, branch string) (*github.Branch, error) {
+				checkRepo("GetBranch", owner, name)
+				if w.getErr != nil {
+					return &github.Branch{}, w.getErr
+				}
+				if b := w.branch(branch); b != nil {
+					return b, nil
+				}
+				if b := w.branch(w.redirects[branch]); b != nil {
+					// The HTTP client follows GitHub's 301.
+					return b, nil
+				}
+				return &github.Branch{}, ghErr(http.MethodGet, "/repos/demo-org/app/branches/"+branch, http.StatusNotFound, "Branch not found")
+			},
+			MockListBranches: func(_ context.Context, owner, name string) ([]github.Branch, error) {
+				checkRepo("ListBranches", owner, name)
+				if w.listErr != nil {
+					return nil, w.listErr
+				}
+				names := make([]string, 0, len(w.branches))
+				for n := range w.branches {
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				out := make([]github.Branch, 0, len(names))
+				for _, n := range names {
+					out = append(out, *w.branch(n))
+				}
+				return out, nil
+			},
+			MockRenameBranch: func(_ context.Context, owner, name, branch, newName string) (*github.Branch, error) {
+				checkRepo("RenameBranch", owner, name)
+				w.writes = append(w.writes, fmt.Sprintf("rename %s to %s", branch, newName))
+				if w.renameErr != nil {
+					return &github.Branch{}, w.renameErr
+				}
+				w.branches[newName] = w.branches[branch]
+				delete(w.branches, branch)
+				return w.branch(newName), nil
+			},
+		},
+		MockGitRefsAPI: fake.MockGitRefsAPI{
+			MockGetRef: func(_ context.Context, owner, name, ref string) (*github.Reference, error) {
+				checkRepo("GetRef", owner, name)
+				if w.refErr != nil {
+					return &github.Reference{}, w.refErr
+				}
+				if b := w.branch(strings.TrimPrefix(ref, "heads/")); b != nil {
+					return &github.Reference{Ref: "refs/" + ref, Object: github.ReferenceObject{Type: "commit", SHA: b.Commit.SHA}}, nil
+				}
+				return &github.Reference{}, ghErr(http.MethodGet, "/repos/demo-org/app/git/ref/"+ref, http.StatusNotFound, "")
+			},
+			MockCreateRef: func(_ context.Context, owner, name string, req *github.ReferenceRequest) (*github.Reference, error) {
+				checkRepo("CreateRef", owner, name)
+				w.writes = append(w.writes, fmt.Sprintf("create %s at %s", req.Ref, req.SHA))
+				if len(w.createErrs) > 0 {
+					err := w.createErrs[0]
+					w.createErrs = w.createErrs[1:]
+					if err != nil {
+						return &github.Reference{}, err
+					}
+				}
+				w.branches[strings.TrimPrefix(req.Ref, "refs/heads/")] = req.SHA
+				return &github.Reference{Ref: req.Ref, Object: github.ReferenceObject{Type: "commit", SHA: req.SHA}}, nil
+			},
+			MockDeleteRef: func(_ context.Context, owner, name, ref string) error {
+				checkRepo("DeleteRef", owner, name)
+				w.writes = append(w.writes, "delete "+ref)
+				return w.deleteErr
+			},
+		},
+	}
+}
+
+// recorder keeps the events recorded.
+type recorder struct{ events []event.Event }
+
+func (r *recorder) Event(_ runtime.Object, e event.Event) { r.events = append(r.events, e) }
+
+func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
+
+// connectAny is connect for mg's scope; it returns the repository the
+// external client was made for.
+func connectAny(mg Object, c kind.Connection) (kind.Repository, error) {
+	switch o := mg.(type) {
+	case *namespaced.Branch:
+		ext, err := connect(context.Background(), o, c)
+		if err != nil {
+			return kind.Repository{}, err
+		}
+		return ext.(*external[*namespaced.Branch]).repo, nil
+	case *cluster.Branch:
+		ext, err := connect(context.Background(), o, c)
+		if err != nil {
+			return kind.Repository{}, err
+		}
+		return ext.(*external[*cluster.Branch]).repo, nil
+	}
+	return kind.Repository{}, fmt.Errorf("%T is no Branch", mg)
+}

@@ -1,0 +1,39 @@
+package branch
+
+import (
+	"context"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Setups add the Branch kind in both scopes.
+var Setups = []kind.Setup{
+	kind.Of(&repomv1alpha1.Branch{}, connect[*repomv1alpha1.Branch], options()...),
+	kind.Of(&repov1alpha1.Branch{}, connect[*repov1alpha1.Branch], options()...),
+}
+
+func options() []managed.ReconcilerOption {
+	return []managed.ReconcilerOption{
+		// The branch's name is known before it exists, so an interrupted
+		// create can be resolved by looking (see createdByThisResource).
+		managed.WithDeterministicExternalName(true),
+		// No initializer: the external name is set only by Create or by the
+		// user, so an existing branch is never taken over by default.
+		managed.WithInitializers(),
+	}
+}
+
+// connect finds the branch's repository, on every reconcile, so that a
+// repository named by repositoryRef is followed through renames.
+func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+	repo, err := c.Repository(ctx, mg)
+	if err != nil {
+		return nil, err
+	}
+	return &external[T]{api: github.NewRepositoryBranches(c.GitHub), repo: repo, record: c.Record}, nil
+}

@@ -1,0 +1,59 @@
+package branch
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+)
+
+// The words of this controller's errors and events about what it found.
+
+// notOurs says that what GitHub has under the resource's name is not the
+// branch this resource manages. When the resource is being deleted there
+// is then nothing of its own to delete.
+type notOurs struct{ error }
+
+func notOursf(format string, args ...any) error { return notOurs{errors.Errorf(format, args...)} }
+
+// branchName is the name of mg's branch, checked against its external
+// name.
+func branchName(mg Object) (string, error) {
+	name := string(mg.Parameters().Name)
+	if ext := meta.GetExternalName(mg); ext != "" && ext != name {
+		return "", errors.Errorf("spec.forProvider.name %q and the crossplane.io/external-name annotation %q name different branches (branch names are case-sensitive): make them equal", name, ext)
+	}
+	return name, nil
+}
+
+// fullName is the repository's owner/name, as GitHub answered it once
+// read.
+func (e *external[T]) fullName() string {
+	if e.repository != nil && e.repository.FullName != "" {
+		return e.repository.FullName
+	}
+	return e.repo.Owner + "/" + e.repo.Name
+}
+
+// via names the Repository resource the repository was found through.
+func (e *external[T]) via() string {
+	if e.repo.Via == "" {
+		return ""
+	}
+	return " (named by " + e.repo.Via + ")"
+}
+
+// empty words GitHub's 409 for a repository without commits.
+func (e *external[T]) empty(err error) error {
+	return errors.Wrapf(err, "repository %s%s is empty: a branch starts at a commit, and it has none yet. Push a first commit, or create the repository with a first commit (autoInit: true on its Repository)", e.fullName(), e.via())
+}
+
+// quoted lists names, each quoted, separated by commas.
+func quoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
