@@ -177,6 +177,12 @@ The demo is running. Explore it:
   curl -s -X PATCH -H "Authorization: token demo-token" -d '{"name": "renamed"}' $EMULATOR/repos/demo-org/payments-api >/dev/null
   kubectl get events -n default --field-selector involvedObject.name=payments-api
 
+  # Teams, their access and the collaborators:
+  kubectl get teams.org.github.m.crossplane.io,teamrepositories.repo.github.m.crossplane.io,collaborators.repo.github.m.crossplane.io -n default
+  curl -s -H "Authorization: token demo-token" $EMULATOR/orgs/demo-org/teams
+  # Rename a team on "GitHub", and watch the provider rename it back:
+  curl -s -X PATCH -H "Authorization: token demo-token" -d '{"name": "Renamed"}' $EMULATOR/orgs/demo-org/teams/backend >/dev/null
+
 Logs: $DIR/provider.log, $DIR/github-emulator.log, $LOCAL_CLUSTER_DIR/*.log
 Stop everything: make demo-down
 EOT
