@@ -3,7 +3,6 @@ package repository
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -23,43 +22,19 @@ import (
 	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // A scope is one of the Repository kinds that share external[T]. It builds
-// a Repository of its kind, and an external client for that kind whose type
-// parameter is hidden behind client, so that one table of cases runs in both
-// scopes.
+// a Repository of its kind, and an external client for that kind taking any
+// Object, so that one table of cases runs in both scopes.
 type scope struct {
 	name       string
 	repository func(m ...mod) Object
-	external   func(api github.RepositoriesAPI, defaultOwner string, observed *github.Repository) client
+	external   func(api github.RepositoriesAPI, defaultOwner string, observed *github.Repository) kindtest.Client[Object]
 }
 
-// client is external[T] taking any Object; an Object of the other scope panics.
-type client interface {
-	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
-	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
-	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
-	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
-}
-
-type typed[T Object] struct{ e *external[T] }
-
-func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
-	return c.e.Observe(ctx, mg.(T))
-}
-
-func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
-	return c.e.Create(ctx, mg.(T))
-}
-
-func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
-	return c.e.Update(ctx, mg.(T))
-}
-
-func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
-	return c.e.Delete(ctx, mg.(T))
-}
+func (s scope) ScopeName() string { return s.name }
 
 func scopeOf[T Object](name string, empty func() T) scope {
 	return scope{
@@ -71,8 +46,8 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			}
 			return r
 		},
-		external: func(api github.RepositoriesAPI, defaultOwner string, observed *github.Repository) client {
-			return typed[T]{&external[T]{api: api, defaultOwner: defaultOwner, record: event.NewNopRecorder(), observed: observed}}
+		external: func(api github.RepositoriesAPI, defaultOwner string, observed *github.Repository) kindtest.Client[Object] {
+			return kindtest.Typed[Object, T]{E: &external[T]{api: api, defaultOwner: defaultOwner, record: event.NewNopRecorder(), observed: observed}}
 		},
 	}
 }
@@ -84,14 +59,6 @@ var scopes = []scope{
 	scopeOf("Cluster", func() *cluster.Repository {
 		return &cluster.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x"}}
 	}),
-}
-
-// runBoth runs fn once per scope, each as a subtest named after the scope.
-func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
-	t.Helper()
-	for _, s := range scopes {
-		t.Run(s.name, func(t *testing.T) { fn(t, s) })
-	}
 }
 
 // A mod changes a Repository of either scope.
@@ -125,11 +92,7 @@ func ghErr(status int) error { return ghErrOn(http.MethodGet, "/repos/org/x", st
 
 // ghErrOn is what the client returns when GitHub answers status to a request.
 func ghErrOn(method, path string, status int, details ...gogithub.Error) error {
-	return github.Explain(&gogithub.ErrorResponse{
-		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
-		Message:  http.StatusText(status),
-		Errors:   details,
-	})
+	return kindtest.GitHubErr(method, path, status, http.StatusText(status), details...)
 }
 
 func TestObserve(t *testing.T) {
@@ -349,7 +312,7 @@ func TestObserve(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				owner := "org"
 				if tc.args.noDefaultOwner {
 					owner = ""
@@ -464,7 +427,7 @@ func TestCreate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				mg := s.repository(tc.args.mg...)
 				_, err := s.external(tc.args.api, "org", nil).Create(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
@@ -538,7 +501,7 @@ func TestUpdateOrder(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var got []call
 				api := &fake.MockRepositories{
 					MockReposAPI: fake.MockReposAPI{MockEdit: func(_ context.Context, _, n string, q *github.RepositoryRequest) (*github.Repository, error) {
@@ -625,7 +588,7 @@ func TestDelete(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				mg := s.repository(withExternalName("x"), withParams(tc.args.params))
 				_, err := s.external(tc.args.api, "org", tc.args.observed).Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
