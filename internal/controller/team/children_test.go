@@ -18,6 +18,7 @@ import (
 	namespaced "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
 	cluster "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // teams lists the given Team resources of both scopes; a nil list of a
@@ -173,7 +174,7 @@ func TestDelete(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				mg := s.team(withExternalName("platform-team"), withID(7))
 				_, err := s.external(tc.deps(t, s)).Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want[s.name], err, test.EquateErrors()); diff != "" {

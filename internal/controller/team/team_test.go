@@ -3,7 +3,6 @@ package team
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +18,6 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -29,16 +27,19 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // A scope is one of the Team kinds that share external[T]: it builds a
-// Team of its kind, and an external client for that kind whose type
-// parameter is hidden behind client, so one table of cases runs in both.
+// Team of its kind, and an external client for that kind taking any
+// Object, so one table of cases runs in both.
 type scope struct {
 	name     string
 	team     func(m ...mod) Object
-	external func(d deps) extClient
+	external func(d deps) kindtest.Client[Object]
 }
+
+func (s scope) ScopeName() string { return s.name }
 
 // deps are what an external client is built with; unset ones panic when used.
 type deps struct {
@@ -49,32 +50,6 @@ type deps struct {
 	observed *github.Team
 	renamed  bool
 	noOwner  bool
-}
-
-// extClient is external[T] taking any Object; an Object of the other scope panics.
-type extClient interface {
-	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
-	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
-	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
-	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
-}
-
-type typed[T Object] struct{ e *external[T] }
-
-func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
-	return c.e.Observe(ctx, mg.(T))
-}
-
-func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
-	return c.e.Create(ctx, mg.(T))
-}
-
-func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
-	return c.e.Update(ctx, mg.(T))
-}
-
-func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
-	return c.e.Delete(ctx, mg.(T))
 }
 
 func scopeOf[T Object](name string, empty func() T) scope {
@@ -88,7 +63,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			}
 			return r
 		},
-		external: func(d deps) extClient {
+		external: func(d deps) kindtest.Client[Object] {
 			owner := "org"
 			if d.noOwner {
 				owner = ""
@@ -99,7 +74,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			if d.api == nil {
 				d.api = &fake.MockTeamsAPI{}
 			}
-			return typed[T]{&external[T]{api: d.api, defaultOwner: owner, record: d.record, teamResource: d.teams, kube: d.kube,
+			return kindtest.Typed[Object, T]{E: &external[T]{api: d.api, defaultOwner: owner, record: d.record, teamResource: d.teams, kube: d.kube,
 				observed: d.observed, renamedOutside: d.renamed}}
 		},
 	}
@@ -112,14 +87,6 @@ var scopes = []scope{
 	scopeOf("Cluster", func() *cluster.Team {
 		return &cluster.Team{ObjectMeta: metav1.ObjectMeta{Name: "x"}}
 	}),
-}
-
-// runBoth runs fn once per scope, each as a subtest named after the scope.
-func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
-	t.Helper()
-	for _, s := range scopes {
-		t.Run(s.name, func(t *testing.T) { fn(t, s) })
-	}
 }
 
 // A mod changes a Team of either scope.
@@ -165,11 +132,7 @@ func createdAt(at time.Time) func(*github.Team) { return func(t *github.Team) { 
 
 // ghErrOn is what the client returns when GitHub answers status to a request.
 func ghErrOn(method, path string, status int, details ...gogithub.Error) error {
-	return github.Explain(&gogithub.ErrorResponse{
-		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
-		Message:  http.StatusText(status),
-		Errors:   details,
-	})
+	return kindtest.GitHubErr(method, path, status, http.StatusText(status), details...)
 }
 
 func ghErr(status int) error { return ghErrOn(http.MethodGet, "/orgs/org/teams/platform-team", status) }
@@ -200,12 +163,6 @@ func parentIs(t *testing.T, id int64, org string) teamResourceFn {
 		return kind.Team{Organization: org, Slug: "parent", ID: id, Via: "Team parent"}, nil
 	}
 }
-
-// recorder keeps the events recorded.
-type recorder struct{ events []event.Event }
-
-func (r *recorder) Event(_ runtime.Object, e event.Event)    { r.events = append(r.events, e) }
-func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
 
 func TestObserve(t *testing.T) {
 	now := time.Now()
@@ -474,8 +431,8 @@ func TestObserve(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
-				rec := &recorder{}
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				rec := &kindtest.Recorder{}
 				d := tc.deps(t)
 				d.record = rec
 				mg := s.team(tc.mg...)
@@ -489,11 +446,7 @@ func TestObserve(t *testing.T) {
 				if diff := cmp.Diff(tc.want.externalName, meta.GetExternalName(mg)); diff != "" {
 					t.Errorf("\n%s\nObserve(...): external name: -want, +got:\n%s", tc.reason, diff)
 				}
-				var reasons []event.Reason
-				for _, e := range rec.events {
-					reasons = append(reasons, e.Reason)
-				}
-				if diff := cmp.Diff(tc.want.events, reasons); diff != "" {
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nObserve(...): events: -want, +got:\n%s", tc.reason, diff)
 				}
 				if got.ResourceExists && !meta.WasDeleted(mg) {
@@ -507,7 +460,7 @@ func TestObserve(t *testing.T) {
 }
 
 func TestObserveKeepsTheStatus(t *testing.T) {
-	runBoth(t, func(t *testing.T, s scope) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		api := &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(func(g *github.Team) {
 			g.Organization = &github.Account{Login: "org"}
 			g.Parent = &github.TeamParent{ID: 3, Slug: "parent"}
@@ -621,7 +574,7 @@ func TestCreate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				mg := s.team(tc.mg...)
 				_, err := s.external(tc.deps(t)).Create(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
@@ -721,8 +674,8 @@ func TestUpdate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
-				rec := &recorder{}
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				rec := &kindtest.Recorder{}
 				d := tc.deps(t)
 				d.record = rec
 				mg := s.team(tc.mg...)
@@ -733,14 +686,12 @@ func TestUpdate(t *testing.T) {
 				if diff := cmp.Diff(tc.want.externalName, meta.GetExternalName(mg)); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): external name: -want, +got:\n%s", tc.reason, diff)
 				}
-				var reasons []event.Reason
-				for _, e := range rec.events {
-					reasons = append(reasons, e.Reason)
+				for _, e := range rec.Events {
 					if !strings.Contains(e.Message, `renamed to "Moved" (org/moved)`) {
 						t.Errorf("\n%s\nUpdate(...): event %q does not say what the team was renamed to", tc.reason, e.Message)
 					}
 				}
-				if diff := cmp.Diff(tc.want.events, reasons); diff != "" {
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): events: -want, +got:\n%s", tc.reason, diff)
 				}
 			})
@@ -780,8 +731,8 @@ func TestRenamedBackEvent(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
-				rec := &recorder{}
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				rec := &kindtest.Recorder{}
 				api := &fake.MockTeamsAPI{
 					MockGetTeam:   func(context.Context, string, string) (*github.Team, error) { return tc.gh, nil },
 					MockListTeams: list(*tc.gh),
@@ -802,9 +753,9 @@ func TestRenamedBackEvent(t *testing.T) {
 				if _, err := e.Update(context.Background(), mg); err != nil {
 					t.Fatalf("\n%s\nUpdate(...): %v", tc.reason, err)
 				}
-				got := len(rec.events) == 1 && rec.events[0].Reason == reasonRenamedBack
-				if got != tc.event || len(rec.events) > 1 {
-					t.Errorf("\n%s\nObserve and Update: want a RenamedBack event %t, got events %+v", tc.reason, tc.event, rec.events)
+				got := len(rec.Events) == 1 && rec.Events[0].Reason == reasonRenamedBack
+				if got != tc.event || len(rec.Events) > 1 {
+					t.Errorf("\n%s\nObserve and Update: want a RenamedBack event %t, got events %+v", tc.reason, tc.event, rec.Events)
 				}
 			})
 		})
