@@ -18,6 +18,7 @@ import (
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 const (
@@ -251,12 +252,12 @@ func TestObserve(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				w := tc.world
 				w.branches = copyMap(tc.world.branches)
 				mg := s.branch(tc.mg...)
 				before := *mg.Observation()
-				rec := &recorder{}
+				rec := &kindtest.Recorder{}
 				e := s.external(w.fake(t), rec)
 				got, err := e.Observe(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
@@ -288,8 +289,8 @@ func TestObserve(t *testing.T) {
 				if renamed != tc.want.renamed {
 					t.Errorf("\n%s\nObserve(...): found renamed %q, want %q", tc.reason, renamed, tc.want.renamed)
 				}
-				if diff := cmp.Diff(tc.want.events, reasons(rec)); diff != "" {
-					t.Errorf("\n%s\nObserve(...): events: -want, +got:\n%s\n%+v", tc.reason, diff, rec.events)
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
+					t.Errorf("\n%s\nObserve(...): events: -want, +got:\n%s\n%+v", tc.reason, diff, rec.Events)
 				}
 			})
 		})
@@ -298,16 +299,16 @@ func TestObserve(t *testing.T) {
 
 // The warning about an ambiguous rename names the candidates.
 func TestObserveAmbiguousWarning(t *testing.T) {
-	runBoth(t, func(t *testing.T, s scope) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		w := world{branches: map[string]string{"main": shaMain, "a": shaRelease, "b": shaRelease}}
-		rec := &recorder{}
+		rec := &kindtest.Recorder{}
 		mg := s.branch(withExternalName("release"), withObservation(last))
 		if _, err := s.external(w.fake(t), rec).Observe(context.Background(), mg); err != nil {
 			t.Fatalf("Observe(...): %v", err)
 		}
 		want := `branch "release" of demo-org/app no longer exists on GitHub; branches "a", "b" all have its last head ` + shaRelease + `, so which one it was renamed to cannot be told: creating it again`
-		if len(rec.events) != 1 || rec.events[0].Message != want || rec.events[0].Type != event.TypeWarning {
-			t.Errorf("Observe(...): events %+v, want one warning %q", rec.events, want)
+		if len(rec.Events) != 1 || rec.Events[0].Message != want || rec.Events[0].Type != event.TypeWarning {
+			t.Errorf("Observe(...): events %+v, want one warning %q", rec.Events, want)
 		}
 	})
 }
@@ -399,7 +400,7 @@ func TestCreate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				w := tc.world
 				w.branches = copyMap(tc.world.branches)
 				w.createErrs = append([]error(nil), tc.world.createErrs...)
@@ -456,10 +457,10 @@ func TestUpdate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				w := tc.world
 				w.branches = copyMap(tc.world.branches)
-				rec := &recorder{}
+				rec := &kindtest.Recorder{}
 				mg := s.branch(withExternalName("release"), withObservation(last))
 				e := s.external(w.fake(t), rec, func(f *found) { f.repository, f.renamed = appRepository(), tc.renamed })
 				_, err := e.Update(context.Background(), mg)
@@ -472,7 +473,7 @@ func TestUpdate(t *testing.T) {
 				if diff := cmp.Diff(tc.want.obs, *mg.Observation()); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): status.atProvider: -want, +got:\n%s", tc.reason, diff)
 				}
-				if diff := cmp.Diff(tc.want.events, reasons(rec)); diff != "" {
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): events: -want, +got:\n%s", tc.reason, diff)
 				}
 			})
@@ -521,7 +522,7 @@ func TestDelete(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				w := world{branches: map[string]string{}, deleteErr: tc.err}
 				obs := last
 				obs.Protected = ptr.To(tc.protected)
@@ -543,10 +544,10 @@ func TestDelete(t *testing.T) {
 }
 
 func TestConnect(t *testing.T) {
-	runBoth(t, func(t *testing.T, s scope) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		mg := s.branch(func(b Object) { b.Parameters().Owner = ptr.To("acme") })
 		gh := gogithub.NewClient(nil)
-		got, err := connectAny(mg, kind.Connection{GitHub: gh, DefaultOwner: "demo-org", Record: event.NewNopRecorder()})
+		got, err := s.connect(mg, kind.Connection{GitHub: gh, DefaultOwner: "demo-org", Record: event.NewNopRecorder()})
 		if err != nil {
 			t.Fatalf("connect(...): %v", err)
 		}
@@ -554,7 +555,7 @@ func TestConnect(t *testing.T) {
 			t.Errorf("connect(...): repository %+v, want %+v", got, want)
 		}
 		mg = s.branch(func(b Object) { b.Parameters().Repository = nil })
-		if _, err := connectAny(mg, kind.Connection{GitHub: gh}); err == nil {
+		if _, err := s.connect(mg, kind.Connection{GitHub: gh}); err == nil {
 			t.Error("connect(...) without a repository: want an error")
 		}
 	})
@@ -564,14 +565,6 @@ func copyMap(m map[string]string) map[string]string {
 	out := make(map[string]string, len(m))
 	for k, v := range m {
 		out[k] = v
-	}
-	return out
-}
-
-func reasons(r *recorder) []event.Reason {
-	var out []event.Reason
-	for _, e := range r.events {
-		out = append(out, e.Reason)
 	}
 	return out
 }

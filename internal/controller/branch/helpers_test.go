@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"sort"
 	"strings"
 	"testing"
@@ -12,10 +11,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
@@ -23,6 +19,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // Commits of the cases.
@@ -34,14 +31,18 @@ const (
 )
 
 // A scope is one of the Branch kinds that share external[T]. It builds a
-// Branch of its kind, and an external client for that kind whose type
-// parameter is hidden behind client, so that one table of cases runs in
-// both scopes.
+// Branch of its kind, and an external client for that kind taking any
+// Object, so that one table of cases runs in both scopes.
 type scope struct {
 	name     string
 	branch   func(m ...mod) Object
 	external func(api github.RepositoryBranchesAPI, rec event.Recorder, found ...func(*found)) client
+	// connect is connect of this scope's kind; it returns the repository
+	// the external client was made for.
+	connect func(mg Object, c kind.Connection) (kind.Repository, error)
 }
+
+func (s scope) ScopeName() string { return s.name }
 
 // found is what Observe left for Create, Update and Delete.
 type found struct {
@@ -49,31 +50,16 @@ type found struct {
 	renamed    *github.Branch
 }
 
-// client is external[T] taking any Object; an Object of the other scope panics.
+// client is external[T] taking any Object, with what its Observe found.
 type client interface {
-	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
-	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
-	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
-	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
+	kindtest.Client[Object]
 	found() found
 }
 
-type typed[T Object] struct{ e *external[T] }
-
-func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
-	return c.e.Observe(ctx, mg.(T))
-}
-
-func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
-	return c.e.Create(ctx, mg.(T))
-}
-
-func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
-	return c.e.Update(ctx, mg.(T))
-}
-
-func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
-	return c.e.Delete(ctx, mg.(T))
+// typed is e as a client.
+type typed[T Object] struct {
+	kindtest.Typed[Object, T]
+	e *external[T]
 }
 
 func (c typed[T]) found() found { return found{repository: c.e.repository, renamed: c.e.renamed} }
@@ -103,7 +89,15 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			for _, fn := range fs {
 				fn(&f)
 			}
-			return typed[T]{&external[T]{api: api, repo: repo, record: rec, repository: f.repository, renamed: f.renamed}}
+			e := &external[T]{api: api, repo: repo, record: rec, repository: f.repository, renamed: f.renamed}
+			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
+		},
+		connect: func(mg Object, c kind.Connection) (kind.Repository, error) {
+			e, err := connect(context.Background(), mg.(T), c)
+			if err != nil {
+				return kind.Repository{}, err
+			}
+			return e.(*external[T]).repo, nil
 		},
 	}
 }
@@ -115,14 +109,6 @@ var scopes = []scope{
 	scopeOf("Cluster", func() *cluster.Branch {
 		return &cluster.Branch{ObjectMeta: metav1.ObjectMeta{Name: "b"}}
 	}),
-}
-
-// runBoth runs fn once per scope, each as a subtest named after the scope.
-func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
-	t.Helper()
-	for _, s := range scopes {
-		t.Run(s.name, func(t *testing.T) { fn(t, s) })
-	}
 }
 
 // A mod changes a Branch of either scope.
@@ -159,10 +145,7 @@ func ghErr(method, path string, status int, message string) error {
 	if message == "" {
 		message = http.StatusText(status)
 	}
-	return github.Explain(&gogithub.ErrorResponse{
-		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
-		Message:  message,
-	})
+	return kindtest.GitHubErr(method, path, status, message)
 }
 
 // world is the fake GitHub of a case: demo-org/app with branches, and the
@@ -280,31 +263,4 @@ func (w *world) fake(t *testing.T) *fake.MockRepositoryBranches {
 			},
 		},
 	}
-}
-
-// recorder keeps the events recorded.
-type recorder struct{ events []event.Event }
-
-func (r *recorder) Event(_ runtime.Object, e event.Event) { r.events = append(r.events, e) }
-
-func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
-
-// connectAny is connect for mg's scope; it returns the repository the
-// external client was made for.
-func connectAny(mg Object, c kind.Connection) (kind.Repository, error) {
-	switch o := mg.(type) {
-	case *namespaced.Branch:
-		ext, err := connect(context.Background(), o, c)
-		if err != nil {
-			return kind.Repository{}, err
-		}
-		return ext.(*external[*namespaced.Branch]).repo, nil
-	case *cluster.Branch:
-		ext, err := connect(context.Background(), o, c)
-		if err != nil {
-			return kind.Repository{}, err
-		}
-		return ext.(*external[*cluster.Branch]).repo, nil
-	}
-	return kind.Repository{}, fmt.Errorf("%T is no Branch", mg)
 }
