@@ -21,6 +21,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 const permPath = "/repos/demo-org/app/collaborators/other-user/permission"
@@ -261,7 +262,7 @@ func TestObserve(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				mg := s.collaborator(tc.mg...)
 				e := s.external(tc.api.fake(t), event.NewNopRecorder())
 				got, err := e.Observe(context.Background(), mg)
@@ -294,7 +295,7 @@ func TestObserve(t *testing.T) {
 // The InvitationPending condition names the user and when the invitation
 // was sent, and is the same on every poll.
 func TestObservePendingCondition(t *testing.T) {
-	runBoth(t, func(t *testing.T, s scope) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		a := api{permission: permissionAnswer("other-user", "none", "none"), invitations: []github.Invitation{*invitation(7, "write", false)}}
 		mg := s.collaborator(withExternalName("other-user"))
 		for range 2 {
@@ -369,7 +370,7 @@ func TestCreate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
 				a := &fake.MockRepositoryAccess{
 					MockCollaboratorsAPI: fake.MockCollaboratorsAPI{MockAddCollaborator: func(_ context.Context, _, _, _, p string) (*github.Invitation, error) {
@@ -384,7 +385,7 @@ func TestCreate(t *testing.T) {
 						return nil, ghErrOn("GET", "/users/other-user", 404)
 					}},
 				}
-				rec := &recorder{}
+				rec := &kindtest.Recorder{}
 				mg := s.collaborator(tc.mg...)
 				_, err := s.external(a, rec, func(f *found) { *f = tc.found }).Create(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
@@ -393,7 +394,7 @@ func TestCreate(t *testing.T) {
 				if diff := cmp.Diff(tc.want.calls, calls, cmp.AllowUnexported(call{})); diff != "" {
 					t.Errorf("\n%s\nCreate(...): calls to GitHub: -want, +got:\n%s", tc.reason, diff)
 				}
-				if diff := cmp.Diff(tc.want.events, rec.events); diff != "" {
+				if diff := cmp.Diff(tc.want.events, rec.Events); diff != "" {
 					t.Errorf("\n%s\nCreate(...): events: -want, +got:\n%s", tc.reason, diff)
 				}
 				if got := meta.GetExternalName(mg); got != tc.want.extName {
@@ -467,7 +468,7 @@ func TestUpdate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
 				a := &fake.MockRepositoryAccess{
 					MockCollaboratorsAPI: fake.MockCollaboratorsAPI{
@@ -485,7 +486,7 @@ func TestUpdate(t *testing.T) {
 						return &github.Invitation{}, tc.updateErr
 					}},
 				}
-				rec := &recorder{}
+				rec := &kindtest.Recorder{}
 				mg := s.collaborator(tc.mg...)
 				_, err := s.external(a, rec, func(f *found) { *f = tc.found }).Update(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
@@ -497,8 +498,8 @@ func TestUpdate(t *testing.T) {
 				if diff := cmp.Diff(tc.want.obs, *mg.Observation()); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): status.atProvider: -want, +got:\n%s", tc.reason, diff)
 				}
-				if len(rec.events) != tc.want.events {
-					t.Errorf("\n%s\nUpdate(...): %d events, want %d: %+v", tc.reason, len(rec.events), tc.want.events, rec.events)
+				if len(rec.Events) != tc.want.events {
+					t.Errorf("\n%s\nUpdate(...): %d events, want %d: %+v", tc.reason, len(rec.Events), tc.want.events, rec.Events)
 				}
 			})
 		})
@@ -546,7 +547,7 @@ func TestDelete(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
 				a := &fake.MockRepositoryAccess{
 					MockCollaboratorsAPI: fake.MockCollaboratorsAPI{MockRemoveCollaborator: func(_ context.Context, _, _, u string) error {
@@ -575,10 +576,10 @@ func TestDelete(t *testing.T) {
 }
 
 func TestConnect(t *testing.T) {
-	runBoth(t, func(t *testing.T, s scope) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		mg := s.collaborator(func(c Object) { c.Parameters().Owner = ptr.To("acme") })
 		gh := gogithub.NewClient(nil)
-		ext, err := connectAny(mg, kind.Connection{GitHub: gh, DefaultOwner: "demo-org", Record: event.NewNopRecorder()})
+		ext, err := s.connect(mg, kind.Connection{GitHub: gh, DefaultOwner: "demo-org", Record: event.NewNopRecorder()})
 		if err != nil {
 			t.Fatalf("connect(...): %v", err)
 		}
@@ -586,7 +587,7 @@ func TestConnect(t *testing.T) {
 			t.Errorf("connect(...): repository %+v, want %+v", ext, want)
 		}
 		mg = s.collaborator(func(c Object) { c.Parameters().Repository = nil })
-		if _, err := connectAny(mg, kind.Connection{GitHub: gh}); err == nil {
+		if _, err := s.connect(mg, kind.Connection{GitHub: gh}); err == nil {
 			t.Error("connect(...) without a repository: want an error")
 		}
 	})

@@ -2,36 +2,35 @@ package collaborator
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
-	"testing"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // A scope is one of the Collaborator kinds that share external[T]. It
 // builds a Collaborator of its kind, and an external client for that kind
-// whose type parameter is hidden behind client, so that one table of cases
-// runs in both scopes.
+// taking any Object, so that one table of cases runs in both scopes.
 type scope struct {
 	name         string
 	collaborator func(m ...mod) Object
 	external     func(api github.RepositoryAccessAPI, rec event.Recorder, found ...func(*found)) client
+	// connect is connect of this scope's kind; it returns the repository
+	// the external client was made for.
+	connect func(mg Object, c kind.Connection) (kind.Repository, error)
 }
+
+func (s scope) ScopeName() string { return s.name }
 
 // found is what Observe left for Create, Update and Delete.
 type found struct {
@@ -40,31 +39,16 @@ type found struct {
 	reinvite   string
 }
 
-// client is external[T] taking any Object; an Object of the other scope panics.
+// client is external[T] taking any Object, with what its Observe found.
 type client interface {
-	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
-	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
-	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
-	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
+	kindtest.Client[Object]
 	found() found
 }
 
-type typed[T Object] struct{ e *external[T] }
-
-func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
-	return c.e.Observe(ctx, mg.(T))
-}
-
-func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
-	return c.e.Create(ctx, mg.(T))
-}
-
-func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
-	return c.e.Update(ctx, mg.(T))
-}
-
-func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
-	return c.e.Delete(ctx, mg.(T))
+// typed is e as a client.
+type typed[T Object] struct {
+	kindtest.Typed[Object, T]
+	e *external[T]
 }
 
 func (c typed[T]) found() found {
@@ -91,7 +75,15 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			for _, fn := range fs {
 				fn(&f)
 			}
-			return typed[T]{&external[T]{api: api, repo: repo, record: rec, invitation: f.invitation, direct: f.direct, reinvite: f.reinvite}}
+			e := &external[T]{api: api, repo: repo, record: rec, invitation: f.invitation, direct: f.direct, reinvite: f.reinvite}
+			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
+		},
+		connect: func(mg Object, c kind.Connection) (kind.Repository, error) {
+			e, err := connect(context.Background(), mg.(T), c)
+			if err != nil {
+				return kind.Repository{}, err
+			}
+			return e.(*external[T]).repo, nil
 		},
 	}
 }
@@ -103,14 +95,6 @@ var scopes = []scope{
 	scopeOf("Cluster", func() *cluster.Collaborator {
 		return &cluster.Collaborator{ObjectMeta: metav1.ObjectMeta{Name: "c"}}
 	}),
-}
-
-// runBoth runs fn once per scope, each as a subtest named after the scope.
-func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
-	t.Helper()
-	for _, s := range scopes {
-		t.Run(s.name, func(t *testing.T) { fn(t, s) })
-	}
 }
 
 // A mod changes a Collaborator of either scope.
@@ -139,37 +123,7 @@ func permissionAnswer(login, role, coarse string) *github.CollaboratorPermission
 
 // ghErrOn is what the client returns when GitHub answers status to a request.
 func ghErrOn(method, path string, status int) error {
-	return github.Explain(&gogithub.ErrorResponse{
-		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
-		Message:  http.StatusText(status),
-	})
+	return kindtest.GitHubErr(method, path, status, http.StatusText(status))
 }
-
-// recorder keeps the events recorded.
-type recorder struct{ events []event.Event }
-
-func (r *recorder) Event(_ runtime.Object, e event.Event) { r.events = append(r.events, e) }
-
-func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
 
 func fmtID(id int64) string { return strconv.FormatInt(id, 10) }
-
-// connectAny is connect for mg's scope; it returns the repository the
-// external client was made for.
-func connectAny(mg Object, c kind.Connection) (kind.Repository, error) {
-	switch o := mg.(type) {
-	case *namespaced.Collaborator:
-		ext, err := connect(context.Background(), o, c)
-		if err != nil {
-			return kind.Repository{}, err
-		}
-		return ext.(*external[*namespaced.Collaborator]).repo, nil
-	case *cluster.Collaborator:
-		ext, err := connect(context.Background(), o, c)
-		if err != nil {
-			return kind.Repository{}, err
-		}
-		return ext.(*external[*cluster.Collaborator]).repo, nil
-	}
-	return kind.Repository{}, fmt.Errorf("%T is no Collaborator", mg)
-}
