@@ -3,34 +3,34 @@ package ruleset
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
-	"testing"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // A scope is one of the Ruleset kinds that share external[T]. It builds a
-// Ruleset of its kind, and an external client for that kind whose type
-// parameter is hidden behind client, so that one table of cases runs in
-// both scopes.
+// Ruleset of its kind, and an external client for that kind taking any
+// Object, so that one table of cases runs in both scopes.
 type scope struct {
 	name     string
 	ruleset  func(m ...mod) Object
 	external func(api github.RulesetsAPI, rec event.Recorder, f found) client
+	// connect is connect of this scope's kind; it returns the repository
+	// the external client was made for.
+	connect func(mg Object, c kind.Connection) (kind.Repository, error)
 }
+
+func (s scope) ScopeName() string { return s.name }
 
 // found is what Observe left for Create, Update and Delete.
 type found struct {
@@ -38,31 +38,16 @@ type found struct {
 	listed   []github.Ruleset
 }
 
-// client is external[T] taking any Object; an Object of the other scope panics.
+// client is external[T] taking any Object, with what its Observe found.
 type client interface {
-	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
-	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
-	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
-	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
+	kindtest.Client[Object]
 	found() found
 }
 
-type typed[T Object] struct{ e *external[T] }
-
-func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
-	return c.e.Observe(ctx, mg.(T))
-}
-
-func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
-	return c.e.Create(ctx, mg.(T))
-}
-
-func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
-	return c.e.Update(ctx, mg.(T))
-}
-
-func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
-	return c.e.Delete(ctx, mg.(T))
+// typed is e as a client.
+type typed[T Object] struct {
+	kindtest.Typed[Object, T]
+	e *external[T]
 }
 
 func (c typed[T]) found() found { return found{observed: c.e.observed, listed: c.e.listed} }
@@ -82,7 +67,15 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			return r
 		},
 		external: func(api github.RulesetsAPI, rec event.Recorder, f found) client {
-			return typed[T]{&external[T]{api: api, repo: repo, record: rec, observed: f.observed, listed: f.listed}}
+			e := &external[T]{api: api, repo: repo, record: rec, observed: f.observed, listed: f.listed}
+			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
+		},
+		connect: func(mg Object, c kind.Connection) (kind.Repository, error) {
+			e, err := connect(context.Background(), mg.(T), c)
+			if err != nil {
+				return kind.Repository{}, err
+			}
+			return e.(*external[T]).repo, nil
 		},
 	}
 }
@@ -94,14 +87,6 @@ var scopes = []scope{
 	scopeOf("Cluster", func() *cluster.Ruleset {
 		return &cluster.Ruleset{ObjectMeta: metav1.ObjectMeta{Name: "r"}}
 	}),
-}
-
-// runBoth runs fn once per scope, each as a subtest named after the scope.
-func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
-	t.Helper()
-	for _, s := range scopes {
-		t.Run(s.name, func(t *testing.T) { fn(t, s) })
-	}
 }
 
 // params are the parameters of every case unless changed: a branch
@@ -156,39 +141,9 @@ func answer(id int64, mods ...func(*github.Ruleset)) *github.Ruleset {
 // ghErr is what the client returns when GitHub answers status with
 // message and, for a 422, the sentences errs.
 func ghErr(method, path string, status int, message string, errs ...string) error {
-	e := &gogithub.ErrorResponse{
-		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
-		Message:  message,
-	}
+	var details []gogithub.Error
 	for _, s := range errs {
-		e.Errors = append(e.Errors, gogithub.Error{Message: s})
+		details = append(details, gogithub.Error{Message: s})
 	}
-	return github.Explain(e)
-}
-
-// recorder keeps the events recorded.
-type recorder struct{ events []event.Event }
-
-func (r *recorder) Event(_ runtime.Object, e event.Event) { r.events = append(r.events, e) }
-
-func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
-
-// connectAny is connect for mg's scope; it returns the repository the
-// external client was made for.
-func connectAny(mg Object, c kind.Connection) (kind.Repository, error) {
-	switch o := mg.(type) {
-	case *namespaced.Ruleset:
-		ext, err := connect(context.Background(), o, c)
-		if err != nil {
-			return kind.Repository{}, err
-		}
-		return ext.(*external[*namespaced.Ruleset]).repo, nil
-	case *cluster.Ruleset:
-		ext, err := connect(context.Background(), o, c)
-		if err != nil {
-			return kind.Repository{}, err
-		}
-		return ext.(*external[*cluster.Ruleset]).repo, nil
-	}
-	return kind.Repository{}, fmt.Errorf("%T is no Ruleset", mg)
+	return kindtest.GitHubErr(method, path, status, message, details...)
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	rs "github.com/crossplane-github/provider-github/internal/clients/ruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 const rulesetPath = "/repos/demo-org/app/rulesets"
@@ -96,15 +97,6 @@ var asJSON = cmp.Transformer("json", func(m json.RawMessage) any {
 	}
 	return v
 })
-
-// eventsOf are the reasons of the events recorded.
-func eventsOf(r *recorder) []event.Reason {
-	var out []event.Reason
-	for _, e := range r.events {
-		out = append(out, e.Reason)
-	}
-	return out
-}
 
 func TestObserve(t *testing.T) {
 	pending := createdAt.Add(-2 * time.Second)
@@ -260,9 +252,9 @@ func TestObserve(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
-				rec := &recorder{}
+				rec := &kindtest.Recorder{}
 				mg := s.ruleset(tc.mg...)
 				e := s.external(tc.api.fake(t, &calls), rec, found{})
 				got, err := e.Observe(context.Background(), mg)
@@ -284,7 +276,7 @@ func TestObserve(t *testing.T) {
 				if diff := cmp.Diff(tc.want.calls, calls); diff != "" {
 					t.Errorf("\n%s\nGitHub calls: -want, +got:\n%s", tc.reason, diff)
 				}
-				if diff := cmp.Diff(tc.want.events, eventsOf(rec)); diff != "" {
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nevents: -want, +got:\n%s", tc.reason, diff)
 				}
 				if tc.want.o.ResourceExists && e.found().observed == nil {
@@ -369,10 +361,10 @@ func TestCreate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
 				mg := s.ruleset()
-				_, err := s.external(tc.api.fake(t, &calls), &recorder{}, tc.found).Create(context.Background(), mg)
+				_, err := s.external(tc.api.fake(t, &calls), &kindtest.Recorder{}, tc.found).Create(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nCreate(...): -want error, +got error:\n%s", tc.reason, diff)
 				}
@@ -430,9 +422,9 @@ func TestUpdate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
-				_, err := s.external(tc.api.fake(t, &calls), &recorder{}, tc.found).Update(context.Background(), s.ruleset(withExternalName("4100001")))
+				_, err := s.external(tc.api.fake(t, &calls), &kindtest.Recorder{}, tc.found).Update(context.Background(), s.ruleset(withExternalName("4100001")))
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): -want error, +got error:\n%s", tc.reason, diff)
 				}
@@ -480,10 +472,10 @@ func TestDelete(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
 				mg := s.ruleset(withExternalName("4100001"), deleting())
-				_, err := s.external(tc.api.fake(t, &calls), &recorder{}, tc.found).Delete(context.Background(), mg)
+				_, err := s.external(tc.api.fake(t, &calls), &kindtest.Recorder{}, tc.found).Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nDelete(...): -want, +got:\n%s", tc.reason, diff)
 				}
@@ -522,10 +514,10 @@ func TestCreatedDuring(t *testing.T) {
 }
 
 func TestConnect(t *testing.T) {
-	runBoth(t, func(t *testing.T, s scope) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		mg := s.ruleset(func(r Object) { r.Parameters().Owner = ptr.To("acme") })
 		gh := gogithub.NewClient(nil)
-		got, err := connectAny(mg, kind.Connection{GitHub: gh, DefaultOwner: "demo-org", Record: event.NewNopRecorder()})
+		got, err := s.connect(mg, kind.Connection{GitHub: gh, DefaultOwner: "demo-org", Record: event.NewNopRecorder()})
 		if err != nil {
 			t.Fatalf("connect(...): %v", err)
 		}
@@ -533,7 +525,7 @@ func TestConnect(t *testing.T) {
 			t.Errorf("connect(...): repository %+v, want %+v", got, want)
 		}
 		mg = s.ruleset(func(r Object) { r.Parameters().Repository = nil })
-		if _, err := connectAny(mg, kind.Connection{GitHub: gh}); err == nil {
+		if _, err := s.connect(mg, kind.Connection{GitHub: gh}); err == nil {
 			t.Error("connect(...) without a repository: want an error")
 		}
 	})
