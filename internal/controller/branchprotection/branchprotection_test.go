@@ -21,6 +21,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // api builds the fake GitHub of a case from the answers it gives, and
@@ -286,8 +287,8 @@ func TestObserve(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
-				rec := &recorder{}
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				rec := &kindtest.Recorder{}
 				branch := tc.branch
 				if branch.Name == "" {
 					branch = kind.Branch{Name: "main"}
@@ -315,7 +316,7 @@ func TestObserve(t *testing.T) {
 						t.Errorf("\n%s\nReady: -want, +got:\n%s", tc.reason, diff)
 					}
 				}
-				if diff := cmp.Diff(tc.want.events, rec.reasons()); diff != "" {
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nevents: -want, +got:\n%s", tc.reason, diff)
 				}
 				if got := e.observed() != nil; got != tc.want.observed {
@@ -376,10 +377,10 @@ func TestCreate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				a := tc.api
 				mg := s.protection(tc.mg...)
-				_, err := s.external(a.fake(t), &recorder{}, kind.Branch{Name: "main"}, nil).Create(context.Background(), mg)
+				_, err := s.external(a.fake(t), &kindtest.Recorder{}, kind.Branch{Name: "main"}, nil).Create(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nCreate(...): -want error, +got error:\n%s", tc.reason, diff)
 				}
@@ -466,9 +467,9 @@ func TestUpdate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				a := tc.api
-				rec := &recorder{}
+				rec := &kindtest.Recorder{}
 				mg := s.protection(append([]mod{withExternalName("main")}, tc.mg...)...)
 				_, err := s.external(a.fake(t), rec, kind.Branch{Name: "main"}, had).Update(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
@@ -488,7 +489,7 @@ func TestUpdate(t *testing.T) {
 						t.Errorf("\n%s\nstatus.atProvider.droppedByGitHub: -want, +got:\n%s", tc.reason, diff)
 					}
 				}
-				if diff := cmp.Diff(tc.want.events, rec.reasons()); diff != "" {
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nevents: -want, +got:\n%s", tc.reason, diff)
 				}
 			})
@@ -508,10 +509,10 @@ func TestDelete(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				a := tc.api
 				mg := s.protection(withExternalName("main"), deleting())
-				_, err := s.external(a.fake(t), &recorder{}, kind.Branch{Name: "main"}, nil).Delete(context.Background(), mg)
+				_, err := s.external(a.fake(t), &kindtest.Recorder{}, kind.Branch{Name: "main"}, nil).Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nDelete(...): -want error, +got error:\n%s", tc.reason, diff)
 				}

@@ -1,18 +1,12 @@
 package branchprotection
 
 import (
-	"context"
 	"net/http"
-	"net/http/httptest"
-	"testing"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -20,43 +14,30 @@ import (
 	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // A scope is one of the BranchProtection kinds that share external[T]. It
 // builds a BranchProtection of its kind, and an external client for that
-// kind whose type parameter is hidden behind client, so that one table of
-// cases runs in both scopes.
+// kind taking any Object, so that one table of cases runs in both scopes.
 type scope struct {
 	name       string
 	protection func(m ...mod) Object
 	external   func(api github.ProtectedBranchAPI, rec event.Recorder, branch kind.Branch, observed *github.Protection) client
 }
 
-// client is external[T] taking any Object; an Object of the other scope panics.
+func (s scope) ScopeName() string { return s.name }
+
+// client is external[T] taking any Object, with the protection its Observe found.
 type client interface {
-	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
-	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
-	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
-	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
+	kindtest.Client[Object]
 	observed() *github.Protection
 }
 
-type typed[T Object] struct{ e *external[T] }
-
-func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
-	return c.e.Observe(ctx, mg.(T))
-}
-
-func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
-	return c.e.Create(ctx, mg.(T))
-}
-
-func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
-	return c.e.Update(ctx, mg.(T))
-}
-
-func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
-	return c.e.Delete(ctx, mg.(T))
+// typed is e as a client.
+type typed[T Object] struct {
+	kindtest.Typed[Object, T]
+	e *external[T]
 }
 
 func (c typed[T]) observed() *github.Protection { return c.e.observed }
@@ -80,7 +61,8 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			return p
 		},
 		external: func(api github.ProtectedBranchAPI, rec event.Recorder, branch kind.Branch, observed *github.Protection) client {
-			return typed[T]{&external[T]{api: api, repo: repo, branch: branch, record: rec, now: func() time.Time { return now }, observed: observed}}
+			e := &external[T]{api: api, repo: repo, branch: branch, record: rec, now: func() time.Time { return now }, observed: observed}
+			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},
 	}
 }
@@ -92,14 +74,6 @@ var scopes = []scope{
 	scopeOf("Cluster", func() *cluster.BranchProtection {
 		return &cluster.BranchProtection{ObjectMeta: metav1.ObjectMeta{Name: "p"}}
 	}),
-}
-
-// runBoth runs fn once per scope, each as a subtest named after the scope.
-func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
-	t.Helper()
-	for _, s := range scopes {
-		t.Run(s.name, func(t *testing.T) { fn(t, s) })
-	}
 }
 
 // A mod changes a BranchProtection of either scope.
@@ -121,25 +95,7 @@ func deleting() mod {
 
 // ghErr is what the client returns when GitHub answers status with msg.
 func ghErr(status int, msg string) error {
-	return github.Explain(&gogithub.ErrorResponse{
-		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(http.MethodGet, "/repos/demo-org/app/branches/main/protection", nil)},
-		Message:  msg,
-	})
-}
-
-// recorder keeps the events recorded.
-type recorder struct{ events []event.Event }
-
-func (r *recorder) Event(_ runtime.Object, e event.Event) { r.events = append(r.events, e) }
-
-func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
-
-func (r *recorder) reasons() []event.Reason {
-	var out []event.Reason
-	for _, e := range r.events {
-		out = append(out, e.Reason)
-	}
-	return out
+	return kindtest.GitHubErr(http.MethodGet, "/repos/demo-org/app/branches/main/protection", status, msg)
 }
 
 var (
