@@ -14,6 +14,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	teamrepo "github.com/crossplane-github/provider-github/internal/clients/teamrepository"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // named is how messages name a resource of scope s: Kind ns/name, or Kind
@@ -141,7 +142,7 @@ func TestConnect(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var objs []client.Object
 				if tc.kube != nil {
 					objs = tc.kube(s)

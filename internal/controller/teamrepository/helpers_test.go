@@ -3,14 +3,11 @@ package teamrepository
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
-	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/utils/ptr"
@@ -27,35 +24,21 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	teamrepo "github.com/crossplane-github/provider-github/internal/clients/teamrepository"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // ext is external[T] taking any Object, so that one table of cases runs in
 // both scopes; an Object of the other scope panics.
 type ext interface {
-	Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error)
-	Create(ctx context.Context, mg Object) (managed.ExternalCreation, error)
-	Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error)
-	Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error)
+	kindtest.Client[Object]
 	// target is the permission the spec names, as connect found it.
 	target() teamrepo.Grant
 }
 
-type typed[T Object] struct{ e *external[T] }
-
-func (c typed[T]) Observe(ctx context.Context, mg Object) (managed.ExternalObservation, error) {
-	return c.e.Observe(ctx, mg.(T))
-}
-
-func (c typed[T]) Create(ctx context.Context, mg Object) (managed.ExternalCreation, error) {
-	return c.e.Create(ctx, mg.(T))
-}
-
-func (c typed[T]) Update(ctx context.Context, mg Object) (managed.ExternalUpdate, error) {
-	return c.e.Update(ctx, mg.(T))
-}
-
-func (c typed[T]) Delete(ctx context.Context, mg Object) (managed.ExternalDelete, error) {
-	return c.e.Delete(ctx, mg.(T))
+// typed is e as an ext.
+type typed[T Object] struct {
+	kindtest.Typed[Object, T]
+	e *external[T]
 }
 
 func (c typed[T]) target() teamrepo.Grant { return c.e.target() }
@@ -79,6 +62,8 @@ type scope struct {
 	repository func(ns, name, fullName string) client.Object
 }
 
+func (s scope) ScopeName() string { return s.name }
+
 func scopeOf[T Object](name, ns string, empty func() T,
 	team func(ns, name string, o orgcommon.TeamObservation) client.Object,
 	repository func(ns, name, fullName string) client.Object) scope {
@@ -99,10 +84,11 @@ func scopeOf[T Object](name, ns string, empty func() T,
 			if err != nil {
 				return nil, err
 			}
-			return typed[T]{e}, nil
+			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}, nil
 		},
 		external: func(api github.TeamRepositoriesAPI, repo kind.Repository, team kind.Team, rec event.Recorder) ext {
-			return typed[T]{&external[T]{api: api, repo: repo, team: team, record: rec}}
+			e := &external[T]{api: api, repo: repo, team: team, record: rec}
+			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},
 		team:       team,
 		repository: repository,
@@ -132,14 +118,6 @@ var scopes = []scope{
 			r.Status.AtProvider.FullName = ptr.To(fullName)
 			return r
 		}),
-}
-
-// runBoth runs fn once per scope, each as a subtest named after the scope.
-func runBoth(t *testing.T, fn func(t *testing.T, s scope)) {
-	t.Helper()
-	for _, s := range scopes {
-		t.Run(s.name, func(t *testing.T) { fn(t, s) })
-	}
 }
 
 // A mod changes a TeamRepository of either scope.
@@ -187,10 +165,7 @@ func kubeWith(t *testing.T, objs ...client.Object) client.Client {
 // ghErr is what the client returns when GitHub answers status to a request
 // for path.
 func ghErr(method, path string, status int) error {
-	return github.Explain(&gogithub.ErrorResponse{
-		Response: &http.Response{StatusCode: status, Request: httptest.NewRequest(method, path, nil)},
-		Message:  http.StatusText(status),
-	})
+	return kindtest.GitHubErr(method, path, status, http.StatusText(status))
 }
 
 // The usual target of the tests: team platform of acme, on acme/api.
@@ -203,20 +178,4 @@ var (
 // teamRepo is GitHub's answer for acme/api with the role.
 func teamRepo(role string) *github.TeamRepo {
 	return &github.TeamRepo{ID: 42, Name: "api", FullName: "acme/api", Owner: github.Account{Login: "acme", Type: "Organization"}, RoleName: role}
-}
-
-// recorder keeps the events recorded.
-type recorder struct{ events []event.Event }
-
-func (r *recorder) Event(_ runtime.Object, e event.Event) { r.events = append(r.events, e) }
-
-func (r *recorder) WithAnnotations(...string) event.Recorder { return r }
-
-// reasons are the reasons of the recorded events.
-func (r *recorder) reasons() []event.Reason {
-	var out []event.Reason
-	for _, e := range r.events {
-		out = append(out, e.Reason)
-	}
-	return out
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // getTeamRepo is a MockGetTeamRepo that answers r (or err) for acme's team
@@ -279,7 +280,7 @@ func TestObserve(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				repo, team := repoAPI, teamPlatform
 				if tc.repo != (kind.Repository{}) {
 					repo = tc.repo
@@ -287,7 +288,7 @@ func TestObserve(t *testing.T) {
 				if tc.team != (kind.Team{}) {
 					team = tc.team
 				}
-				rec := &recorder{}
+				rec := &kindtest.Recorder{}
 				mg := s.object(tc.mg...)
 				o, err := s.external(tc.api(t), repo, team, rec).Observe(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
@@ -302,7 +303,7 @@ func TestObserve(t *testing.T) {
 				if got := meta.GetExternalName(mg); got != tc.want.extName {
 					t.Errorf("\n%s\nObserve(...): external name %q, want %q", tc.reason, got, tc.want.extName)
 				}
-				if diff := cmp.Diff(tc.want.events, rec.reasons()); diff != "" {
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nObserve(...): events -want, +got:\n%s", tc.reason, diff)
 				}
 				if ready := mg.GetCondition(xpv2.TypeReady); o.ResourceExists && ready.Status != corev1.ConditionTrue {
@@ -473,7 +474,7 @@ func TestCreate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				repo, team := repoAPI, teamPlatform
 				if tc.repo != (kind.Repository{}) {
 					repo = tc.repo
@@ -482,7 +483,7 @@ func TestCreate(t *testing.T) {
 					team = tc.team
 				}
 				mg := s.object(tc.mg...)
-				_, err := s.external(tc.api(t), repo, team, &recorder{}).Create(context.Background(), mg)
+				_, err := s.external(tc.api(t), repo, team, &kindtest.Recorder{}).Create(context.Background(), mg)
 				if diff := cmp.Diff(tc.err, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nCreate(...): -want error, +got error:\n%s", tc.reason, diff)
 				}
@@ -497,7 +498,7 @@ func TestCreate(t *testing.T) {
 // TestRegrant observes a permission removed on GitHub and grants it again:
 // the event says it was removed outside Kubernetes.
 func TestRegrant(t *testing.T) {
-	runBoth(t, func(t *testing.T, s scope) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		api := &fake.MockTeamRepositories{
 			MockTeamReposAPI: fake.MockTeamReposAPI{
 				MockGetTeamRepo: getTeamRepo(t, nil, ghErr(http.MethodGet, grantPath, 404)),
@@ -505,7 +506,7 @@ func TestRegrant(t *testing.T) {
 			},
 			MockReposAPI: fake.MockReposAPI{MockGetByID: func(context.Context, int64) (*github.Repository, error) { return orgRepo("acme/api"), nil }},
 		}
-		rec := &recorder{}
+		rec := &kindtest.Recorder{}
 		e := s.external(api, repoAPI, teamPlatform, rec)
 		mg := s.object(withPermission("maintain"), withObserved("acme/api", 42), withExternalName("platform/acme/api"))
 		if o, err := e.Observe(context.Background(), mg); err != nil || o.ResourceExists {
@@ -514,7 +515,7 @@ func TestRegrant(t *testing.T) {
 		if _, err := e.Create(context.Background(), mg); err != nil {
 			t.Fatalf("Create(...): %v", err)
 		}
-		if diff := cmp.Diff([]event.Reason{reasonRegranted}, rec.reasons()); diff != "" {
+		if diff := cmp.Diff([]event.Reason{reasonRegranted}, rec.Reasons()); diff != "" {
 			t.Errorf("events -want, +got:\n%s", diff)
 		}
 	})
@@ -548,8 +549,8 @@ func TestUpdate(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
-				_, err := s.external(tc.api(t), repoAPI, teamPlatform, &recorder{}).Update(context.Background(), s.object(withPermission("triage")))
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				_, err := s.external(tc.api(t), repoAPI, teamPlatform, &kindtest.Recorder{}).Update(context.Background(), s.object(withPermission("triage")))
 				if diff := cmp.Diff(tc.err, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): -want error, +got error:\n%s", tc.reason, diff)
 				}
@@ -585,10 +586,10 @@ func TestDelete(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			runBoth(t, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				api := &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockRemoveTeamRepo: removeTeamRepo(t, tc.err)}}
 				mg := s.object(deleting())
-				_, err := s.external(api, repoAPI, teamPlatform, &recorder{}).Delete(context.Background(), mg)
+				_, err := s.external(api, repoAPI, teamPlatform, &kindtest.Recorder{}).Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nDelete(...): -want error, +got error:\n%s", tc.reason, diff)
 				}
@@ -604,7 +605,7 @@ func TestDelete(t *testing.T) {
 // on GitHub: Observe finds the permission under the new name by the
 // repository's id, and Delete removes it there.
 func TestDeleteFollowsARename(t *testing.T) {
-	runBoth(t, func(t *testing.T, s scope) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		removed := ""
 		api := &fake.MockTeamRepositories{
 			MockTeamReposAPI: fake.MockTeamReposAPI{
@@ -623,7 +624,7 @@ func TestDeleteFollowsARename(t *testing.T) {
 			},
 			MockReposAPI: fake.MockReposAPI{MockGetByID: func(context.Context, int64) (*github.Repository, error) { return orgRepo("acme/api2"), nil }},
 		}
-		e := s.external(api, repoAPI, teamPlatform, &recorder{})
+		e := s.external(api, repoAPI, teamPlatform, &kindtest.Recorder{})
 		mg := s.object(withObserved("acme/api", 42), deleting())
 		if o, err := e.Observe(context.Background(), mg); err != nil || !o.ResourceExists {
 			t.Fatalf("Observe(...): got %+v, %v; want the permission found under the new name", o, err)
