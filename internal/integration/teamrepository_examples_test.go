@@ -26,7 +26,7 @@ func examplesOf(t *testing.T, s scope, dir string) []resource.Managed {
 	if s.namespaced {
 		sub = "namespaced"
 	}
-	files, err := filepath.Glob(filepath.Join("../../examples", dir, sub, "*.yaml"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", dir, sub, "*.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
