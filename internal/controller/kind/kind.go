@@ -78,7 +78,7 @@ func Of[T resource.Managed](obj T, connect ConnectFn[T], opts ...managed.Reconci
 func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind, obj T, connect ConnectFn[T], kindOpts []managed.ReconcilerOption) error {
 	name := managed.ControllerName(gvk.GroupKind().String())
 	//nolint:staticcheck // crossplane-runtime's event recorder takes the old events API.
-	recorder := event.NewAPIRecorder(mgr.GetEventRecorderFor(name))
+	recorder := waitingRecorder{event.NewAPIRecorder(mgr.GetEventRecorderFor(name))}
 	c := &connector[T]{kube: mgr.GetClient(), resolve: o.Resolver.Resolve, clients: o.Clients, connect: connect, record: recorder}
 	opts := append(o.ReconcilerOptions(name),
 		managed.WithTypedExternalConnector[T](c),

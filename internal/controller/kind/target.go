@@ -110,5 +110,5 @@ func (c Connection) referenced(ctx context.Context, mg resource.Managed, gvk sch
 // yet on GitHub. Nothing can have been created under it either, so for a
 // resource being deleted it counts as gone.
 func notCreatedYet(what, field string) error {
-	return referenceNotCreated{errors.Errorf("%s named by %s has not been created on GitHub yet: this resource waits until it is Ready", what, field)}
+	return referenceNotCreated{errors.Errorf("%s named by %s has not been created on GitHub yet: %s", what, field, waiting)}
 }
