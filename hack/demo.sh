@@ -60,7 +60,7 @@ invitations_pending() {
   local kind
   for kind in collaborators.repo.github.m.crossplane.io collaborators.repo.github.crossplane.io; do
     kubectl get "$kind" -A -o jsonpath='{range .items[*]}{.metadata.namespace}/{.metadata.name} {.status.conditions[?(@.type=="Ready")].reason} {.status.conditions[?(@.type=="Ready")].message}{"\n"}{end}'
-  done | awk '$2 == "InvitationPending" { $2 = ""; print }'
+  done | awk '$2 == "InvitationPending" { $2 = ""; sub(/^\//, ""); print }'
 }
 
 # all_above_zero <metrics>: every crossplane_managed_resource_* line is
