@@ -227,8 +227,13 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	}
 	dropped := bp.Dropped(req, got, e.now())
 	mg.Observation().DroppedByGitHub = dropped
-	if msg := bp.DroppedMessage(dropped, e.fullName(), name); msg != "" {
-		e.record.Event(mg, event.Warning(reasonDropped, errors.New(msg)))
+	// The Ready message Observe set names what GitHub dropped before this
+	// write; it goes with this status write, so both say the same.
+	available := xpv2.Available()
+	available.Message = bp.DroppedMessage(dropped, e.fullName(), name)
+	mg.SetConditions(available)
+	if available.Message != "" {
+		e.record.Event(mg, event.Warning(reasonDropped, errors.New(available.Message)))
 	}
 	return managed.ExternalUpdate{}, nil
 }

@@ -423,6 +423,7 @@ func TestUpdate(t *testing.T) {
 		put        *github.ProtectionRequest
 		signatured []bool
 		dropped    *common.DroppedActors
+		ready      string // the Ready condition's message, with the status this write records
 		events     []event.Reason
 	}
 	cases := map[string]struct {
@@ -442,7 +443,9 @@ func TestUpdate(t *testing.T) {
 				},
 				signatured: []bool{false},
 				dropped:    &common.DroppedActors{At: metav1.NewTime(now), Restrictions: &common.ActorsObservation{Users: []string{"bob"}, Teams: []string{"idle"}}},
-				events:     []event.Reason{reasonDropped},
+				ready: bp.DroppedMessage(&common.DroppedActors{At: metav1.NewTime(now), Restrictions: &common.ActorsObservation{Users: []string{"bob"}, Teams: []string{"idle"}}},
+					"demo-org/app", "main"),
+				events: []event.Reason{reasonDropped},
 			},
 		},
 		"NothingDropped": {
@@ -487,6 +490,9 @@ func TestUpdate(t *testing.T) {
 				if tc.want.err == nil {
 					if diff := cmp.Diff(tc.want.dropped, mg.Observation().DroppedByGitHub); diff != "" {
 						t.Errorf("\n%s\nstatus.atProvider.droppedByGitHub: -want, +got:\n%s", tc.reason, diff)
+					}
+					if got := mg.GetCondition(xpv2.TypeReady).Message; got != tc.want.ready {
+						t.Errorf("\n%s\nReady message: want %q, got %q", tc.reason, tc.want.ready, got)
 					}
 				}
 				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
