@@ -8,7 +8,8 @@
 #
 # Knobs: BENCH_SIZES (100,1000), BENCH_SECONDARY_N (240), BENCH_LATENCY (100ms),
 # BENCH_ONLY (run only the scenarios whose name contains it, e.g. "N=1000 tuned"),
-# BENCH_PROFILE (a directory: write the provider's CPU and heap profiles there).
+# BENCH_PROFILE (a directory: write the provider's CPU and heap profiles there),
+# BENCH_CRDS (comma-separated globs of package/crds to install, default all: the active kinds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=$PWD/_output/bench
@@ -40,4 +41,4 @@ for _ in $(seq 1 40); do curl -sf "http://$EMULATOR_ADDR/_emulator/config" >/dev
 "$BIN/bench" --root "$PWD" --kubeconfig "$LOCAL_CLUSTER_DIR/kubeconfig" --provider "$BIN/provider" \
   --emulator "http://$EMULATOR_ADDR" --latency "${BENCH_LATENCY:-100ms}" \
   --sizes "${BENCH_SIZES:-100,1000}" --secondary-n "${BENCH_SECONDARY_N:-240}" \
-  --only "${BENCH_ONLY:-}" --profile-dir "${BENCH_PROFILE:-}" --out "$OUT/results.json"
+  --only "${BENCH_ONLY:-}" --profile-dir "${BENCH_PROFILE:-}" --crds "${BENCH_CRDS:-*.yaml}" --out "$OUT/results.json"

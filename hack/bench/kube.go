@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -48,15 +48,19 @@ func newKube(kubeconfig string) (*kube, error) {
 	return &kube{c: c}, nil
 }
 
-// setup installs the CRDs and creates the namespace, the credentials
-// Secret and a ProviderConfig pointing at baseURL.
-func (k *kube) setup(ctx context.Context, root, ns, baseURL string) error {
-	files, err := filepath.Glob(filepath.Join(root, "package", "crds", "*.yaml"))
-	if err != nil {
-		return fmt.Errorf("listing package/crds: %w", err)
+// setup installs the CRDs that match globs and creates the namespace, the
+// credentials Secret and a ProviderConfig pointing at baseURL.
+func (k *kube) setup(ctx context.Context, root string, globs []string, ns, baseURL string) error {
+	var files []string
+	for _, g := range globs {
+		matched, err := filepath.Glob(filepath.Join(root, "package", "crds", strings.TrimSpace(g)))
+		if err != nil {
+			return fmt.Errorf("listing package/crds: %w", err)
+		}
+		files = append(files, matched...)
 	}
 	if len(files) == 0 {
-		return errors.New("no CRDs in package/crds")
+		return fmt.Errorf("no CRDs in package/crds match %v", globs)
 	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)

@@ -29,6 +29,9 @@ type config struct {
 	out                                    string
 	metricsAddr, healthAddr, pprofAddr     string
 	only, profileDir                       string
+	// crds are the globs (in package/crds) of the CRDs to install: the
+	// kinds the provider's safe-start gate then starts controllers for.
+	crds []string
 }
 
 func main() {
@@ -49,7 +52,10 @@ func main() {
 	flag.StringVar(&c.pprofAddr, "pprof", "127.0.0.1:28082", "provider profiling address (with --profile-dir)")
 	flag.StringVar(&c.only, "only", "", "run only the scenarios whose name contains this")
 	flag.StringVar(&c.profileDir, "profile-dir", "", "write the provider's CPU profile of the steady window and heap profiles (at all Ready, at the end) here")
+	var crds string
+	flag.StringVar(&crds, "crds", "*.yaml", "comma-separated globs of the package/crds files to install (the kinds that are active); the Repository and provider configuration CRDs are always needed")
 	flag.Parse()
+	c.crds = strings.Split(crds, ",")
 	for _, s := range strings.Split(sizes, ",") {
 		var n int
 		if _, err := fmt.Sscan(s, &n); err != nil || n <= 0 {
@@ -192,7 +198,7 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	if err != nil {
 		return res, err
 	}
-	if err := k.setup(ctx, c.root, ns, "http://"+c.proxyAddr+"/api/v3/"); err != nil {
+	if err := k.setup(ctx, c.root, c.crds, ns, "http://"+c.proxyAddr+"/api/v3/"); err != nil {
 		return res, err
 	}
 
