@@ -122,10 +122,15 @@ up() {
   echo "$pending"
 
   say "other-user accepts the invitations with their own token; their Collaborators become Ready"
-  hack/accept-invitations.sh "$EMULATOR" other-token
+  # Invitations still being sent are accepted on the next round.
+  local ready=""
+  for _ in $(seq 1 24); do
+    hack/accept-invitations.sh "$EMULATOR" other-token
+    if kubectl wait --for condition=Ready --timeout=5s managed --all -A >/dev/null 2>&1; then ready=yes; break; fi
+  done
 
   say "Waiting for every managed resource to be Ready"
-  if ! kubectl wait --for condition=Ready --timeout=120s managed --all -A; then
+  if [ -z "$ready" ] && ! kubectl wait --for condition=Ready --timeout=30s managed --all -A; then
     kubectl get managed -A || true
     echo "Some managed resources did not become Ready; see kubectl describe and $DIR/provider.log" >&2
     exit 1

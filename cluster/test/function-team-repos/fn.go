@@ -136,7 +136,7 @@ func compose(spec TeamRepos) map[resource.Name]*composed.Unstructured {
 		name, protection := protect(spec, target)
 		out[resource.Name(r.Role+"-"+name)] = protection
 		for _, c := range spec.Collaborators {
-			out[resource.Name(r.Role+"-"+strings.ToLower(c.Username))] = object("repo.github.m.crossplane.io/v1alpha1", "Collaborator", nil, map[string]any{
+			out[resource.Name(r.Role+"-collaborator-"+strings.ToLower(c.Username))] = object("repo.github.m.crossplane.io/v1alpha1", "Collaborator", nil, map[string]any{
 				"repositorySelector": target,
 				"username":           c.Username,
 				"permission":         orDefault(c.Permission, "pull"),

@@ -30,9 +30,9 @@ func TestRunFunction(t *testing.T) {
 			req:    &fnv1.RunFunctionRequest{Observed: &fnv1.State{Composite: &fnv1.Resource{Resource: resource.MustStructJSON(xr)}}},
 			wantReady: map[string]fnv1.Ready{
 				"team":    unspecified,
-				"service": unspecified, "service-team": unspecified, "service-ruleset": unspecified, "service-other-user": unspecified,
-				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-other-user": unspecified,
-				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-other-user": unspecified,
+				"service": unspecified, "service-team": unspecified, "service-ruleset": unspecified, "service-collaborator-other-user": unspecified,
+				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-collaborator-other-user": unspecified,
+				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-collaborator-other-user": unspecified,
 			},
 		},
 		"ServiceReady": {
@@ -43,9 +43,9 @@ func TestRunFunction(t *testing.T) {
 			}},
 			wantReady: map[string]fnv1.Ready{
 				"team":    unspecified,
-				"service": fnv1.Ready_READY_TRUE, "service-team": unspecified, "service-ruleset": unspecified, "service-other-user": unspecified,
-				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-other-user": unspecified,
-				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-other-user": unspecified,
+				"service": fnv1.Ready_READY_TRUE, "service-team": unspecified, "service-ruleset": unspecified, "service-collaborator-other-user": unspecified,
+				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-collaborator-other-user": unspecified,
+				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-collaborator-other-user": unspecified,
 			},
 		},
 		"NoTeam": {
@@ -126,7 +126,7 @@ func TestCompose(t *testing.T) {
 					"allowMergeCommit": false, "allowSquashMerge": true, "deleteBranchOnMerge": true, "archiveOnDelete": true, "autoInit": true}}
 				want[r.Role+"-team"] = map[string]any{"kind": "TeamRepository", "labels": map[string]string(nil), "forProvider": map[string]any{
 					"repositorySelector": selectRole(r.Role), "teamSelector": map[string]any{"matchControllerRef": true}, "permission": "push"}}
-				want[r.Role+"-other-user"] = map[string]any{"kind": "Collaborator", "labels": map[string]string(nil), "forProvider": map[string]any{
+				want[r.Role+"-collaborator-other-user"] = map[string]any{"kind": "Collaborator", "labels": map[string]string(nil), "forProvider": map[string]any{
 					"repositorySelector": selectRole(r.Role), "username": "Other-User", "permission": "pull"}}
 				want[r.Role+"-"+tc.wantName] = map[string]any{"kind": tc.wantKind, "labels": map[string]string(nil), "forProvider": tc.wantProtect(r.Role)}
 			}

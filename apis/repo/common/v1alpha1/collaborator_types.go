@@ -22,6 +22,11 @@ import (
 // The user and the repository cannot be changed once set: a collaborator
 // does not move; create another Collaborator instead. The external name is
 // the username in lower case.
+//
+// A user who is already a direct collaborator is managed as they are (an
+// add is idempotent on GitHub; the declared permission is applied), and
+// deleting the Collaborator removes them: use deletionPolicy Orphan to
+// leave a collaborator who was there before.
 // +github:kind=Collaborator
 // +github:kind:noun=repository collaborator
 // +github:kind:description=Its spec names the user, the permission and the repository. GitHub adds a member of the repository's organization at once and invites anyone else: the Collaborator is then Ready=False with reason InvitationPending until the user accepts, and an invitation that expires or is declined is sent again.
