@@ -42,6 +42,12 @@ const (
 // and clocks that disagree.
 const createWindow = 10 * time.Minute
 
+// clockSkew is how far GitHub's clock may be behind the provider's: a
+// ruleset created that long before the create-pending time (which the
+// provider's clock wrote) still counts. It must also be the declared
+// ruleset, with the declared name, so a look-alike is not taken.
+const clockSkew = 10 * time.Second
+
 // nameMustBeUnique is GitHub's refusal of a ruleset name the repository
 // already has.
 const nameMustBeUnique = "Name must be unique"
@@ -170,7 +176,7 @@ func createdDuring(r *github.Ruleset, pending time.Time) bool {
 	if r.CreatedAt == nil {
 		return false
 	}
-	return !r.CreatedAt.Before(pending) && !r.CreatedAt.After(pending.Add(createWindow))
+	return !r.CreatedAt.Before(pending.Add(-clockSkew)) && !r.CreatedAt.After(pending.Add(createWindow))
 }
 
 // Create creates the ruleset and records the id GitHub assigns as the

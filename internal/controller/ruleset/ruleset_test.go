@@ -225,7 +225,7 @@ func TestObserve(t *testing.T) {
 		},
 		"LookAlikeNotAdopted": {
 			reason: "A ruleset of the same name that GitHub created before this resource's create started is someone else's: it is not taken over, whatever its settings.",
-			api:    api{list: []github.Ruleset{{ID: 4100001, Name: "protect-main", CreatedAt: ptr.To(pending.Add(-time.Second))}}},
+			api:    api{list: []github.Ruleset{{ID: 4100001, Name: "protect-main", CreatedAt: ptr.To(pending.Add(-time.Minute))}}},
 			mg:     []mod{withPending(pending)},
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}, calls: []call{{Op: "list"}}},
 		},
@@ -499,7 +499,8 @@ func TestCreatedDuring(t *testing.T) {
 		"JustAfter":           {created: ptr.To(pending.Add(800 * time.Millisecond)), want: true},
 		"OtherZone":           {created: ptr.To(pending.Add(time.Second).In(time.FixedZone("", -7*3600))), want: true},
 		"SameInstant":         {created: &pending, want: true},
-		"JustBefore":          {created: ptr.To(pending.Add(-time.Millisecond))},
+		"ClockBehind":         {created: ptr.To(pending.Add(-clockSkew)), want: true},
+		"TooLongBefore":       {created: ptr.To(pending.Add(-clockSkew - time.Millisecond))},
 		"LongBefore":          {created: ptr.To(pending.Add(-time.Hour))},
 		"LongAfter":           {created: ptr.To(pending.Add(time.Hour))},
 		"NoTimeGivenByGitHub": {},
