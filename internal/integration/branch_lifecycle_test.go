@@ -150,9 +150,9 @@ func TestBranchDeletedOutsideIsRecreated(t *testing.T) {
 	})
 }
 
-// A branch renamed outside Kubernetes is found by its head and renamed
-// back, with an event; the branch it was created from, at the same head,
-// is left alone.
+// A branch renamed outside Kubernetes is found through GitHub's redirect of
+// its old name and renamed back, with an event; the branch it was created
+// from, at the same head, is left alone.
 func TestBranchRenamedOutsideIsRenamedBack(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newBranchFixture(t)
