@@ -278,3 +278,26 @@ func keys(m map[string]string) []string {
 	}
 	return out
 }
+
+// Deleting a Branch whose branch was renamed outside Kubernetes (here with
+// Update left out of its management policies, so that it is not renamed
+// back first) deletes the branch GitHub redirects its name to.
+func TestBranchRenamedOutsideIsDeletedUnderItsNewName(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newBranchFixture(t)
+		b := f.branch(s, "b", common.BranchParameters{Name: "release"})
+		b.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve, xpv2.ManagementActionCreate, xpv2.ManagementActionDelete, xpv2.ManagementActionLateInitialize})
+		f.must(kube.Create(f.ctx, b))
+		b = waitReady(f, b)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/repos/"+owner+"/"+branchRepo+"/branches/release/rename", `{"new_name":"release-2024"}`)
+		f.must(kube.Delete(f.ctx, b))
+		f.waitGone(b)
+		h := f.heads(branchRepo)
+		if _, ok := h["release-2024"]; ok {
+			t.Errorf("GitHub still has the renamed branch release-2024 after the resource was deleted: %s", strings.Join(keys(h), ", "))
+		}
+		if _, ok := h["develop"]; !ok {
+			t.Errorf("develop was deleted: %s", strings.Join(keys(h), ", "))
+		}
+	})
+}
