@@ -150,9 +150,9 @@ func TestBranchDeletedOutsideIsRecreated(t *testing.T) {
 	})
 }
 
-// A branch renamed outside Kubernetes is found by its head and renamed
-// back, with an event; the branch it was created from, at the same head,
-// is left alone.
+// A branch renamed outside Kubernetes is found through GitHub's redirect of
+// its old name and renamed back, with an event; the branch it was created
+// from, at the same head, is left alone.
 func TestBranchRenamedOutsideIsRenamedBack(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newBranchFixture(t)
@@ -277,4 +277,27 @@ func keys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// Deleting a Branch whose branch was renamed outside Kubernetes (here with
+// Update left out of its management policies, so that it is not renamed
+// back first) deletes the branch GitHub redirects its name to.
+func TestBranchRenamedOutsideIsDeletedUnderItsNewName(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newBranchFixture(t)
+		b := f.branch(s, "b", common.BranchParameters{Name: "release"})
+		b.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve, xpv2.ManagementActionCreate, xpv2.ManagementActionDelete, xpv2.ManagementActionLateInitialize})
+		f.must(kube.Create(f.ctx, b))
+		b = waitReady(f, b)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/repos/"+owner+"/"+branchRepo+"/branches/release/rename", `{"new_name":"release-2024"}`)
+		f.must(kube.Delete(f.ctx, b))
+		f.waitGone(b)
+		h := f.heads(branchRepo)
+		if _, ok := h["release-2024"]; ok {
+			t.Errorf("GitHub still has the renamed branch release-2024 after the resource was deleted: %s", strings.Join(keys(h), ", "))
+		}
+		if _, ok := h["develop"]; !ok {
+			t.Errorf("develop was deleted: %s", strings.Join(keys(h), ", "))
+		}
+	})
 }

@@ -42,9 +42,10 @@ const (
 // what it found for Create, Update and Delete.
 //
 // A branch has no id and no creation time on GitHub, only its name and its
-// head commit: the name finds it, and the head is what tells (as well as
-// anything can) a branch renamed outside Kubernetes, or created by a create
-// whose record was lost, from any other branch.
+// head commit: the name finds it, GitHub's redirect of an old name is the
+// only record of a rename, and the head is what tells (as well as anything
+// can) a branch created by a create whose record was lost from any other
+// branch.
 type external[T Object] struct {
 	api    github.RepositoryBranchesAPI
 	repo   kind.Repository
@@ -53,18 +54,19 @@ type external[T Object] struct {
 	// repository is the branch's repository as GitHub answered: its name
 	// (after a redirect, the current one) and its default branch.
 	repository *github.Repository
-	// renamed is the branch a rename outside Kubernetes left behind, for
-	// Update to rename back.
+	// renamed is the branch a rename outside Kubernetes left behind, as
+	// GitHub's redirect names it: Update renames it back, Delete deletes
+	// it.
 	renamed *github.Branch
 }
 
 // Observe reads the repository and the branch. A branch renamed outside
-// Kubernetes is renamed back by Update: GitHub redirects its old name to
-// it, and when it does not (the redirect is GitHub's courtesy, not a
-// promise), it is looked for among the repository's branches by its last
-// observed head, and taken when exactly one branch other than the default
-// branch and the source branch has that head. Otherwise a branch that is
-// gone is created again.
+// Kubernetes is renamed back by Update, and deleted under its new name by
+// Delete: GitHub redirects its old name to it. Only that redirect tells a
+// renamed branch: a branch has no id, and another branch at the same head
+// may as well be one cut from the same commit. Without a redirect, a
+// branch that is gone was deleted outside Kubernetes, and is created
+// again.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	o, err := e.observe(ctx, mg)
 	var no notOurs
@@ -92,11 +94,12 @@ func (e *external[T]) observe(ctx context.Context, mg T) (managed.ExternalObserv
 	switch {
 	case err == nil && b.Name == name:
 		return e.found(ctx, mg, b)
-	case err == nil && !deleting && ext != "":
+	case err == nil && ext != "":
 		return e.redirected(ctx, mg, name, b)
 	case err == nil:
-		// GitHub sent the name on to another branch (see redirected):
-		// nothing is under the name itself.
+		// GitHub sent the name on to another branch (see redirected), and
+		// this resource never had a branch of that name: nothing is under
+		// the name itself.
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	case !github.IsNotFound(err):
 		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read branch %q of %s", name, e.fullName())
@@ -104,7 +107,7 @@ func (e *external[T]) observe(ctx context.Context, mg T) (managed.ExternalObserv
 		// Gone, or not created yet.
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
-	return e.missing(ctx, mg, name)
+	return e.missing(mg, name)
 }
 
 // readRepository reads the branch's repository. A 404 is returned as it
@@ -174,64 +177,45 @@ func (e *external[T]) createdByThisResource(ctx context.Context, mg T, b *github
 }
 
 // redirected observes a branch GitHub answered with another name than the
-// one asked for: it answers a read of a renamed branch's old name with a
+// one asked for, for a resource that created (or adopted) the branch of
+// that name: GitHub answers a read of a renamed branch's old name with a
 // 301 to the branch, which the HTTP client follows, so that is where the
-// branch went. GitHub also sends master to the default branch in any
-// repository: the default branch is taken for the branch only if the
-// branch was the default branch; otherwise the branch is looked for as a
-// missing one.
+// branch went, and it is renamed back, or deleted when the resource is.
+// GitHub also sends master to the default branch in any repository: the
+// default branch is taken for the branch only if the branch was the
+// default branch; otherwise the branch is missing.
 func (e *external[T]) redirected(ctx context.Context, mg T, name string, b *github.Branch) (managed.ExternalObservation, error) {
 	last := mg.Observation()
 	if b.Name == e.repository.DefaultBranch && !ptr.Deref(last.Default, false) {
-		return e.missing(ctx, mg, name)
+		if meta.WasDeleted(mg) {
+			return managed.ExternalObservation{ResourceExists: false}, nil
+		}
+		return e.missing(mg, name)
 	}
 	e.renamed = b
 	*mg.Observation() = br.Observation(e.fullName(), b, e.repository.DefaultBranch)
+	if meta.WasDeleted(mg) {
+		// Delete deletes the branch under its new name.
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
+	}
 	return managed.ExternalObservation{
 		ResourceExists: true,
 		Diff:           fmt.Sprintf("name: want %q, GitHub redirects it to the branch %q (head %s)", name, b.Name, b.Commit.SHA),
 	}, nil
 }
 
-// missing looks for the branch called name, which GitHub no longer has,
-// among the repository's branches: renamed outside Kubernetes, it has the
-// head it had when last observed.
-func (e *external[T]) missing(ctx context.Context, mg T, name string) (managed.ExternalObservation, error) {
-	last := *mg.Observation()
-	if last.Sha == nil {
+// missing observes the branch called name, which GitHub no longer has and
+// does not redirect to another branch: it was deleted outside Kubernetes,
+// and is created again (at its last head, see Create), with a warning.
+func (e *external[T]) missing(mg T, name string) (managed.ExternalObservation, error) {
+	last := mg.Observation().Sha
+	if last == nil {
 		// Never observed (an external name set by hand for a branch that
-		// does not exist): nothing to look for, it is simply created.
+		// does not exist): it is simply created.
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
-	list, err := e.api.ListBranches(ctx, e.repository.Owner.Login, e.repository.Name)
-	if err != nil {
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the branches of %s, to look for branch %q by its head %s", e.fullName(), name, *last.Sha)
-	}
-	p := mg.Parameters()
-	source := ""
-	if p.SourceBranch != nil {
-		source = string(*p.SourceBranch)
-	}
-	candidates := br.RenameCandidates(list, br.Missing{Name: name, Last: last, Source: source, DefaultBranch: e.repository.DefaultBranch})
-	switch len(candidates) {
-	case 0:
-		e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub, and no other branch has its last head %s: creating it again", name, e.fullName(), *last.Sha)))
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	case 1:
-	default:
-		e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub; branches %s all have its last head %s, so which one it was renamed to cannot be told: creating it again", name, e.fullName(), quoted(candidates), *last.Sha)))
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	}
-	for i := range list {
-		if list[i].Name == candidates[0] {
-			e.renamed = &list[i]
-		}
-	}
-	*mg.Observation() = br.Observation(e.fullName(), e.renamed, e.repository.DefaultBranch)
-	return managed.ExternalObservation{
-		ResourceExists: true,
-		Diff:           fmt.Sprintf("name: want %q, GitHub has the branch (head %s) as %q", name, *last.Sha, e.renamed.Name),
-	}, nil
+	e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub, which does not redirect its name to another branch (as it does for a renamed one): it was deleted outside Kubernetes, creating it again at its last head %s", name, e.fullName(), *last)))
+	return managed.ExternalObservation{ResourceExists: false}, nil
 }
 
 // Create creates the branch: again at its last observed head when it was
@@ -328,16 +312,22 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	return managed.ExternalUpdate{}, nil
 }
 
-// Delete deletes the branch. One that is gone counts as deleted; GitHub's
-// refusals (the default branch, a protected branch) are worded with what
-// to do about them.
+// Delete deletes the branch, under the name GitHub redirects its name to
+// when it was renamed outside Kubernetes. One that is gone counts as
+// deleted, once a read confirms it; GitHub's refusals (the default
+// branch, a protected branch) are worded with what to do about them.
 func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
 	mg.SetConditions(xpv2.Deleting())
 	name := meta.GetExternalName(mg)
+	if e.renamed != nil {
+		name = e.renamed.Name
+	}
 	err := e.api.DeleteRef(ctx, e.repository.Owner.Login, e.repository.Name, br.Ref(name))
 	switch {
-	case err == nil, github.IsNotFound(err), github.HasMessage(err, github.MessageReferenceMissing):
+	case err == nil:
 		return managed.ExternalDelete{}, nil
+	case github.IsNotFound(err), github.HasMessage(err, github.MessageReferenceMissing):
+		return managed.ExternalDelete{}, e.gone(ctx, name, err)
 	case github.HasMessage(err, github.MessageDefaultBranch):
 		return managed.ExternalDelete{}, errors.Errorf("cannot delete branch %q: it is the default branch of %s, which GitHub does not let anyone delete. Make another branch the default (a Repository's spec.forProvider.defaultBranch, or the repository's settings on GitHub) and the deletion goes on; to leave the branch on GitHub instead, remove Delete from this Branch's spec.managementPolicies", name, e.fullName())
 	case github.HasMessage(err, github.MessageProtectedBranch):
@@ -346,6 +336,23 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 		return managed.ExternalDelete{}, errors.Wrapf(err, "cannot delete branch %q of %s, which is protected: its branch protection or a ruleset of the repository may forbid deleting it", name, e.fullName())
 	}
 	return managed.ExternalDelete{}, errors.Wrapf(err, "cannot delete branch %q of %s", name, e.fullName())
+}
+
+// gone confirms that branch name is gone, as GitHub's answer err to its
+// delete says. The reference is sent path-escaped (heads%2Fname), and some
+// GitHub Enterprise Server versions answer 404 to an escaped slash in a
+// git reference's path: a branch still there under its name is an error,
+// so that the resource is not finalised while the branch remains.
+func (e *external[T]) gone(ctx context.Context, name string, err error) error {
+	b, rerr := e.api.GetBranch(ctx, e.repository.Owner.Login, e.repository.Name, name)
+	switch {
+	case github.IsNotFound(rerr), rerr == nil && b.Name != name:
+		// Gone (a redirect is to another branch, not this one).
+		return nil
+	case rerr != nil:
+		return errors.Wrapf(rerr, "cannot read branch %q of %s, to confirm GitHub's answer to its delete (%v)", name, e.fullName(), err)
+	}
+	return errors.Wrapf(err, "cannot delete branch %q of %s: GitHub answered that it does not exist, yet it is still there at %s. GitHub refused the delete path (some GitHub Enterprise Server versions do not accept the escaped slash of heads%%2F%s); delete the branch on GitHub, or remove Delete from this Branch's spec.managementPolicies to leave it", name, e.fullName(), b.Commit.SHA, name)
 }
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.

@@ -3,6 +3,7 @@ package branch
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -111,14 +112,11 @@ func TestObserve(t *testing.T) {
 			mg:     []mod{createPending(), withSourceBranch("develop")},
 			want:   want{err: notOurs{errors.New(notOursText)}},
 		},
-		"Renamed": {
-			reason: "A branch gone from its name, whose last head one other branch has, was renamed: Update renames it back.",
-			world:  world{branches: map[string]string{"main": shaMain, "release-old": shaRelease}},
+		"GoneOtherBranchAtLastHead": {
+			reason: "A branch gone from its name, without a redirect, was deleted, even when another branch has its last head (one cut from the same commit, say): that branch is not renamed, the branch is created again, with a warning.",
+			world:  world{branches: map[string]string{"main": shaMain, "hotfix": shaRelease}, listErr: errors.New("must not be listed")},
 			mg:     []mod{withExternalName("release"), withObservation(last)},
-			want: want{
-				o:   managed.ExternalObservation{ResourceExists: true, Diff: `name: want "release", GitHub has the branch (head ` + shaRelease + `) as "release-old"`},
-				obs: ptr.To(observed("release-old", shaRelease, false, false)), extName: "release", renamed: "release-old",
-			},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
 		},
 		"RenamedRedirect": {
 			reason: "GitHub redirects a renamed branch's old name to it: that is the branch, whatever its head now (commits pushed since the rename move it).",
@@ -146,29 +144,42 @@ func TestObserve(t *testing.T) {
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"MasterRedirectDeleted": {
-			reason: "Nor is a master branch that was deleted: it is looked for by its head, and created again.",
+			reason: "Nor is a master branch that was deleted: it is created again, with a warning.",
 			world:  world{branches: map[string]string{"main": shaMain}, redirects: map[string]string{"master": "main"}},
 			mg: []mod{func(b Object) { b.Parameters().Name = "master" }, withExternalName("master"),
 				withObservation(observed("master", shaRelease, false, false))},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}, extName: "master", events: []event.Reason{reasonMissing}},
 		},
 		"DeletingRedirected": {
-			reason: "A resource being deleted whose branch GitHub redirects elsewhere has nothing left under its name to delete.",
-			world:  world{branches: map[string]string{"release-old": shaRelease}, redirects: map[string]string{"release": "release-old"}},
+			reason: "A resource being deleted whose branch GitHub redirects to another name (its record of a rename outside Kubernetes) exists: Delete deletes the branch under its new name.",
+			world:  world{branches: map[string]string{"main": shaMain, "release-old": shaOld}, redirects: map[string]string{"release": "release-old"}},
 			mg:     []mod{withExternalName("release"), withObservation(last), deleting()},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release"},
-		},
-		"RenamedUnchangedSource": {
-			reason: "The source branch, at the same commit when nobody committed to the branch, is not taken for it.",
-			world:  world{branches: map[string]string{"main": shaMain, "develop": shaRelease, "renamed": shaRelease}},
-			mg:     []mod{withExternalName("release"), withSourceBranch("develop"), withObservation(last)},
 			want: want{
-				o:   managed.ExternalObservation{ResourceExists: true, Diff: `name: want "release", GitHub has the branch (head ` + shaRelease + `) as "renamed"`},
-				obs: ptr.To(observed("renamed", shaRelease, false, false)), extName: "release", renamed: "renamed",
+				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true},
+				obs: ptr.To(observed("release-old", shaOld, false, false)), extName: "release", renamed: "release-old",
 			},
 		},
+		"DeletingMasterRedirect": {
+			reason: "GitHub's redirect of master to the default branch, of a master branch that was not the default, is no rename: nothing to delete.",
+			world:  world{branches: map[string]string{"main": shaMain}, redirects: map[string]string{"master": "main"}},
+			mg: []mod{func(b Object) { b.Parameters().Name = "master" }, withExternalName("master"),
+				withObservation(observed("master", shaRelease, false, false)), deleting()},
+			want: want{o: managed.ExternalObservation{ResourceExists: false}, extName: "master"},
+		},
+		"DeletingRedirectedNotOurs": {
+			reason: "A resource being deleted that never had its branch leaves alone the branch GitHub redirects its name to.",
+			world:  world{branches: map[string]string{"main": shaMain, "release-old": shaRelease}, redirects: map[string]string{"release": "release-old"}},
+			mg:     []mod{deleting()},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
+		},
+		"GoneSourceAtLastHead": {
+			reason: "A branch gone from its name, without a redirect, is created again even when its source branch and another branch have its last head.",
+			world:  world{branches: map[string]string{"main": shaMain, "develop": shaRelease, "renamed": shaRelease}},
+			mg:     []mod{withExternalName("release"), withSourceBranch("develop"), withObservation(last)},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
+		},
 		"Deleted": {
-			reason: "A branch gone from its name, whose last head no other branch has, was deleted: it is created again, with a warning.",
+			reason: "A branch gone from its name, which GitHub does not redirect, was deleted: it is created again, with a warning.",
 			world:  world{branches: map[string]string{"main": shaMain}},
 			mg:     []mod{withExternalName("release"), withObservation(last)},
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
@@ -179,24 +190,11 @@ func TestObserve(t *testing.T) {
 			mg:     []mod{withExternalName("release"), withObservation(last)},
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
 		},
-		"Ambiguous": {
-			reason: "Several branches with the last head: which one it was cannot be told, so none is renamed; it is created again, with a warning naming them.",
-			world:  world{branches: map[string]string{"main": shaMain, "a": shaRelease, "b": shaRelease}},
-			mg:     []mod{withExternalName("release"), withObservation(last)},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
-		},
 		"NeverObserved": {
 			reason: "A branch named by an external name set by hand, which GitHub does not have, has no head to look for: it is created.",
 			world:  world{branches: map[string]string{"main": shaMain}},
 			mg:     []mod{withExternalName("release")},
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release"},
-		},
-		"ListFails": {
-			reason: "Branches that cannot be listed are an error, not a reason to create the branch again.",
-			world:  world{branches: map[string]string{"main": shaMain}, listErr: ghErr(http.MethodGet, repoPath+"/branches", http.StatusInternalServerError, "")},
-			mg:     []mod{withExternalName("release"), withObservation(last)},
-			want: want{err: errors.Wrap(ghErr(http.MethodGet, repoPath+"/branches", http.StatusInternalServerError, ""),
-				`cannot list the branches of demo-org/app, to look for branch "release" by its head `+shaRelease), extName: "release"},
 		},
 		"RepositoryMissing": {
 			reason: "A repository GitHub does not have is named in the error.",
@@ -297,16 +295,17 @@ func TestObserve(t *testing.T) {
 	}
 }
 
-// The warning about an ambiguous rename names the candidates.
-func TestObserveAmbiguousWarning(t *testing.T) {
+// The warning about a branch deleted outside Kubernetes says it is created
+// again, and at which commit.
+func TestObserveDeletedWarning(t *testing.T) {
 	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
-		w := world{branches: map[string]string{"main": shaMain, "a": shaRelease, "b": shaRelease}}
+		w := world{branches: map[string]string{"main": shaMain, "hotfix": shaRelease}}
 		rec := &kindtest.Recorder{}
 		mg := s.branch(withExternalName("release"), withObservation(last))
 		if _, err := s.external(w.fake(t), rec).Observe(context.Background(), mg); err != nil {
 			t.Fatalf("Observe(...): %v", err)
 		}
-		want := `branch "release" of demo-org/app no longer exists on GitHub; branches "a", "b" all have its last head ` + shaRelease + `, so which one it was renamed to cannot be told: creating it again`
+		want := `branch "release" of demo-org/app no longer exists on GitHub, which does not redirect its name to another branch (as it does for a renamed one): it was deleted outside Kubernetes, creating it again at its last head ` + shaRelease
 		if len(rec.Events) != 1 || rec.Events[0].Message != want || rec.Events[0].Type != event.TypeWarning {
 			t.Errorf("Observe(...): events %+v, want one warning %q", rec.Events, want)
 		}
@@ -482,20 +481,50 @@ func TestUpdate(t *testing.T) {
 }
 
 func TestDelete(t *testing.T) {
+	stillThere := `cannot delete branch "release" of demo-org/app: GitHub answered that it does not exist, yet it is still there at ` + shaRelease + `. GitHub refused the delete path (some GitHub Enterprise Server versions do not accept the escaped slash of heads%2Frelease); delete the branch on GitHub, or remove Delete from this Branch's spec.managementPolicies to leave it`
 	cases := map[string]struct {
 		reason    string
+		branches  map[string]string // nil: none
+		renamed   *github.Branch
 		err       error
+		getErr    error
 		protected bool
 		want      error
+		writes    []string // nil: the delete of heads/release
 	}{
-		"Deleted": {reason: "The branch is deleted as its git reference."},
+		"Deleted": {reason: "The branch is deleted as its git reference.", branches: map[string]string{"release": shaRelease}},
 		"Gone": {
-			reason: "A branch already gone (GitHub's 422 Reference does not exist) counts as deleted.",
+			reason: "A branch already gone (GitHub's 422 Reference does not exist), as a read confirms, counts as deleted.",
 			err:    ghErr(http.MethodDelete, releaseRef, http.StatusUnprocessableEntity, github.MessageReferenceMissing),
 		},
 		"RepositoryGone": {
 			reason: "So does a 404.",
 			err:    ghErr(http.MethodDelete, releaseRef, http.StatusNotFound, ""),
+		},
+		"NotFoundStillThere": {
+			reason:   "A 404 to the delete of a branch that a read finds still there is GitHub refusing the escaped path: an error, so the resource is not finalised while the branch remains.",
+			branches: map[string]string{"main": shaMain, "release": shaRelease},
+			err:      ghErr(http.MethodDelete, releaseRef, http.StatusNotFound, ""),
+			want:     errors.Wrap(ghErr(http.MethodDelete, releaseRef, http.StatusNotFound, ""), stillThere),
+		},
+		"MissingStillThere": {
+			reason:   "The same for a 422 Reference does not exist.",
+			branches: map[string]string{"release": shaRelease},
+			err:      ghErr(http.MethodDelete, releaseRef, http.StatusUnprocessableEntity, github.MessageReferenceMissing),
+			want:     errors.Wrap(ghErr(http.MethodDelete, releaseRef, http.StatusUnprocessableEntity, github.MessageReferenceMissing), stillThere),
+		},
+		"NotFoundConfirmUnreadable": {
+			reason: "A read that fails confirms nothing: an error.",
+			err:    ghErr(http.MethodDelete, releaseRef, http.StatusNotFound, ""),
+			getErr: ghErr(http.MethodGet, branchPath, http.StatusInternalServerError, ""),
+			want: errors.Wrap(ghErr(http.MethodGet, branchPath, http.StatusInternalServerError, ""),
+				`cannot read branch "release" of demo-org/app, to confirm GitHub's answer to its delete (`+ghErr(http.MethodDelete, releaseRef, http.StatusNotFound, "").Error()+`)`),
+		},
+		"Renamed": {
+			reason:   "A branch renamed outside Kubernetes, which GitHub redirects the name to, is deleted under its new name.",
+			branches: map[string]string{"main": shaMain, "release-old": shaOld},
+			renamed:  &github.Branch{Name: "release-old", Commit: github.BranchCommit{SHA: shaOld}},
+			writes:   []string{"delete heads/release-old"},
 		},
 		"DefaultBranch": {
 			reason: "The default branch cannot be deleted: the error says so, and what to do.",
@@ -523,17 +552,26 @@ func TestDelete(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
-				w := world{branches: map[string]string{}, deleteErr: tc.err}
+				w := world{branches: copyMap(tc.branches), deleteErr: tc.err, getErr: tc.getErr}
 				obs := last
 				obs.Protected = ptr.To(tc.protected)
 				mg := s.branch(withExternalName("release"), withObservation(obs), deleting())
-				e := s.external(w.fake(t), event.NewNopRecorder(), func(f *found) { f.repository = appRepository() })
+				e := s.external(w.fake(t), event.NewNopRecorder(), func(f *found) { f.repository, f.renamed = appRepository(), tc.renamed })
 				_, err := e.Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nDelete(...): -want error, +got error:\n%s", tc.reason, diff)
 				}
-				if diff := cmp.Diff([]string{"delete heads/release"}, w.writes); diff != "" {
+				writes := tc.writes
+				if writes == nil {
+					writes = []string{"delete heads/release"}
+				}
+				if diff := cmp.Diff(writes, w.writes); diff != "" {
 					t.Errorf("\n%s\nDelete(...): writes to GitHub: -want, +got:\n%s", tc.reason, diff)
+				}
+				if tc.want == nil && tc.branches != nil {
+					if _, ok := w.branches[strings.TrimPrefix(writes[0], "delete heads/")]; ok {
+						t.Errorf("\n%s\nDelete(...): GitHub still has the branch: %v", tc.reason, w.branches)
+					}
 				}
 				if got := mg.GetCondition(xpv2.TypeReady).Reason; got != xpv2.ReasonDeleting {
 					t.Errorf("\n%s\nDelete(...): Ready reason %q, want Deleting", tc.reason, got)

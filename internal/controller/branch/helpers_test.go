@@ -259,6 +259,9 @@ func (w *world) fake(t *testing.T) *fake.MockRepositoryBranches {
 			MockDeleteRef: func(_ context.Context, owner, name, ref string) error {
 				checkRepo("DeleteRef", owner, name)
 				w.writes = append(w.writes, "delete "+ref)
+				if w.deleteErr == nil {
+					delete(w.branches, strings.TrimPrefix(ref, "heads/"))
+				}
 				return w.deleteErr
 			},
 		},

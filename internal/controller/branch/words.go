@@ -1,9 +1,6 @@
 package branch
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 )
@@ -47,13 +44,4 @@ func (e *external[T]) via() string {
 // empty words GitHub's 409 for a repository without commits.
 func (e *external[T]) empty(err error) error {
 	return errors.Wrapf(err, "repository %s%s is empty: a branch starts at a commit, and it has none yet. Push a first commit, or create the repository with a first commit (autoInit: true on its Repository)", e.fullName(), e.via())
-}
-
-// quoted lists names, each quoted, separated by commas.
-func quoted(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
 }
