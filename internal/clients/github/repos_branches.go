@@ -3,7 +3,6 @@ package github
 import (
 	"context"
 	"net/http"
-	"net/url"
 
 	"github.com/google/go-github/v37/github"
 )
@@ -15,8 +14,6 @@ import (
 // segment (see Route.path).
 var (
 	routeGetBranch = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/branches/{branch}",
-		Permission: "Contents: read", Scope: "repo", Cache: CacheConditional})
-	routeListBranches = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/branches",
 		Permission: "Contents: read", Scope: "repo", Cache: CacheConditional})
 	routeRenameBranch = declare(Route{Method: http.MethodPost, Template: "/repos/{owner}/{repo}/branches/{branch}/rename",
 		Permission: "Contents: write", Scope: "repo"})
@@ -46,7 +43,6 @@ type BranchRenameRequest struct {
 // BranchesAPI reads a repository's branches and renames them.
 type BranchesAPI interface {
 	GetBranch(ctx context.Context, owner, repo, branch string) (*Branch, error)
-	ListBranches(ctx context.Context, owner, repo string) ([]Branch, error)
 	RenameBranch(ctx context.Context, owner, repo, branch, newName string) (*Branch, error)
 }
 
@@ -67,12 +63,6 @@ func (c *BranchesClient) GetBranch(ctx context.Context, owner, repo, branch stri
 	out := &Branch{}
 	err := c.do(ctx, routeGetBranch, routeGetBranch.path(owner, repo, branch), nil, out)
 	return out, err
-}
-
-// ListBranches lists, every page of it, the repository's branches with
-// their head commits. An empty repository has none.
-func (c *BranchesClient) ListBranches(ctx context.Context, owner, repo string) ([]Branch, error) {
-	return listAll[Branch](ctx, c.requester, routeListBranches, routeListBranches.path(owner, repo), url.Values{})
 }
 
 // RenameBranch renames a branch and answers the renamed branch. Its

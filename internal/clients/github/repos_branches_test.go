@@ -3,7 +3,6 @@ package github
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"testing"
 
@@ -149,44 +148,6 @@ func TestGetRefAndBranch(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestListBranches(t *testing.T) {
-	ctx := context.Background()
-	b := branchesFor(t)
-	main := headOf(t, b, "main")
-	want := []string{"dev", "main"}
-	// More than a page of them.
-	for i := range perPage + 5 {
-		name := fmt.Sprintf("b/%03d", i)
-		if _, err := b.CreateRef(ctx, "demo-org", "seeded", &ReferenceRequest{Ref: "refs/heads/" + name, SHA: main}); err != nil {
-			t.Fatalf("CreateRef(%s): %v", name, err)
-		}
-		want = append(want, name)
-	}
-	list, err := b.ListBranches(ctx, "demo-org", "seeded")
-	if err != nil {
-		t.Fatalf("ListBranches(...): %v", err)
-	}
-	got := map[string]bool{}
-	for _, br := range list {
-		if br.Commit.SHA == "" {
-			t.Errorf("ListBranches(...): branch %q has no head commit", br.Name)
-		}
-		got[br.Name] = true
-	}
-	for _, name := range want {
-		if !got[name] {
-			t.Errorf("ListBranches(...): %q missing", name)
-		}
-	}
-	if len(list) != len(want) {
-		t.Errorf("ListBranches(...): %d branches, want %d", len(list), len(want))
-	}
-	empty, err := b.ListBranches(ctx, "demo-org", "empty")
-	if err != nil || len(empty) != 0 {
-		t.Errorf("ListBranches(empty repository): %v, %v; want none", empty, err)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -156,7 +155,6 @@ type world struct {
 	protected  map[string]bool
 	redirects  map[string]string // a missing name GitHub sends to a branch
 	getErr     error
-	listErr    error
 	refErr     error
 	createErrs []error // answered to the creates, in turn
 	renameErr  error
@@ -204,22 +202,6 @@ func (w *world) fake(t *testing.T) *fake.MockRepositoryBranches {
 					return b, nil
 				}
 				return &github.Branch{}, ghErr(http.MethodGet, "/repos/demo-org/app/branches/"+branch, http.StatusNotFound, "Branch not found")
-			},
-			MockListBranches: func(_ context.Context, owner, name string) ([]github.Branch, error) {
-				checkRepo("ListBranches", owner, name)
-				if w.listErr != nil {
-					return nil, w.listErr
-				}
-				names := make([]string, 0, len(w.branches))
-				for n := range w.branches {
-					names = append(names, n)
-				}
-				sort.Strings(names)
-				out := make([]github.Branch, 0, len(names))
-				for _, n := range names {
-					out = append(out, *w.branch(n))
-				}
-				return out, nil
 			},
 			MockRenameBranch: func(_ context.Context, owner, name, branch, newName string) (*github.Branch, error) {
 				checkRepo("RenameBranch", owner, name)

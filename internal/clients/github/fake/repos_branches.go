@@ -12,18 +12,12 @@ var _ github.BranchesAPI = (*MockBranchesAPI)(nil)
 // function field of the same name; a nil field panics when called.
 type MockBranchesAPI struct {
 	MockGetBranch    func(ctx context.Context, owner, repo, branch string) (*github.Branch, error)
-	MockListBranches func(ctx context.Context, owner, repo string) ([]github.Branch, error)
 	MockRenameBranch func(ctx context.Context, owner, repo, branch, newName string) (*github.Branch, error)
 }
 
 // GetBranch calls MockGetBranch.
 func (m *MockBranchesAPI) GetBranch(ctx context.Context, owner, repo, branch string) (*github.Branch, error) {
 	return m.MockGetBranch(ctx, owner, repo, branch)
-}
-
-// ListBranches calls MockListBranches.
-func (m *MockBranchesAPI) ListBranches(ctx context.Context, owner, repo string) ([]github.Branch, error) {
-	return m.MockListBranches(ctx, owner, repo)
 }
 
 // RenameBranch calls MockRenameBranch.
