@@ -95,7 +95,7 @@ func (e *external[T]) observe(ctx context.Context, mg T) (managed.ExternalObserv
 	case err == nil && b.Name == name:
 		return e.found(ctx, mg, b)
 	case err == nil && ext != "":
-		return e.redirected(ctx, mg, name, b)
+		return e.redirected(mg, name, b), nil
 	case err == nil:
 		// GitHub sent the name on to another branch (see redirected), and
 		// this resource never had a branch of that name: nothing is under
@@ -107,7 +107,7 @@ func (e *external[T]) observe(ctx context.Context, mg T) (managed.ExternalObserv
 		// Gone, or not created yet.
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
-	return e.missing(mg, name)
+	return e.missing(mg, name), nil
 }
 
 // readRepository reads the branch's repository. A 404 is returned as it
@@ -184,11 +184,11 @@ func (e *external[T]) createdByThisResource(ctx context.Context, mg T, b *github
 // GitHub also sends master to the default branch in any repository: the
 // default branch is taken for the branch only if the branch was the
 // default branch; otherwise the branch is missing.
-func (e *external[T]) redirected(ctx context.Context, mg T, name string, b *github.Branch) (managed.ExternalObservation, error) {
+func (e *external[T]) redirected(mg T, name string, b *github.Branch) managed.ExternalObservation {
 	last := mg.Observation()
 	if b.Name == e.repository.DefaultBranch && !ptr.Deref(last.Default, false) {
 		if meta.WasDeleted(mg) {
-			return managed.ExternalObservation{ResourceExists: false}, nil
+			return managed.ExternalObservation{ResourceExists: false}
 		}
 		return e.missing(mg, name)
 	}
@@ -196,26 +196,24 @@ func (e *external[T]) redirected(ctx context.Context, mg T, name string, b *gith
 	*mg.Observation() = br.Observation(e.fullName(), b, e.repository.DefaultBranch)
 	if meta.WasDeleted(mg) {
 		// Delete deletes the branch under its new name.
-		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}
 	}
 	return managed.ExternalObservation{
 		ResourceExists: true,
 		Diff:           fmt.Sprintf("name: want %q, GitHub redirects it to the branch %q (head %s)", name, b.Name, b.Commit.SHA),
-	}, nil
+	}
 }
 
 // missing observes the branch called name, which GitHub no longer has and
 // does not redirect to another branch: it was deleted outside Kubernetes,
 // and is created again (at its last head, see Create), with a warning.
-func (e *external[T]) missing(mg T, name string) (managed.ExternalObservation, error) {
-	last := mg.Observation().Sha
-	if last == nil {
-		// Never observed (an external name set by hand for a branch that
-		// does not exist): it is simply created.
-		return managed.ExternalObservation{ResourceExists: false}, nil
+func (e *external[T]) missing(mg T, name string) managed.ExternalObservation {
+	// A branch never observed (an external name set by hand for a branch
+	// that does not exist) is simply created.
+	if last := mg.Observation().Sha; last != nil {
+		e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub, which does not redirect its name to another branch (as it does for a renamed one): it was deleted outside Kubernetes, creating it again at its last head %s", name, e.fullName(), *last)))
 	}
-	e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub, which does not redirect its name to another branch (as it does for a renamed one): it was deleted outside Kubernetes, creating it again at its last head %s", name, e.fullName(), *last)))
-	return managed.ExternalObservation{ResourceExists: false}, nil
+	return managed.ExternalObservation{ResourceExists: false}
 }
 
 // Create creates the branch: again at its last observed head when it was
