@@ -43,7 +43,11 @@ func Setup(mgr ctrl.Manager, o shared.Options) error {
 			return err
 		}
 	}
-	ko := kind.Options{Options: o, Resolver: config.NewResolver(mgr.GetClient())}
+	pool, err := kind.NewPool(mgr, o.ForControllerRuntime())
+	if err != nil {
+		return err
+	}
+	ko := kind.Options{Options: o, Resolver: config.NewResolver(mgr.GetClient()), Pool: pool}
 	for _, setups := range kinds {
 		for _, setup := range setups {
 			if err := setup(mgr, ko); err != nil {

@@ -92,7 +92,7 @@ func run(m *testing.M) int {
 			Logger:                  logging.NewLogrLogger(zl),
 			GlobalRateLimiter:       ratelimiter.NewGlobal(100),
 			PollInterval:            pollInterval,
-			MaxConcurrentReconciles: 4,
+			MaxConcurrentReconciles: 16, // shared by every kind (kind.Pool)
 			Features:                &feature.Flags{},
 			// As in production: each kind starts once its CRD is established.
 			Gate: new(gate.Gate[schema.GroupVersionKind]),

@@ -29,6 +29,9 @@ type Options struct {
 
 	// Resolver reads every managed resource's provider configuration.
 	Resolver *config.Resolver
+
+	// Pool reconciles the resources of every kind.
+	Pool *Pool
 }
 
 // A Connection is what one reconcile of a kind has to talk to GitHub and
@@ -87,13 +90,8 @@ func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVers
 	)
 	opts = append(opts, kindOpts...)
 	r := managed.NewReconciler(shared.ForManagedReconciler(mgr), resource.ManagedKind(gvk), opts...)
-	if err := ctrl.NewControllerManagedBy(mgr).
-		Named(name).
-		WithOptions(o.ForControllerRuntime()).
-		WithEventFilter(resource.DesiredStateChanged()).
-		For(obj).
-		Complete(o.RateLimited(name, r)); err != nil {
-		return errors.Wrapf(err, "cannot build the controller of %s", gvk.GroupKind())
+	if err := o.Pool.Add(mgr.GetCache(), gvk, obj, o.RateLimited(name, r), resource.DesiredStateChanged()); err != nil {
+		return errors.Wrapf(err, "cannot reconcile %s", gvk.GroupKind())
 	}
 	return addStateRecorder(mgr, o, gvk)
 }
