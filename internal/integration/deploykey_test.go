@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -64,7 +65,7 @@ func TestDeployKeyGeneratedLifecycle(t *testing.T) {
 			}
 			return ""
 		})
-		if after := f.connectionData("ci-key"); string(after[dk.ConnectionPrivateKey]) != string(pair.PrivateKey) {
+		if after := f.connectionData("ci-key"); !bytes.Equal(after[dk.ConnectionPrivateKey], pair.PrivateKey) {
 			t.Errorf("the private key in the connection Secret changed: want it kept")
 		}
 

@@ -66,7 +66,7 @@ func TestDrift(t *testing.T) {
 		k      *github.DeployKey
 		want   []string
 	}{
-		"Same": {"GitHub's key without the comment is the spec's key with it.", params(), ed25519Key + " ci@example.com", answer(), nil},
+		"Same":     {"GitHub's key without the comment is the spec's key with it.", params(), ed25519Key + " ci@example.com", answer(), nil},
 		"OtherKey": {"Another key material is drift.", params(), otherKey, answer(), []string{"public key"}},
 		"Title": {"Another title is drift, named with both values.", params(), ed25519Key, answer(func(k *github.DeployKey) { k.Title = "old" }),
 			[]string{`title ("old" on GitHub, "ci" in the spec)`}},
