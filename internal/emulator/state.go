@@ -32,6 +32,8 @@ type world struct {
 	repoRoles     map[string]map[string]string
 	nextTeamID    int64 // see newTeamID
 	nextRulesetID int64 // see newRulesetID
+	// nextDeployKeyID is the next deploy key id; see newDeployKeyID.
+	nextDeployKeyID int64
 }
 
 func newWorld() *world {

@@ -88,6 +88,8 @@ func codeGenerated(header string) string {
 type kindView struct {
 	kind
 	Header, A, Doc, Spec, Resource, Recv string
+	// Rules are the CEL rules of this scope's spec.
+	Rules []string
 }
 
 // Lower is the article in the middle of a sentence.
@@ -110,6 +112,7 @@ func kindData(top string, s scope, k kind) kindView {
 		Spec:     s.Spec,
 		Resource: s.Resource,
 		Recv:     string(unicode.ToLower(rune(k.Name[0]))),
+		Rules:    append(append([]string(nil), k.SpecRules...), k.ScopeSpecRules[s.Name]...),
 	}
 }
 

@@ -91,6 +91,16 @@ func TestGenerateRefuses(t *testing.T) {
 			types:  "// +github:kind=Widget\n// +github:kind:printcolumn:type=\"string\"\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n",
 			want:   "needs name=... and JSONPath=...",
 		},
+		"SpecRuleWithoutMessage": {
+			reason: "A spec rule refuses with a message a person can act on.",
+			types:  "// +github:kind=Widget\n// +github:kind:specrule=rule=\"true\"\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n",
+			want:   "needs rule=... and message=...",
+		},
+		"SpecRuleOfUnknownScope": {
+			reason: "A spec rule of a scope names namespaced or cluster.",
+			types:  "// +github:kind=Widget\n// +github:kind:specrule:legacy=rule=\"true\",message=\"m\"\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n",
+			want:   "unknown scope",
+		},
 		"OptionsWithoutKind": {
 			reason: "Kind options on a type that declares no kind are a mistake.",
 			types:  "// +github:kind:noun=widget\ntype WidgetParameters struct{}\n",

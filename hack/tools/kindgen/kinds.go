@@ -19,6 +19,13 @@ const (
 	markerPrintColumn = "+github:kind:printcolumn:"
 	markerDescription = "+github:kind:description="
 	markerNoun        = "+github:kind:noun="
+	// markerSpecRule puts a CEL rule (the XValidation marker's value:
+	// rule="...",message="...") on the kind's spec, in both scopes, for
+	// rules that read beside forProvider (writeConnectionSecretToRef, say).
+	markerSpecRule = "+github:kind:specrule="
+	// markerScopeSpecRule followed by a scope's name (namespaced or
+	// cluster) and "=" puts the rule on that scope's spec only.
+	markerScopeSpecRule = "+github:kind:specrule:"
 )
 
 // A kind is one managed resource kind, declared once in apis/<group>/common/<version>.
@@ -39,6 +46,10 @@ type kind struct {
 	// InBranch is true when Parameters embeds the package's BranchTarget:
 	// the kind is then about one branch of its repository.
 	InBranch bool
+	// SpecRules are CEL rules of the spec in every scope; ScopeSpecRules
+	// those of one scope, by the scope's name.
+	SpecRules      []string
+	ScopeSpecRules map[string][]string
 }
 
 // readKinds finds every kind declared under apisDir/<group>/common/<version>,
@@ -142,12 +153,31 @@ func kindOf(typeName string, doc *ast.CommentGroup) (k kind, ok bool, err error)
 			k.Description = strings.TrimSpace(strings.TrimPrefix(line, markerDescription))
 		case strings.HasPrefix(line, markerNoun):
 			k.Noun = strings.TrimSpace(strings.TrimPrefix(line, markerNoun))
+		case strings.HasPrefix(line, markerSpecRule):
+			rule, err := specRule(typeName, strings.TrimPrefix(line, markerSpecRule))
+			if err != nil {
+				return kind{}, false, err
+			}
+			k.SpecRules = append(k.SpecRules, rule)
+		case strings.HasPrefix(line, markerScopeSpecRule):
+			name, value, _ := strings.Cut(strings.TrimPrefix(line, markerScopeSpecRule), "=")
+			if !isScope(name) {
+				return kind{}, false, fmt.Errorf("%s: %s%s: unknown scope %q (namespaced or cluster)", typeName, markerScopeSpecRule, name, name)
+			}
+			rule, err := specRule(typeName, value)
+			if err != nil {
+				return kind{}, false, err
+			}
+			if k.ScopeSpecRules == nil {
+				k.ScopeSpecRules = map[string][]string{}
+			}
+			k.ScopeSpecRules[name] = append(k.ScopeSpecRules[name], rule)
 		case strings.HasPrefix(line, markerPrefix):
 			return kind{}, false, fmt.Errorf("%s: unknown marker %q", typeName, line)
 		}
 	}
 	if !ok {
-		if k.PrintColumns != nil || k.Description != "" || k.Noun != "" {
+		if k.PrintColumns != nil || k.Description != "" || k.Noun != "" || k.SpecRules != nil || k.ScopeSpecRules != nil {
 			return kind{}, false, fmt.Errorf("%s: kind options without %s<Kind>", typeName, markerKind)
 		}
 		return kind{}, false, nil
@@ -162,6 +192,16 @@ func kindOf(typeName string, doc *ast.CommentGroup) (k kind, ok bool, err error)
 		k.Noun = words(k.Name)
 	}
 	return k, true, nil
+}
+
+// specRule checks the value of a spec rule marker: an XValidation marker's
+// value, with a rule and a message for the person whose apply it refuses.
+func specRule(typeName, value string) (string, error) {
+	value = strings.TrimSpace(value)
+	if !strings.HasPrefix(value, "rule=") || !strings.Contains(value, ",message=") {
+		return "", fmt.Errorf("%s: spec rule %q needs rule=... and message=...", typeName, value)
+	}
+	return value, nil
 }
 
 // embeds tells whether the struct type ts embeds the type called name of

@@ -8,10 +8,14 @@
 //	// +github:kind:printcolumn:name="OWNER",type="string",JSONPath=".status.atProvider.owner"
 //	// +github:kind:description=One sentence appended to the kind's godoc.
 //	// +github:kind:noun=repository
+//	// +github:kind:specrule=rule="...",message="..."
+//	// +github:kind:specrule:namespaced=rule="...",message="..."
 //
 // Only +github:kind is required. Print columns go between EXTERNAL-NAME and
 // AGE, in the order written; the noun defaults to the kind's words in lower
-// case. For every kind kindgen writes the namespaced kind
+// case. A spec rule is a CEL rule (an XValidation marker's value) put on
+// the spec, for rules that read beside forProvider; specrule:namespaced and
+// specrule:cluster put it on one scope's spec only. For every kind kindgen writes the namespaced kind
 // (apis/<group>/m/<version>, API group <group>.github.m.crossplane.io) and
 // the cluster-scoped kind (apis/<group>/<version>, <group>.github.crossplane.io):
 // spec, status, object, list, accessors, type metadata and scheme

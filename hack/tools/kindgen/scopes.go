@@ -3,6 +3,7 @@ package main
 // A scope is one of the two ways a kind is served: namespaced (Crossplane v2)
 // or cluster-scoped (Crossplane v1 style).
 type scope struct {
+	Name       string // As spec rule markers name the scope.
 	Dir        string // Folder between the group and the version; "" for none.
 	Domain     string // Appended to the group folder to form the API group.
 	Adjective  string // For the package doc.
@@ -13,6 +14,7 @@ type scope struct {
 
 var scopes = []scope{
 	{
+		Name:       "namespaced",
 		Dir:        "m",
 		Domain:     "github.m.crossplane.io",
 		Adjective:  "namespaced",
@@ -21,6 +23,7 @@ var scopes = []scope{
 		KindFormat: "%[1]s %[2]s is a GitHub %[3]s managed from a namespace. It reaches GitHub through a ProviderConfig in its namespace or a ClusterProviderConfig.",
 	},
 	{
+		Name:       "cluster",
 		Dir:        "",
 		Domain:     "github.crossplane.io",
 		Adjective:  "cluster-scoped",
@@ -28,6 +31,16 @@ var scopes = []scope{
 		Resource:   "Cluster",
 		KindFormat: "%[1]s %[2]s is a cluster-scoped (Crossplane v1 style) GitHub %[3]s. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io).",
 	},
+}
+
+// isScope tells whether name is the Name of a scope.
+func isScope(name string) bool {
+	for _, s := range scopes {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // path is the folder, relative to the apis folder, of a group's version in this scope.

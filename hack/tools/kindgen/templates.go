@@ -16,6 +16,9 @@ import (
 )
 
 // {{.A}} {{.Name}}Spec defines the desired state of {{.Lower}} {{.Name}}.
+{{- range .Rules}}
+// +kubebuilder:validation:XValidation:{{.}}
+{{- end}}
 type {{.Name}}Spec struct {
 	xpv2.{{.Spec}} ` + "`" + `json:",inline"` + "`" + `
 

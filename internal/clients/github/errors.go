@@ -58,6 +58,24 @@ func HasMessage(err error, message string) bool {
 	return norm(er.Message) == norm(message)
 }
 
+// HasErrorMessage is true when one of the errors GitHub listed in its
+// answer (the "errors" of a 422 Validation Failed) says message, compared
+// as HasMessage compares: where one 422 covers several refusals (key
+// material that is invalid, or already in use), the entry tells them apart.
+func HasErrorMessage(err error, message string) bool {
+	var er *github.ErrorResponse
+	if !errors.As(err, &er) {
+		return false
+	}
+	norm := func(s string) string { return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), ".") }
+	for _, e := range er.Errors {
+		if norm(e.Message) == norm(message) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsUnprocessable is true when GitHub answered 422 Unprocessable Entity.
 func IsUnprocessable(err error) bool { return StatusCode(err) == http.StatusUnprocessableEntity }
 

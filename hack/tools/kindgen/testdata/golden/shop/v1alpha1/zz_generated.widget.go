@@ -14,6 +14,8 @@ import (
 )
 
 // A WidgetSpec defines the desired state of a Widget.
+// +kubebuilder:validation:XValidation:rule="!has(self.forProvider.secret) || has(self.writeConnectionSecretToRef)",message="secret needs writeConnectionSecretToRef"
+// +kubebuilder:validation:XValidation:rule="has(self.forProvider.size)",message="a cluster-scoped widget needs a size"
 type WidgetSpec struct {
 	xpv2.ClusterManagedResourceSpec `json:",inline"`
 

@@ -6,6 +6,8 @@ package v1alpha1
 // +github:kind:description=Widgets are sold by the dozen.
 // +github:kind:printcolumn:name="COLOR",type="string",JSONPath=".status.atProvider.color"
 // +github:kind:printcolumn:name="SIZE",type="integer",JSONPath=".status.atProvider.size"
+// +github:kind:specrule=rule="!has(self.forProvider.secret) || has(self.writeConnectionSecretToRef)",message="secret needs writeConnectionSecretToRef"
+// +github:kind:specrule:cluster=rule="has(self.forProvider.size)",message="a cluster-scoped widget needs a size"
 type WidgetParameters struct {
 	// Color of the widget.
 	Color string `json:"color"`

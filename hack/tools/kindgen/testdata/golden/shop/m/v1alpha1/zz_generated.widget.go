@@ -14,6 +14,7 @@ import (
 )
 
 // A WidgetSpec defines the desired state of a Widget.
+// +kubebuilder:validation:XValidation:rule="!has(self.forProvider.secret) || has(self.writeConnectionSecretToRef)",message="secret needs writeConnectionSecretToRef"
 type WidgetSpec struct {
 	xpv2.ManagedResourceSpec `json:",inline"`
 

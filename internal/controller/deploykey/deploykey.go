@@ -1,0 +1,259 @@
+// Package deploykey reconciles DeployKey managed resources of both scopes
+// (namespaced and cluster) with one external client: a repository's deploy
+// key, known by the id GitHub assigns it.
+package deploykey
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	dk "github.com/crossplane-github/provider-github/internal/clients/deploykey"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Object is a DeployKey of either scope.
+type Object interface {
+	resource.Managed
+	Parameters() *common.DeployKeyParameters
+	Observation() *common.DeployKeyObservation
+	RepositoryTarget() *common.RepositoryTarget
+}
+
+// Event reasons of this controller, beside the managed reconciler's own.
+const (
+	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
+	reasonMissing   event.Reason = "ExternalResourceMissing"
+)
+
+// createWindow is how long after this resource's create started GitHub
+// may report a deploy key as added for it to count as that create's
+// result, when a crash lost the record of it: the time the create request
+// takes, and clocks that disagree.
+const createWindow = 10 * time.Minute
+
+// clockSkew is how far GitHub's clock may be behind the provider's: a key
+// added that long before the create-pending time (which the provider's
+// clock wrote) still counts. It must also have this resource's key
+// material, which GitHub takes once, so a look-alike is not taken.
+const clockSkew = 10 * time.Second
+
+// external manages one DeployKey's deploy key. It lives for one reconcile:
+// Observe keeps what it read for Update and Delete.
+type external[T Object] struct {
+	api    github.DeployKeysAPI
+	repo   kind.Repository
+	record event.Recorder
+	// kube reads the Secrets of the key material and writes a generated
+	// key pair to the connection Secret.
+	kube client.Client
+	// observed is the deploy key as Observe found it; nil when it does
+	// not exist.
+	observed *github.DeployKey
+}
+
+// fullName is the repository's owner/name.
+func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
+
+// via names the Repository resource the repository was found through.
+func (e *external[T]) via() string {
+	if e.repo.Via == "" {
+		return ""
+	}
+	return " (named by " + e.repo.Via + ")"
+}
+
+// Observe reads the deploy key by its id, the external name. Without one
+// it exists only when a create of this resource was interrupted after
+// GitHub added it (see recover). A deploy key GitHub no longer has does
+// not exist, and is added again with the same key material. The connection
+// details are the key material, so that the connection Secret keeps it.
+func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	if meta.WasDeleted(mg) {
+		// The key material does not matter any more (its Secret may be
+		// gone already): the key is found by its id alone.
+		k, err := e.byID(ctx, mg)
+		e.observed = k
+		return managed.ExternalObservation{ResourceExists: k != nil}, err
+	}
+	m, ok, err := e.material(ctx, mg, false)
+	if err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	k, recovered, err := e.find(ctx, mg, m, ok)
+	if err != nil || k == nil {
+		return managed.ExternalObservation{}, err
+	}
+	if !ok {
+		// Only a generated key pair can be missing, and GitHub has its
+		// public half: the private half is gone with its Secret.
+		nn, _ := connectionSecret(mg)
+		return managed.ExternalObservation{}, errors.Errorf("deploy key %d of %s exists, but its private key is not in connection Secret %s/%s (the Secret, or its %s, is gone): without it the key is of no use; delete and recreate the DeployKey for a new key pair", k.ID, e.fullName(), nn.Namespace, nn.Name, dk.ConnectionPrivateKey)
+	}
+	e.observed = k
+	*mg.Observation() = dk.Observation(e.fullName(), k)
+	mg.SetConditions(xpv2.Available())
+	drift := dk.Drift(mg.Parameters(), m.key, k)
+	return managed.ExternalObservation{
+		ResourceExists:          true,
+		ResourceUpToDate:        len(drift) == 0,
+		ResourceLateInitialized: recovered,
+		Diff:                    strings.Join(drift, ", "),
+		ConnectionDetails:       m.connectionDetails(),
+	}, nil
+}
+
+// find reads the deploy key mg manages: the one its external name names,
+// or the one an interrupted create of mg added (recovered is then true,
+// and the external name set). Nil when there is none.
+func (e *external[T]) find(ctx context.Context, mg T, m material, haveKey bool) (k *github.DeployKey, recovered bool, err error) {
+	if meta.GetExternalName(mg) == "" {
+		if !haveKey {
+			return nil, false, nil
+		}
+		return e.recover(ctx, mg, m.key)
+	}
+	k, err = e.byID(ctx, mg)
+	return k, false, err
+}
+
+// byID reads the deploy key of mg's external name; nil when GitHub has
+// none of that id.
+func (e *external[T]) byID(ctx context.Context, mg T) (*github.DeployKey, error) {
+	id, err := dk.ParseExternalName(meta.GetExternalName(mg))
+	if err != nil {
+		if meta.WasDeleted(mg) {
+			// Nothing this resource could have made: nothing to delete.
+			return nil, nil
+		}
+		return nil, err
+	}
+	k, err := e.api.GetDeployKey(ctx, e.repo.Owner, e.repo.Name, id)
+	if github.IsNotFound(err) {
+		if !meta.WasDeleted(mg) {
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("deploy key %d of %s no longer exists on GitHub (or the repository does not): adding the key again", id, e.fullName())))
+		}
+		return nil, nil
+	}
+	if err != nil {
+		return nil, errors.Wrapf(err, "cannot read deploy key %d of %s", id, e.fullName())
+	}
+	return k, nil
+}
+
+// recover finds the deploy key a create of mg added when the provider
+// stopped between GitHub adding it and the external name being saved.
+// GitHub takes a key once, so it is the repository's key with mg's key
+// material, if GitHub added it after mg's create started (not before the
+// create-pending annotation's time). A key with that material and other
+// evidence is someone else's, and is never taken over without the
+// external-name annotation: the create is refused and says how to adopt it.
+func (e *external[T]) recover(ctx context.Context, mg T, key dk.PublicKey) (*github.DeployKey, bool, error) {
+	pending := meta.GetExternalCreatePending(mg)
+	if pending.IsZero() {
+		return nil, false, nil
+	}
+	list, err := e.api.ListDeployKeys(ctx, e.repo.Owner, e.repo.Name)
+	if github.IsNotFound(err) {
+		// No repository (the create will say so), so no key of ours.
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, errors.Wrapf(err, "cannot list the deploy keys of %s to look for one an interrupted create added", e.fullName())
+	}
+	k := dk.FindByKey(list, key)
+	if k == nil || !createdDuring(k, pending) || len(dk.Drift(mg.Parameters(), key, k)) > 0 {
+		return nil, false, nil
+	}
+	meta.SetExternalName(mg, dk.ExternalName(k.ID))
+	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found deploy key %q (id %d) of %s, added by this DeployKey before its record of the create was lost", k.Title, k.ID, e.fullName())))
+	return k, true, nil
+}
+
+// createdDuring tells whether GitHub added k during a create that started
+// at pending.
+func createdDuring(k *github.DeployKey, pending time.Time) bool {
+	if k.CreatedAt == nil {
+		return false
+	}
+	return !k.CreatedAt.Before(pending.Add(-clockSkew)) && !k.CreatedAt.After(pending.Add(createWindow))
+}
+
+// Create adds the deploy key and records the id GitHub assigns as the
+// external name. A generated key pair is written to the connection Secret
+// before it is added. Key material GitHub already has is refused with
+// where it is, and how to adopt it when it is this repository's.
+func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
+	p := mg.Parameters()
+	m, _, err := e.material(ctx, mg, true)
+	if err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	k, err := e.api.CreateDeployKey(ctx, e.repo.Owner, e.repo.Name, dk.Request(p, m.key))
+	switch {
+	case github.IsNotFound(err):
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add deploy key %q: cannot find repository %s%s", p.Title, e.fullName(), e.via())
+	case github.IsUnprocessable(err) && github.HasErrorMessage(err, github.KeyInUse):
+		return managed.ExternalCreation{}, e.keyInUse(ctx, p.Title, m.key)
+	case err != nil:
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add deploy key %q to %s", p.Title, e.fullName())
+	}
+	meta.SetExternalName(mg, dk.ExternalName(k.ID))
+	return managed.ExternalCreation{ConnectionDetails: m.connectionDetails()}, nil
+}
+
+// keyInUse says where GitHub already has the key, and what to do: adopt
+// it when it is a deploy key of this repository, else use another key.
+func (e *external[T]) keyInUse(ctx context.Context, title string, key dk.PublicKey) error {
+	// Without the list the error still says what to do.
+	list, _ := e.api.ListDeployKeys(ctx, e.repo.Owner, e.repo.Name)
+	if k := dk.FindByKey(list, key); k != nil {
+		return errors.Errorf("cannot add deploy key %q: %s already has this key (%s) as deploy key %q (id %d), which this DeployKey did not add: to manage it, set the annotation crossplane.io/external-name: %q; or use another key", title, e.fullName(), key.Fingerprint, k.Title, k.ID, dk.ExternalName(k.ID))
+	}
+	return errors.Errorf("cannot add deploy key %q to %s: GitHub answered \"key is already in use\": the key (%s) is a deploy key of another repository or a user's SSH key, and GitHub takes a key once; use another key, or generateKey", title, e.fullName(), key.Fingerprint)
+}
+
+// Update cannot change a deploy key: GitHub has no update. It says what
+// differs and how to get there.
+func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
+	k := e.observed
+	if k == nil {
+		return managed.ExternalUpdate{}, errors.New("cannot update a deploy key that was not observed first")
+	}
+	m, _, err := e.material(ctx, mg, false)
+	if err != nil {
+		return managed.ExternalUpdate{}, err
+	}
+	drift := dk.Drift(mg.Parameters(), m.key, k)
+	advice := "delete and recreate the DeployKey"
+	if mg.Parameters().PublicKeySecretRef != nil {
+		advice += " to use the Secret's new key, or put the old key back in the Secret"
+	}
+	return managed.ExternalUpdate{}, errors.Errorf("deploy key %d of %s differs from the spec in its %s: deploy keys cannot be changed on GitHub; %s", k.ID, e.fullName(), strings.Join(drift, ", "), advice)
+}
+
+// Delete deletes the deploy key. One that is already gone counts as
+// deleted.
+func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	mg.SetConditions(xpv2.Deleting())
+	k := e.observed
+	if k == nil {
+		return managed.ExternalDelete{}, errors.New("cannot delete a deploy key that was not observed first")
+	}
+	err := e.api.DeleteDeployKey(ctx, e.repo.Owner, e.repo.Name, k.ID)
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete deploy key %q (id %d) of %s", k.Title, k.ID, e.fullName())
+}
+
+// Disconnect does nothing: clients are cached per credential, not per reconcile.
+func (e *external[T]) Disconnect(context.Context) error { return nil }
