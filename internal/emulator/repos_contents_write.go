@@ -162,7 +162,7 @@ func (s *Server) putContent(c *reqCtx, w *world, r *Repo) {
 		c.fail(http.StatusConflict, fw.path+" does not match "+*fw.sha, c.doc)
 		return
 	case isDir(files, fw.path) || underFile(files, fw.path) != "":
-		c.invalid("Invalid request.\n\n"+fw.path+" conflicts with a directory or file of the repository.")
+		c.invalid("Invalid request.\n\n" + fw.path + " conflicts with a directory or file of the repository.")
 		return
 	}
 	if content == nil {

@@ -23,15 +23,15 @@ type route struct {
 	// multi names the parameter that may span several path segments (a
 	// branch or a git ref: GitHub's description marks it x-multi-segment),
 	// "" for none.
-	multi   string
-	parts   []string
-	auth    int
-	free    bool // does not count against the primary rate limit
+	multi string
+	parts []string
+	auth  int
+	free  bool // does not count against the primary rate limit
 	// bodyLimit is the most of a request body the route reads; what is
 	// beyond it is cut off (and the JSON then does not parse).
 	bodyLimit int64
-	doc     string
-	handler func(*reqCtx)
+	doc       string
+	handler   func(*reqCtx)
 }
 
 // Request body limits: most operations take small JSON objects; a file's
