@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
+	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/controller/team"
@@ -27,6 +28,7 @@ var kinds = [][]kind.Setup{
 	branch.Setups,
 	branchprotection.Setups,
 	ruleset.Setups,
+	repositoryfile.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a
