@@ -247,11 +247,17 @@ func TestRepositoryFileAdmission(t *testing.T) {
 		"BothContents": {change: func(p *common.RepositoryFileParameters) {
 			p.ContentFrom = &common.FileContentSource{ConfigMapKeyRef: common.ConfigMapKeySelector{Name: "cm", Key: "k"}}
 		}, want: "set exactly one of content and contentFrom"},
-		"NoContent":  {change: func(p *common.RepositoryFileParameters) { p.Content = nil }, want: "set exactly one of content and contentFrom"},
-		"TooLarge":   {change: func(p *common.RepositoryFileParameters) { p.Content = ptr.To(strings.Repeat("x", common.MaxInlineContent+1)) }, want: "Too long: may not be more than 1048576"},
-		"BadBranch":  {change: func(p *common.RepositoryFileParameters) { p.Branch = ptr.To(common.BranchName("refs/heads/main")) }, want: "without refs/heads/"},
-		"BadEmail":   {change: func(p *common.RepositoryFileParameters) { p.Committer = &common.FileCommitter{Name: "Bot", Email: "bot"} }, want: "spec.forProvider.committer.email in body should match"},
-		"BadCMKey":   {change: func(p *common.RepositoryFileParameters) { p.Content, p.ContentFrom = nil, &common.FileContentSource{ConfigMapKeyRef: common.ConfigMapKeySelector{Name: "cm", Key: "a/b"}} }, want: "configMapKeyRef.key in body should match"},
+		"NoContent": {change: func(p *common.RepositoryFileParameters) { p.Content = nil }, want: "set exactly one of content and contentFrom"},
+		"TooLarge": {change: func(p *common.RepositoryFileParameters) {
+			p.Content = ptr.To(strings.Repeat("x", common.MaxInlineContent+1))
+		}, want: "Too long: may not be more than 1048576"},
+		"BadBranch": {change: func(p *common.RepositoryFileParameters) { p.Branch = ptr.To(common.BranchName("refs/heads/main")) }, want: "without refs/heads/"},
+		"BadEmail": {change: func(p *common.RepositoryFileParameters) {
+			p.Committer = &common.FileCommitter{Name: "Bot", Email: "bot"}
+		}, want: "spec.forProvider.committer.email in body should match"},
+		"BadCMKey": {change: func(p *common.RepositoryFileParameters) {
+			p.Content, p.ContentFrom = nil, &common.FileContentSource{ConfigMapKeyRef: common.ConfigMapKeySelector{Name: "cm", Key: "a/b"}}
+		}, want: "configMapKeyRef.key in body should match"},
 		"EmptyMessage": {change: func(p *common.RepositoryFileParameters) { p.Message = ptr.To("") }, want: "spec.forProvider.message in body should be at least 1 chars long"},
 	}
 	forEachScope(t, func(t *testing.T, s scope) {

@@ -94,10 +94,10 @@ var scopes = []scope{
 // content is the declared content of every case unless changed; its blob
 // id is git hash-object's.
 const (
-	content     = "replicas: 3\r\n"
-	contentSHA  = "f2e4c96d5ca980443b9613a1e7d4ab76068e66d9"
-	otherSHA    = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
-	htmlURL     = "https://github.com/demo-org/app/blob/main/config/app.yaml"
+	content    = "replicas: 3\r\n"
+	contentSHA = "f2e4c96d5ca980443b9613a1e7d4ab76068e66d9"
+	otherSHA   = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
+	htmlURL    = "https://github.com/demo-org/app/blob/main/config/app.yaml"
 )
 
 // params are the parameters of every case unless changed: inline content
