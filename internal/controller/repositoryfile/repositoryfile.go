@@ -161,9 +161,10 @@ func (e *external[T]) findBranch(ctx context.Context, p *common.RepositoryFilePa
 // wrote before the provider stopped, between GitHub's commit and the
 // external name being saved: a create was started and never finished, and
 // the file has exactly the declared content. It then sets the external
-// name.
+// name. (A resource being deleted has not read its content: a file it may
+// have written is left.)
 func (e *external[T]) recovered(mg T) bool {
-	if e.content == nil || !meta.ExternalCreateIncomplete(mg) || !rf.UpToDate(e.observed.SHA, e.content) {
+	if meta.WasDeleted(mg) || !meta.ExternalCreateIncomplete(mg) || !rf.UpToDate(e.observed.SHA, e.content) {
 		return false
 	}
 	p := mg.Parameters()
