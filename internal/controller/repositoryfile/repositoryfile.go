@@ -124,7 +124,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	recovered := false
 	if ext == "" {
 		if recovered = e.recovered(mg); !recovered {
-			return e.notOurs(mg)
+			return managed.ExternalObservation{}, e.notOurs(mg)
 		}
 	}
 	mg.SetConditions(xpv2.Available())
@@ -173,19 +173,20 @@ func (e *external[T]) recovered(mg T) bool {
 	return true
 }
 
-// notOurs is the observation of a file that exists but that this resource
-// did not write: nothing to delete; replaced by Create with
-// overwriteOnCreate; otherwise left alone, saying how to take it over.
-func (e *external[T]) notOurs(mg T) (managed.ExternalObservation, error) {
+// notOurs says why a file that exists, but that this resource did not
+// write, is left alone, and how to take it over. It does not exist as far
+// as this resource goes: nil for a resource being deleted (nothing to
+// delete) and with overwriteOnCreate (Create replaces it).
+func (e *external[T]) notOurs(mg T) error {
 	p := mg.Parameters()
 	if meta.WasDeleted(mg) || ptr.Deref(p.OverwriteOnCreate, false) {
-		return managed.ExternalObservation{}, nil
+		return nil
 	}
 	same := ""
 	if rf.UpToDate(e.observed.SHA, e.content) {
 		same = " (it already has the declared content)"
 	}
-	return managed.ExternalObservation{}, errors.Errorf("%s already exists%s, and this RepositoryFile did not write it: to replace it with the declared content and manage it, set spec.forProvider.overwriteOnCreate: true or the annotation crossplane.io/external-name: %q; or choose another path", e.where(p.Path), same, p.Path)
+	return errors.Errorf("%s already exists%s, and this RepositoryFile did not write it: to replace it with the declared content and manage it, set spec.forProvider.overwriteOnCreate: true or the annotation crossplane.io/external-name: %q; or choose another path", e.where(p.Path), same, p.Path)
 }
 
 // declared is the declared content: inline, or from the key of the
