@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
+	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/controller/team"
@@ -29,6 +30,7 @@ var kinds = [][]kind.Setup{
 	branchprotection.Setups,
 	ruleset.Setups,
 	deploykey.Setups,
+	repositoryfile.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

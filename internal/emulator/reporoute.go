@@ -12,6 +12,7 @@ type repoOp struct {
 	need       int  // minimum access level
 	write      bool // takes the write lock; refused on archived repositories
 	archivedOK bool // allowed on archived repositories (the handler decides)
+	largeBody  bool // takes a request body up to largeBodyLimit (file contents)
 	doc        string
 	// spec is the /repos/... template of GitHub's description when it names
 	// the owner and repository parameters differently.
@@ -83,6 +84,9 @@ func (t *routeTable) repo(method, suffix string, op repoOp, h func(*reqCtx, *wor
 	}
 	byID := t.add(method, "/repositories/{repository_id}"+suffix, op.auth, op.doc, wrapped)
 	byID.alias = true
+	if op.largeBody {
+		byName.bodyLimit, byID.bodyLimit = largeBodyLimit, largeBodyLimit
+	}
 	if op.multi != "" {
 		byName.spanning(op.multi)
 		byID.spanning(op.multi)

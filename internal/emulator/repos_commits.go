@@ -81,9 +81,9 @@ type gitCommitJSON struct {
 	Verification verificationJSON `json:"verification"`
 }
 
-// commitJSON is GitHub's commit object, as a branch shows its head. The
-// emulator keeps no commit contents: the commit is made up from its id and
-// the repository.
+// commitJSON is GitHub's commit object, as a branch shows its head. A
+// commit the contents API made is shown as it was made; any other is made
+// up from its id and the repository.
 type commitJSON struct {
 	SHA         string        `json:"sha"`
 	NodeID      string        `json:"node_id"`
@@ -116,12 +116,20 @@ func (c *reqCtx) renderCommit(w *world, r *Repo, sha string) commitJSON {
 		u := c.simpleUser(owner)
 		author = &u
 	}
-	tree := objectID("tree", sha)
+	tree, message := objectID("tree", sha), "Commit "+sha[:7]
+	gitAuthor, gitCommitter, parents := who, who, []shaURLJSON{}
+	if cr := commitRecordOf(r, sha); cr != nil {
+		// A commit of the contents API (or auto_init's) is shown as made.
+		tree, message, gitAuthor, gitCommitter = cr.treeSHA(), cr.message, cr.author, cr.committer
+		if cr.parent != "" {
+			parents = append(parents, shaURLJSON{SHA: cr.parent, URL: c.commitURL(r, cr.parent)})
+		}
+	}
 	return commitJSON{
 		SHA:    sha,
 		NodeID: "C_" + strings.TrimPrefix(nodeID("", r.ID), "_") + sha[:8],
 		Commit: gitCommitJSON{
-			Author: who, Committer: who, Message: "Commit " + sha[:7],
+			Author: gitAuthor, Committer: gitCommitter, Message: message,
 			Tree:         shaURLJSON{SHA: tree, URL: api + "/git/trees/" + tree},
 			URL:          api + "/git/commits/" + sha,
 			Verification: verificationJSON{Reason: "unsigned"},
@@ -131,6 +139,6 @@ func (c *reqCtx) renderCommit(w *world, r *Repo, sha string) commitJSON {
 		CommentsURL: c.commitURL(r, sha) + "/comments",
 		Author:      author,
 		Committer:   author,
-		Parents:     []shaURLJSON{},
+		Parents:     parents,
 	}
 }

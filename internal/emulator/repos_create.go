@@ -71,7 +71,11 @@ func (s *Server) createRepo(c *reqCtx, ownerLogin string) {
 		r.License = strings.ToLower(*set.LicenseTemplate)
 	}
 	if (set.AutoInit != nil && *set.AutoInit) || r.License != "" || (set.GitignoreTemplate != nil && *set.GitignoreTemplate != "") {
-		r.Branches = []Branch{{Name: r.DefaultBranch, SHA: w.newSHA()}}
+		sha := w.newSHA()
+		if set.AutoInit != nil && *set.AutoInit {
+			sha = w.initialCommit(r, s.now())
+		}
+		r.Branches = []Branch{{Name: r.DefaultBranch, SHA: sha}}
 	}
 	w.addRepo(r)
 	c.json(http.StatusCreated, c.renderRepo(w, r, renderFull))
@@ -129,7 +133,7 @@ func (s *Server) generateRepo(c *reqCtx, w *world, tmpl *Repo) {
 	r.DefaultBranch = tmpl.DefaultBranch
 	for _, b := range tmpl.Branches {
 		if b.Name == tmpl.DefaultBranch || (includeAll != nil && *includeAll) {
-			r.Branches = append(r.Branches, Branch{Name: b.Name, SHA: w.newSHA()})
+			r.Branches = append(r.Branches, Branch{Name: b.Name, SHA: w.copyCommit(tmpl, r, b.SHA, true)})
 		}
 	}
 	w.addRepo(r)
@@ -203,7 +207,7 @@ func (s *Server) forkRepo(c *reqCtx, w *world, src *Repo) {
 	r.DefaultBranch = src.DefaultBranch
 	for _, b := range src.Branches {
 		if b.Name == src.DefaultBranch || defaultOnly == nil || !*defaultOnly {
-			r.Branches = append(r.Branches, b)
+			r.Branches = append(r.Branches, Branch{Name: b.Name, SHA: w.copyCommit(src, r, b.SHA, false)})
 		}
 	}
 	w.addRepo(r)

@@ -100,13 +100,14 @@ func (c *reqCtx) noContent() {
 	c.header.Del("Content-Type")
 }
 
-// readBody reads the request body once, before any lock is taken.
-func (c *reqCtx) readBody() error {
+// readBody reads the request body once, before any lock is taken: at most
+// limit bytes of it.
+func (c *reqCtx) readBody(limit int64) error {
 	if c.r.Body == nil || c.bodyRead {
 		return nil
 	}
 	c.bodyRead = true
-	b, err := io.ReadAll(io.LimitReader(c.r.Body, 1<<20))
+	b, err := io.ReadAll(io.LimitReader(c.r.Body, limit))
 	if err != nil {
 		return fmt.Errorf("reading request body: %w", err)
 	}
@@ -117,7 +118,7 @@ func (c *reqCtx) readBody() error {
 // decode parses the request body as a JSON object into a field map. It
 // answers 400 for malformed JSON and reports false.
 func (c *reqCtx) decode(required bool) (map[string]json.RawMessage, bool) {
-	if err := c.readBody(); err != nil {
+	if err := c.readBody(defaultBodyLimit); err != nil {
 		c.fail(http.StatusBadRequest, "Problems parsing JSON", c.doc)
 		return nil, false
 	}

@@ -23,13 +23,23 @@ type route struct {
 	// multi names the parameter that may span several path segments (a
 	// branch or a git ref: GitHub's description marks it x-multi-segment),
 	// "" for none.
-	multi   string
-	parts   []string
-	auth    int
-	free    bool // does not count against the primary rate limit
-	doc     string
-	handler func(*reqCtx)
+	multi string
+	parts []string
+	auth  int
+	free  bool // does not count against the primary rate limit
+	// bodyLimit is the most of a request body the route reads; what is
+	// beyond it is cut off (and the JSON then does not parse).
+	bodyLimit int64
+	doc       string
+	handler   func(*reqCtx)
 }
+
+// Request body limits: most operations take small JSON objects; a file's
+// contents may be up to GitHub's 100 MB, base64-encoded.
+const (
+	defaultBodyLimit = 1 << 20
+	largeBodyLimit   = 140 << 20
+)
 
 // kind is one GitHub object kind: its name and the function that declares its
 // routes. Every kind's file registers itself with registerKind from an init
@@ -74,7 +84,7 @@ func buildRoutes(s *Server) []*route {
 // the returned route's spec when GitHub's description names a parameter
 // differently.
 func (t *routeTable) add(method, pattern string, auth int, doc string, h func(*reqCtx)) *route {
-	rt := &route{kind: t.kind, method: method, pattern: pattern, spec: pattern, parts: splitPath(pattern), auth: auth, doc: doc, handler: h}
+	rt := &route{kind: t.kind, method: method, pattern: pattern, spec: pattern, parts: splitPath(pattern), auth: auth, doc: doc, handler: h, bodyLimit: defaultBodyLimit}
 	for _, o := range t.routes {
 		if o.method == method && shape(o.pattern) == shape(pattern) {
 			panic(fmt.Sprintf("emulator: %s %s of kind %q is already served by kind %q as %s", method, pattern, t.kind, o.kind, o.pattern))

@@ -300,7 +300,7 @@ func (s *Server) handle(c *reqCtx) {
 		c.rateSet = true
 	}
 	c.doc = rt.doc
-	if err := c.readBody(); err != nil {
+	if err := c.readBody(rt.bodyLimit); err != nil {
 		c.fail(http.StatusBadRequest, "Problems parsing JSON", c.doc)
 		return
 	}

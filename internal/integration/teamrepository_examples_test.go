@@ -11,16 +11,33 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	repocommon "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // examplesOf reads the managed resources of every example of kind dir
 // (examples/<dir>/namespaced or /cluster) for scope s.
 func examplesOf(t *testing.T, s scope, dir string) []resource.Managed {
+	t.Helper()
+	var out []resource.Managed
+	for _, obj := range exampleObjects(t, s, dir) {
+		mg, ok := obj.(resource.Managed)
+		if !ok {
+			t.Fatalf("examples/%s: %T is not a managed resource", dir, obj)
+		}
+		out = append(out, mg)
+	}
+	return out
+}
+
+// exampleObjects reads every object of the examples of kind dir for scope
+// s: managed resources, and what they need (ConfigMaps, ...).
+func exampleObjects(t *testing.T, s scope, dir string) []runtime.Object {
 	t.Helper()
 	sub := "cluster"
 	if s.namespaced {
@@ -31,7 +48,7 @@ func examplesOf(t *testing.T, s scope, dir string) []resource.Managed {
 		t.Fatal(err)
 	}
 	decoder := serializer.NewCodecFactory(kube.Scheme()).UniversalDeserializer()
-	var out []resource.Managed
+	var out []runtime.Object
 	for _, file := range files {
 		raw, err := os.ReadFile(file)
 		if err != nil {
@@ -45,11 +62,7 @@ func examplesOf(t *testing.T, s scope, dir string) []resource.Managed {
 			if err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}
-			mg, ok := obj.(resource.Managed)
-			if !ok {
-				t.Fatalf("%s: %T is not a managed resource", file, obj)
-			}
-			out = append(out, mg)
+			out = append(out, obj)
 		}
 	}
 	return out
@@ -67,6 +80,10 @@ func placeExample(f *fixture, s scope, mg resource.Managed) {
 		Parameters() *orgcommon.TeamParameters
 	}:
 		refs = append(refs, &o.Parameters().ParentTeamRef)
+	case interface {
+		RepositoryTarget() *repocommon.RepositoryTarget
+	}:
+		refs = append(refs, &o.RepositoryTarget().RepositoryRef)
 	}
 	for _, r := range refs {
 		if *r != nil {

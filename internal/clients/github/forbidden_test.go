@@ -61,8 +61,14 @@ func TestExplainForbiddenNamesTheRoutesPermission(t *testing.T) {
 		"Undeclared": {
 			reason: "An undeclared route names no permission rather than a wrong one.",
 			routes: declared,
-			err:    forbidden(http.MethodPut, "https://api.github.com/repos/demo-org/svc/contents/README.md"),
+			err:    forbidden(http.MethodPost, "https://api.github.com/repos/demo-org/svc/pages"),
 			want:   &Error{Status: 403, msg: said},
+		},
+		"FileWrite": {
+			reason: "A file's path is one escaped segment of the contents route, which needs Contents: write.",
+			routes: declared,
+			err:    forbidden(http.MethodPut, "https://api.github.com/repos/demo-org/svc/contents/docs%2FREADME.md"),
+			want:   &Error{Status: 403, msg: said + "; a classic token needs the repo scope, a fine-grained token or GitHub App needs Contents: write on the repository"},
 		},
 	}
 	for name, tc := range cases {

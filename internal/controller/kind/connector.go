@@ -18,11 +18,12 @@ import (
 // resource's provider configuration (recording its use), takes the cached
 // GitHub client of its credentials and hands both to the kind.
 type connector[T resource.Managed] struct {
-	kube    client.Client
-	resolve func(context.Context, resource.Managed) (config.Resolved, error)
-	clients clientCache
-	connect ConnectFn[T]
-	record  event.Recorder
+	kube     client.Client
+	uncached client.Reader
+	resolve  func(context.Context, resource.Managed) (config.Resolved, error)
+	clients  clientCache
+	connect  ConnectFn[T]
+	record   event.Recorder
 }
 
 // clientCache hands out one GitHub client per credential.
@@ -40,6 +41,6 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot build a GitHub client")
 	}
-	ext, err := c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Record: c.record})
+	ext, err := c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Uncached: c.uncached, Record: c.record})
 	return forRepository(mg, ext, err, c.record)
 }

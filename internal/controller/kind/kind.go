@@ -43,6 +43,11 @@ type Connection struct {
 	DefaultOwner string
 	// Kube reads (from the cache) the objects the resource refers to.
 	Kube client.Client
+	// Uncached reads from the API server, every time, without starting an
+	// informer: for objects of a kind the provider must not watch cluster
+	// wide (the ConfigMaps a resource takes content from, say), read one
+	// at a time by name.
+	Uncached client.Reader
 	// Record records events about the resource.
 	Record event.Recorder
 }
@@ -82,7 +87,7 @@ func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVers
 	name := managed.ControllerName(gvk.GroupKind().String())
 	//nolint:staticcheck // crossplane-runtime's event recorder takes the old events API.
 	recorder := waitingRecorder{event.NewAPIRecorder(mgr.GetEventRecorderFor(name))}
-	c := &connector[T]{kube: mgr.GetClient(), resolve: o.Resolver.Resolve, clients: o.Clients, connect: connect, record: recorder}
+	c := &connector[T]{kube: mgr.GetClient(), uncached: mgr.GetAPIReader(), resolve: o.Resolver.Resolve, clients: o.Clients, connect: connect, record: recorder}
 	opts := append(o.ReconcilerOptions(name),
 		managed.WithTypedExternalConnector[T](c),
 		managed.WithRecorder(recorder),

@@ -1,0 +1,92 @@
+package github
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/crossplane-github/provider-github/internal/emulator"
+	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
+)
+
+// contentsFor starts a contract-checked emulator with repoSeed and returns
+// our contents API on it for demo-token.
+func contentsFor(t *testing.T) *RepositoryContents {
+	t.Helper()
+	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: repoSeed()})
+	gh, err := NewClient(Config{Credentials: Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
+	if err != nil {
+		t.Fatalf("NewClient(...): %v", err)
+	}
+	return NewRepositoryContents(gh)
+}
+
+// The client's requests and answers are GitHub's: a file in a directory is
+// created on a branch, read back by its blob sha, replaced with that sha,
+// refused with another one, and deleted; GitHub's errors come back with
+// their status.
+func TestContentsLifecycle(t *testing.T) {
+	ctx := context.Background()
+	c := contentsFor(t)
+	const path = "config/app settings.yaml"
+	content := []byte("a: 1\r\nb: \x00\xff\n")
+	const blob = "5bc4e72fb1f530f5cac58d87affc5cc2764c5a65" // git hash-object of content
+
+	put, err := c.PutFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "Create " + path, Content: content, Branch: "dev",
+		Committer: &FileCommitter{Name: "Bot", Email: "bot@example.com"}})
+	if err != nil {
+		t.Fatalf("PutFile(create): %v", err)
+	}
+	if put.Content == nil || put.Content.SHA != blob || put.Commit.SHA == "" {
+		t.Fatalf("PutFile(create) = %+v, want the file's blob %s and a commit", put, blob)
+	}
+	got, err := c.GetFile(ctx, "demo-org", "seeded", path, "dev")
+	if err != nil {
+		t.Fatalf("GetFile(dev): %v", err)
+	}
+	if got.SHA != blob || got.Type != "file" || got.Size != int64(len(content)) || got.Path != path {
+		t.Errorf("GetFile(dev) = %+v, want file %s of %d bytes with blob %s", got, path, len(content), blob)
+	}
+	if _, err := c.GetFile(ctx, "demo-org", "seeded", path, ""); !IsNotFound(err) {
+		t.Errorf("GetFile(default branch): %v, want a 404: the file is on dev only", err)
+	}
+	if _, err := c.GetFile(ctx, "demo-org", "seeded", path, "nope"); !IsNotFound(err) {
+		t.Errorf("GetFile(unknown ref): %v, want a 404", err)
+	}
+
+	_, err = c.PutFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "again", Content: []byte("x"), Branch: "dev"})
+	if !IsUnprocessable(err) {
+		t.Errorf("PutFile(no sha over an existing file): %v, want a 422", err)
+	}
+	_, err = c.PutFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "stale", Content: []byte("x"), Branch: "dev", SHA: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"})
+	if StatusCode(err) != http.StatusConflict {
+		t.Errorf("PutFile(stale sha): %v, want a 409", err)
+	}
+	_, err = c.PutFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "x", Content: []byte("x"), Branch: "nope"})
+	if !IsNotFound(err) || !HasMessage(err, "Branch nope not found") {
+		t.Errorf("PutFile(unknown branch): %v, want GitHub's 404 Branch nope not found", err)
+	}
+
+	updated, err := c.PutFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "Update", Content: []byte{}, Branch: "dev", SHA: blob})
+	if err != nil {
+		t.Fatalf("PutFile(replace with an empty file): %v", err)
+	}
+	const empty = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
+	if updated.Content == nil || updated.Content.SHA != empty {
+		t.Errorf("PutFile(replace) = %+v, want the empty blob %s", updated.Content, empty)
+	}
+
+	if _, err := c.DeleteFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "Delete", SHA: blob, Branch: "dev"}); StatusCode(err) != http.StatusConflict {
+		t.Errorf("DeleteFile(stale sha): %v, want a 409", err)
+	}
+	del, err := c.DeleteFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "Delete " + path, SHA: empty, Branch: "dev"})
+	if err != nil || del.Content != nil || del.Commit.SHA == "" {
+		t.Fatalf("DeleteFile(...) = %+v, %v: want a commit and no file", del, err)
+	}
+	if _, err := c.GetFile(ctx, "demo-org", "seeded", path, "dev"); !IsNotFound(err) {
+		t.Errorf("GetFile(after the delete): %v, want a 404", err)
+	}
+	if _, err := c.DeleteFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "again", SHA: empty, Branch: "dev"}); !IsNotFound(err) {
+		t.Errorf("DeleteFile(gone): %v, want a 404", err)
+	}
+}

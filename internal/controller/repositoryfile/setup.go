@@ -1,0 +1,43 @@
+package repositoryfile
+
+import (
+	"context"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Setups add the RepositoryFile kind in both scopes.
+var Setups = []kind.Setup{
+	kind.Of(&repomv1alpha1.RepositoryFile{}, connect[*repomv1alpha1.RepositoryFile], options()...),
+	kind.Of(&repov1alpha1.RepositoryFile{}, connect[*repov1alpha1.RepositoryFile], options()...),
+}
+
+func options() []managed.ReconcilerOption {
+	return []managed.ReconcilerOption{
+		// The external name is the path, set by Create or by the user to
+		// take over a file that exists; a create whose record was lost is
+		// recognised by the file's content (see Observe), so it is safe
+		// to go on rather than stop for a person.
+		managed.WithDeterministicExternalName(true),
+		// No initializer: metadata.name is not the file's path.
+		managed.WithInitializers(),
+	}
+}
+
+// connect finds the file's repository, on every reconcile, so that a
+// repository named by repositoryRef is followed through renames. ConfigMaps
+// are read uncached, one by name, when a file takes its content from one:
+// the provider keeps no informer of every ConfigMap in the cluster, and a
+// change to one is committed on the next poll.
+func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+	repo, err := c.Repository(ctx, mg)
+	if err != nil {
+		return nil, err
+	}
+	return &external[T]{api: github.NewRepositoryContents(c.GitHub), configMaps: c.Uncached, repo: repo, record: c.Record}, nil
+}
