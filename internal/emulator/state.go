@@ -32,6 +32,7 @@ type world struct {
 	repoRoles     map[string]map[string]string
 	nextTeamID    int64 // see newTeamID
 	nextRulesetID int64 // see newRulesetID
+	nextHookID    int64 // see newHookID
 }
 
 func newWorld() *world {
