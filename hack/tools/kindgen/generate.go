@@ -88,6 +88,9 @@ func codeGenerated(header string) string {
 type kindView struct {
 	kind
 	Header, A, Doc, Spec, Resource, Recv string
+	// ForProviderMarkers are the kind's markers for forProvider in this
+	// scope.
+	ForProviderMarkers []string
 }
 
 // Lower is the article in the middle of a sentence.
@@ -110,6 +113,8 @@ func kindData(top string, s scope, k kind) kindView {
 		Spec:     s.Spec,
 		Resource: s.Resource,
 		Recv:     string(unicode.ToLower(rune(k.Name[0]))),
+
+		ForProviderMarkers: k.ScopeMarkers[s.Resource],
 	}
 }
 

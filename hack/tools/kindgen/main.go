@@ -8,8 +8,12 @@
 //	// +github:kind:printcolumn:name="OWNER",type="string",JSONPath=".status.atProvider.owner"
 //	// +github:kind:description=One sentence appended to the kind's godoc.
 //	// +github:kind:noun=repository
+//	// +github:kind:namespaced:validation:XValidation:rule="...",message="..."
+//	// +github:kind:cluster:validation:XValidation:rule="...",message="..."
 //
-// Only +github:kind is required. Print columns go between EXTERNAL-NAME and
+// Only +github:kind is required. A namespaced: or cluster: marker is a
+// kubebuilder validation marker on forProvider of that scope's kind only,
+// for a rule that differs between the scopes. Print columns go between EXTERNAL-NAME and
 // AGE, in the order written; the noun defaults to the kind's words in lower
 // case. For every kind kindgen writes the namespaced kind
 // (apis/<group>/m/<version>, API group <group>.github.m.crossplane.io) and

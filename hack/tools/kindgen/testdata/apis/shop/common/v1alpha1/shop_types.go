@@ -6,9 +6,14 @@ package v1alpha1
 // +github:kind:description=Widgets are sold by the dozen.
 // +github:kind:printcolumn:name="COLOR",type="string",JSONPath=".status.atProvider.color"
 // +github:kind:printcolumn:name="SIZE",type="integer",JSONPath=".status.atProvider.size"
+// +github:kind:namespaced:validation:XValidation:rule="!has(self.shelf)",message="a namespaced widget stays on its own shelf"
+// +github:kind:cluster:validation:XValidation:rule="has(self.shelf)",message="a cluster-scoped widget needs a shelf"
 type WidgetParameters struct {
 	// Color of the widget.
 	Color string `json:"color"`
+
+	// Shelf the widget sits on.
+	Shelf *string `json:"shelf,omitempty"`
 }
 
 // WidgetObservation is an observed widget.
