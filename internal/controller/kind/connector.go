@@ -19,6 +19,7 @@ import (
 // GitHub client of its credentials and hands both to the kind.
 type connector[T resource.Managed] struct {
 	kube    client.Client
+	reader  client.Reader
 	resolve func(context.Context, resource.Managed) (config.Resolved, error)
 	clients clientCache
 	connect ConnectFn[T]
@@ -40,6 +41,6 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot build a GitHub client")
 	}
-	ext, err := c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Record: c.record})
+	ext, err := c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Record: c.record, APIReader: c.reader})
 	return forRepository(mg, ext, err, c.record)
 }

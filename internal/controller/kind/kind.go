@@ -16,6 +16,7 @@ import (
 	gogithub "github.com/google/go-github/v37/github"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 
@@ -42,6 +43,10 @@ type Connection struct {
 	Kube client.Client
 	// Record records events about the resource.
 	Record event.Recorder
+	// APIReader reads straight from the API server, not from a cache: for
+	// objects of kinds the provider must not cache, such as Secrets (see
+	// Watch).
+	APIReader client.Reader
 }
 
 // ConnectFn builds the external client of one reconcile of a T.
@@ -55,12 +60,16 @@ type Setup func(mgr ctrl.Manager, o Options) error
 // start: Crossplane installs a kind's CRD only when an activation policy
 // asks for it), and its resources' states are recorded as metrics.
 func Of[T resource.Managed](obj T, connect ConnectFn[T], opts ...managed.ReconcilerOption) Setup {
+	return of(obj, connect, nil, opts)
+}
+
+func of[T resource.Managed](obj T, connect ConnectFn[T], watches []Watch, opts []managed.ReconcilerOption) Setup {
 	return func(mgr ctrl.Manager, o Options) error {
 		gvk, err := apiutil.GVKForObject(obj, mgr.GetScheme())
 		if err != nil {
 			return errors.Wrapf(err, "cannot find the kind of %T", obj)
 		}
-		start := func() error { return setup(mgr, o, gvk, obj, connect, opts) }
+		start := func() error { return setup(mgr, o, gvk, obj, connect, watches, opts) }
 		if o.Gate == nil || reflect.ValueOf(o.Gate).IsNil() {
 			return start()
 		}
@@ -75,11 +84,11 @@ func Of[T resource.Managed](obj T, connect ConnectFn[T], opts ...managed.Reconci
 	}
 }
 
-func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind, obj T, connect ConnectFn[T], kindOpts []managed.ReconcilerOption) error {
+func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind, obj T, connect ConnectFn[T], watches []Watch, kindOpts []managed.ReconcilerOption) error {
 	name := managed.ControllerName(gvk.GroupKind().String())
 	//nolint:staticcheck // crossplane-runtime's event recorder takes the old events API.
 	recorder := waitingRecorder{event.NewAPIRecorder(mgr.GetEventRecorderFor(name))}
-	c := &connector[T]{kube: mgr.GetClient(), resolve: o.Resolver.Resolve, clients: o.Clients, connect: connect, record: recorder}
+	c := &connector[T]{kube: mgr.GetClient(), reader: mgr.GetAPIReader(), resolve: o.Resolver.Resolve, clients: o.Clients, connect: connect, record: recorder}
 	opts := append(o.ReconcilerOptions(name),
 		managed.WithTypedExternalConnector[T](c),
 		managed.WithRecorder(recorder),
@@ -87,12 +96,17 @@ func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVers
 	)
 	opts = append(opts, kindOpts...)
 	r := managed.NewReconciler(shared.ForManagedReconciler(mgr), resource.ManagedKind(gvk), opts...)
-	if err := ctrl.NewControllerManagedBy(mgr).
+	// The filter is the kind's own: the objects of a Watch have no
+	// generation, and their every change counts.
+	b := ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
-		WithEventFilter(resource.DesiredStateChanged()).
-		For(obj).
-		Complete(o.RateLimited(name, r)); err != nil {
+		For(obj, builder.WithPredicates(resource.DesiredStateChanged()))
+	b, err := addWatches(context.Background(), mgr, gvk, obj, watches, b)
+	if err != nil {
+		return err
+	}
+	if err := b.Complete(o.RateLimited(name, r)); err != nil {
 		return errors.Wrapf(err, "cannot build the controller of %s", gvk.GroupKind())
 	}
 	return addStateRecorder(mgr, o, gvk)
