@@ -15,6 +15,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/controller/team"
 	"github.com/crossplane-github/provider-github/internal/controller/teamrepository"
+	"github.com/crossplane-github/provider-github/internal/controller/webhook"
 )
 
 // kinds are the managed resource kinds of the provider, each in both
@@ -27,6 +28,7 @@ var kinds = [][]kind.Setup{
 	branch.Setups,
 	branchprotection.Setups,
 	ruleset.Setups,
+	webhook.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a
