@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	corev1 "k8s.io/api/core/v1"
@@ -19,6 +18,7 @@ import (
 	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
 // A scope is one of the Webhook kinds that share external[T].
