@@ -17,6 +17,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/statemetrics"
 	"go.uber.org/zap/zapcore"
+	corev1 "k8s.io/api/core/v1"
 	extv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -92,7 +93,9 @@ func main() {
 		Scheme: scheme,
 		Cache: cache.Options{SyncPeriod: syncInterval, DefaultTransform: cache.TransformStripManagedFields(),
 			// Only a CRD's names and conditions are read: its schema is not kept.
-			ByObject: map[client.Object]cache.ByObject{&extv1.CustomResourceDefinition{}: {Transform: customresourcesgate.TransformStripCRDSchema}}},
+			ByObject: map[client.Object]cache.ByObject{&extv1.CustomResourceDefinition{}: {Transform: customresourcesgate.TransformStripCRDSchema},
+				// Only Secrets' metadata is cached (see kind.Watch), without kubectl's copy of them.
+				&corev1.Secret{}: {Transform: shared.TransformSecrets()}}},
 		LeaderElection:             *leaderElection,
 		LeaderElectionID:           "crossplane-leader-election-provider-github",
 		LeaderElectionResourceLock: "leases",

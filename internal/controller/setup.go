@@ -17,6 +17,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/controller/team"
 	"github.com/crossplane-github/provider-github/internal/controller/teamrepository"
+	"github.com/crossplane-github/provider-github/internal/controller/webhook"
 )
 
 // kinds are the managed resource kinds of the provider, each in both
@@ -31,6 +32,7 @@ var kinds = [][]kind.Setup{
 	ruleset.Setups,
 	deploykey.Setups,
 	repositoryfile.Setups,
+	webhook.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

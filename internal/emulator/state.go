@@ -34,6 +34,7 @@ type world struct {
 	nextRulesetID int64 // see newRulesetID
 	// nextDeployKeyID is the next deploy key id; see newDeployKeyID.
 	nextDeployKeyID int64
+	nextHookID    int64 // see newHookID
 }
 
 func newWorld() *world {

@@ -90,6 +90,9 @@ type kindView struct {
 	Header, A, Doc, Spec, Resource, Recv string
 	// Rules are the CEL rules of this scope's spec.
 	Rules []string
+	// ForProviderMarkers are the kind's markers for forProvider in this
+	// scope.
+	ForProviderMarkers []string
 }
 
 // Lower is the article in the middle of a sentence.
@@ -113,6 +116,8 @@ func kindData(top string, s scope, k kind) kindView {
 		Resource: s.Resource,
 		Recv:     string(unicode.ToLower(rune(k.Name[0]))),
 		Rules:    append(append([]string(nil), k.SpecRules...), k.ScopeSpecRules[s.Name]...),
+
+		ForProviderMarkers: k.ScopeMarkers[s.Resource],
 	}
 }
 

@@ -101,6 +101,11 @@ func TestGenerateRefuses(t *testing.T) {
 			types:  "// +github:kind=Widget\n// +github:kind:specrule:legacy=rule=\"true\",message=\"m\"\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n",
 			want:   "unknown scope",
 		},
+		"ScopeMarkerNotValidation": {
+			reason: "Only validation can differ between the scopes: anything else would make the twins different kinds.",
+			types:  "// +github:kind=Widget\n// +github:kind:cluster:default=x\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n",
+			want:   "only validation markers can differ between scopes",
+		},
 		"OptionsWithoutKind": {
 			reason: "Kind options on a type that declares no kind are a mistake.",
 			types:  "// +github:kind:noun=widget\ntype WidgetParameters struct{}\n",

@@ -26,6 +26,13 @@ const (
 	// markerScopeSpecRule followed by a scope's name (namespaced or
 	// cluster) and "=" puts the rule on that scope's spec only.
 	markerScopeSpecRule = "+github:kind:specrule:"
+	// A kubebuilder marker for forProvider in one scope only, e.g.
+	// +github:kind:namespaced:validation:XValidation:rule="...",message="...":
+	// for a rule that holds in one scope and not in the other (a Secret's
+	// namespace, say, which a namespaced resource must leave out and a
+	// cluster-scoped one must give).
+	markerNamespaced = "+github:kind:namespaced:"
+	markerCluster    = "+github:kind:cluster:"
 )
 
 // A kind is one managed resource kind, declared once in apis/<group>/common/<version>.
@@ -36,7 +43,11 @@ type kind struct {
 	Noun         string   // Lowercase words for the kind in prose, e.g. "repository".
 	Description  string   // Optional sentence appended to the kind's godoc.
 	PrintColumns []string // Extra kubebuilder printcolumn marker values, in order.
-	Common       string   // Import path of the package holding Parameters and Observation.
+	// ScopeMarkers are kubebuilder markers (without +kubebuilder:) for
+	// forProvider in one scope, by the scope's Resource (Namespaced or
+	// Cluster), in order.
+	ScopeMarkers map[string][]string
+	Common       string // Import path of the package holding Parameters and Observation.
 	// InRepository is true when Parameters embeds the package's
 	// RepositoryTarget: the kind then belongs to a repository.
 	InRepository bool
@@ -172,12 +183,24 @@ func kindOf(typeName string, doc *ast.CommentGroup) (k kind, ok bool, err error)
 				k.ScopeSpecRules = map[string][]string{}
 			}
 			k.ScopeSpecRules[name] = append(k.ScopeSpecRules[name], rule)
+		case strings.HasPrefix(line, markerNamespaced), strings.HasPrefix(line, markerCluster):
+			res, m := "Namespaced", strings.TrimPrefix(line, markerNamespaced)
+			if strings.HasPrefix(line, markerCluster) {
+				res, m = "Cluster", strings.TrimPrefix(line, markerCluster)
+			}
+			if !strings.HasPrefix(m, "validation:") {
+				return kind{}, false, fmt.Errorf("%s: scope marker %q: only validation markers can differ between scopes", typeName, line)
+			}
+			if k.ScopeMarkers == nil {
+				k.ScopeMarkers = map[string][]string{}
+			}
+			k.ScopeMarkers[res] = append(k.ScopeMarkers[res], m)
 		case strings.HasPrefix(line, markerPrefix):
 			return kind{}, false, fmt.Errorf("%s: unknown marker %q", typeName, line)
 		}
 	}
 	if !ok {
-		if k.PrintColumns != nil || k.Description != "" || k.Noun != "" || k.SpecRules != nil || k.ScopeSpecRules != nil {
+		if k.PrintColumns != nil || k.Description != "" || k.Noun != "" || k.SpecRules != nil || k.ScopeSpecRules != nil || k.ScopeMarkers != nil {
 			return kind{}, false, fmt.Errorf("%s: kind options without %s<Kind>", typeName, markerKind)
 		}
 		return kind{}, false, nil

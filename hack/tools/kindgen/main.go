@@ -10,8 +10,12 @@
 //	// +github:kind:noun=repository
 //	// +github:kind:specrule=rule="...",message="..."
 //	// +github:kind:specrule:namespaced=rule="...",message="..."
+//	// +github:kind:namespaced:validation:XValidation:rule="...",message="..."
+//	// +github:kind:cluster:validation:XValidation:rule="...",message="..."
 //
-// Only +github:kind is required. Print columns go between EXTERNAL-NAME and
+// Only +github:kind is required. A namespaced: or cluster: marker is a
+// kubebuilder validation marker on forProvider of that scope's kind only,
+// for a rule that differs between the scopes. Print columns go between EXTERNAL-NAME and
 // AGE, in the order written; the noun defaults to the kind's words in lower
 // case. A spec rule is a CEL rule (an XValidation marker's value) put on
 // the spec, for rules that read beside forProvider; specrule:namespaced and

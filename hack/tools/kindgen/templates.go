@@ -23,6 +23,9 @@ type {{.Name}}Spec struct {
 	xpv2.{{.Spec}} ` + "`" + `json:",inline"` + "`" + `
 
 	// ForProvider holds the {{.Noun}}'s settings on GitHub.
+{{- range .ForProviderMarkers}}
+	// +kubebuilder:{{.}}
+{{- end}}
 	ForProvider common.{{.Name}}Parameters ` + "`" + `json:"forProvider"` + "`" + `
 }
 

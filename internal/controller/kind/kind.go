@@ -44,9 +44,9 @@ type Connection struct {
 	// Kube reads (from the cache) the objects the resource refers to.
 	Kube client.Client
 	// Uncached reads from the API server, every time, without starting an
-	// informer: for objects of a kind the provider must not watch cluster
-	// wide (the ConfigMaps a resource takes content from, say), read one
-	// at a time by name.
+	// informer: for objects of a kind the provider must not cache cluster
+	// wide (the ConfigMaps a resource takes content from, the Secrets a
+	// Watch sees only the metadata of), read one at a time by name.
 	Uncached client.Reader
 	// Record records events about the resource.
 	Record event.Recorder
@@ -63,12 +63,16 @@ type Setup func(mgr ctrl.Manager, o Options) error
 // start: Crossplane installs a kind's CRD only when an activation policy
 // asks for it), and its resources' states are recorded as metrics.
 func Of[T resource.Managed](obj T, connect ConnectFn[T], opts ...managed.ReconcilerOption) Setup {
+	return of(obj, connect, nil, opts)
+}
+
+func of[T resource.Managed](obj T, connect ConnectFn[T], watches []Watch, opts []managed.ReconcilerOption) Setup {
 	return func(mgr ctrl.Manager, o Options) error {
 		gvk, err := apiutil.GVKForObject(obj, mgr.GetScheme())
 		if err != nil {
 			return errors.Wrapf(err, "cannot find the kind of %T", obj)
 		}
-		start := func() error { return setup(mgr, o, gvk, obj, connect, opts) }
+		start := func() error { return setup(mgr, o, gvk, obj, connect, watches, opts) }
 		if o.Gate == nil || reflect.ValueOf(o.Gate).IsNil() {
 			return start()
 		}
@@ -83,7 +87,7 @@ func Of[T resource.Managed](obj T, connect ConnectFn[T], opts ...managed.Reconci
 	}
 }
 
-func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind, obj T, connect ConnectFn[T], kindOpts []managed.ReconcilerOption) error {
+func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind, obj T, connect ConnectFn[T], watches []Watch, kindOpts []managed.ReconcilerOption) error {
 	name := managed.ControllerName(gvk.GroupKind().String())
 	//nolint:staticcheck // crossplane-runtime's event recorder takes the old events API.
 	recorder := waitingRecorder{event.NewAPIRecorder(mgr.GetEventRecorderFor(name))}
@@ -97,6 +101,9 @@ func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVers
 	r := managed.NewReconciler(shared.ForManagedReconciler(mgr), resource.ManagedKind(gvk), opts...)
 	if err := o.Pool.Add(mgr.GetCache(), gvk, obj, o.RateLimited(name, r), resource.DesiredStateChanged()); err != nil {
 		return errors.Wrapf(err, "cannot reconcile %s", gvk.GroupKind())
+	}
+	if err := addWatches(context.Background(), mgr, o.Pool, gvk, obj, watches); err != nil {
+		return err
 	}
 	return addStateRecorder(mgr, o, gvk)
 }

@@ -20,6 +20,7 @@ type WidgetSpec struct {
 	xpv2.ClusterManagedResourceSpec `json:",inline"`
 
 	// ForProvider holds the shop widget's settings on GitHub.
+	// +kubebuilder:validation:XValidation:rule="has(self.shelf)",message="a cluster-scoped widget needs a shelf"
 	ForProvider common.WidgetParameters `json:"forProvider"`
 }
 

@@ -8,9 +8,14 @@ package v1alpha1
 // +github:kind:printcolumn:name="SIZE",type="integer",JSONPath=".status.atProvider.size"
 // +github:kind:specrule=rule="!has(self.forProvider.secret) || has(self.writeConnectionSecretToRef)",message="secret needs writeConnectionSecretToRef"
 // +github:kind:specrule:cluster=rule="has(self.forProvider.size)",message="a cluster-scoped widget needs a size"
+// +github:kind:namespaced:validation:XValidation:rule="!has(self.shelf)",message="a namespaced widget stays on its own shelf"
+// +github:kind:cluster:validation:XValidation:rule="has(self.shelf)",message="a cluster-scoped widget needs a shelf"
 type WidgetParameters struct {
 	// Color of the widget.
 	Color string `json:"color"`
+
+	// Shelf the widget sits on.
+	Shelf *string `json:"shelf,omitempty"`
 }
 
 // WidgetObservation is an observed widget.

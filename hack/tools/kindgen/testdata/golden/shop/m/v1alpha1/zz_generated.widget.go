@@ -19,6 +19,7 @@ type WidgetSpec struct {
 	xpv2.ManagedResourceSpec `json:",inline"`
 
 	// ForProvider holds the shop widget's settings on GitHub.
+	// +kubebuilder:validation:XValidation:rule="!has(self.shelf)",message="a namespaced widget stays on its own shelf"
 	ForProvider common.WidgetParameters `json:"forProvider"`
 }
 

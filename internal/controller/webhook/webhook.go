@@ -1,0 +1,285 @@
+// Package webhook reconciles Webhook managed resources of both scopes
+// (namespaced and cluster) with one external client: a repository's
+// webhook, known by the id GitHub assigns it, whose secret comes from a
+// Kubernetes Secret.
+package webhook
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	wh "github.com/crossplane-github/provider-github/internal/clients/webhook"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Object is a Webhook of either scope.
+type Object interface {
+	resource.Managed
+	Parameters() *common.WebhookParameters
+	Observation() *common.WebhookObservation
+	RepositoryTarget() *common.RepositoryTarget
+}
+
+// Event reasons of this controller, beside the managed reconciler's own.
+const (
+	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
+	reasonMissing   event.Reason = "ExternalResourceMissing"
+)
+
+// AnnotationCreatedSecretHash records the hash of the secret a create sent
+// (see webhook.SecretHash; never the value). The managed reconciler keeps
+// a create's annotations but not its status, so the hash the create
+// applied is kept here until status.atProvider.appliedSecretHash has one.
+const AnnotationCreatedSecretHash = "github.crossplane.io/webhook-created-secret-hash"
+
+// createWindow is how long after this resource's create started GitHub
+// may report a webhook as created for it to count as that create's result,
+// when a crash lost the record of it.
+const createWindow = 10 * time.Minute
+
+// clockSkew is how far GitHub's clock may be behind the provider's.
+const clockSkew = 10 * time.Second
+
+// hookExists is GitHub's refusal of a webhook whose URL another webhook of
+// the repository has, with an event in common.
+const hookExists = "Hook already exists on this repository"
+
+// external manages one Webhook's webhook. It lives for one reconcile:
+// Observe keeps what it read for Create, Update and Delete.
+type external[T Object] struct {
+	api     github.HooksAPI
+	repo    kind.Repository
+	record  event.Recorder
+	secrets client.Reader
+
+	// observed is the webhook as Observe found it; nil when it does not
+	// exist.
+	observed *github.Hook
+	// listed are the repository's webhooks, when Observe listed them.
+	listed []github.Hook
+}
+
+// fullName is the repository's owner/name.
+func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
+
+// via names the Repository resource the repository was found through.
+func (e *external[T]) via() string {
+	if e.repo.Via == "" {
+		return ""
+	}
+	return " (named by " + e.repo.Via + ")"
+}
+
+// Observe reads the webhook by its id, the external name. Without one it
+// exists only when a create of this resource was interrupted after GitHub
+// created it (see recover). A webhook GitHub no longer has does not exist,
+// and is created again. The secret is compared by hash: GitHub never shows
+// it, so the provider remembers which value GitHub accepted.
+func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	h, recovered, err := e.find(ctx, mg)
+	if err != nil || h == nil {
+		return managed.ExternalObservation{}, err
+	}
+	e.observed = h
+	applied := appliedHash(mg)
+	*mg.Observation() = wh.Observation(e.fullName(), h, applied)
+	mg.SetConditions(xpv2.Available())
+	if meta.WasDeleted(mg) {
+		// Its Secret may be gone already: nothing to compare.
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
+	}
+	s, err := readSecret(ctx, e.secrets, mg)
+	if err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	if s.hash == "" {
+		// No secret is wanted: what was applied before no longer counts.
+		mg.Observation().AppliedSecretHash = nil
+	}
+	drift := wh.Drift(mg.Parameters(), h)
+	if wh.SecretDrift(s.hash, applied, h) {
+		drift = append(drift, "secretRef")
+	}
+	return managed.ExternalObservation{
+		ResourceExists:          true,
+		ResourceUpToDate:        len(drift) == 0,
+		ResourceLateInitialized: recovered,
+		Diff:                    strings.Join(drift, ", "),
+	}, nil
+}
+
+// appliedHash is the hash of the secret GitHub last accepted from the
+// provider: the status's, or a create's record of it; nil when unknown (a
+// secret is then sent again).
+func appliedHash(mg Object) *string {
+	if h := mg.Observation().AppliedSecretHash; h != nil {
+		return h
+	}
+	if h, ok := mg.GetAnnotations()[AnnotationCreatedSecretHash]; ok {
+		return &h
+	}
+	return nil
+}
+
+// find reads the webhook mg manages: the one its external name names, or
+// the one an interrupted create of mg made (recovered is then true, and
+// the external name set). Nil when there is none.
+func (e *external[T]) find(ctx context.Context, mg T) (h *github.Hook, recovered bool, err error) {
+	ext := meta.GetExternalName(mg)
+	if ext == "" {
+		return e.recover(ctx, mg)
+	}
+	id, err := wh.ParseExternalName(ext)
+	if err != nil {
+		if meta.WasDeleted(mg) {
+			// Nothing this resource could have made: nothing to delete.
+			return nil, false, nil
+		}
+		return nil, false, err
+	}
+	h, err = e.api.GetHook(ctx, e.repo.Owner, e.repo.Name, id)
+	if github.IsNotFound(err) {
+		if !meta.WasDeleted(mg) {
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("webhook %d of %s no longer exists on GitHub (or the repository does not, or the credentials are not its admin): creating it again", id, e.fullName())))
+		}
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, errors.Wrapf(err, "cannot read webhook %d of %s", id, e.fullName())
+	}
+	return h, false, nil
+}
+
+// recover finds the webhook a create of mg made when the provider stopped
+// between GitHub creating it and the external name being saved: the
+// repository's webhook with mg's URL, created after mg's create started
+// and configured as mg declares. A webhook of that URL with other evidence
+// is someone else's, and is never taken over without the external-name
+// annotation: the create is refused and says how to adopt it.
+func (e *external[T]) recover(ctx context.Context, mg T) (*github.Hook, bool, error) {
+	pending := meta.GetExternalCreatePending(mg)
+	if pending.IsZero() {
+		return nil, false, nil
+	}
+	list, err := e.api.ListHooks(ctx, e.repo.Owner, e.repo.Name)
+	if github.IsNotFound(err) {
+		// No repository (the create will say so), so no webhook of ours.
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, errors.Wrapf(err, "cannot list the webhooks of %s to look for one an interrupted create made", e.fullName())
+	}
+	e.listed = list
+	p := mg.Parameters()
+	h := wh.FindByURL(list, p.URL)
+	if h == nil || !createdDuring(h, pending) || len(wh.Drift(p, h)) > 0 {
+		return nil, false, nil
+	}
+	meta.SetExternalName(mg, wh.ExternalName(h.ID))
+	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found webhook %d of %s for %s, created by this Webhook before its record of the create was lost", h.ID, e.fullName(), h.Config.URL)))
+	return h, true, nil
+}
+
+// createdDuring tells whether GitHub created h during a create that
+// started at pending.
+func createdDuring(h *github.Hook, pending time.Time) bool {
+	if h.CreatedAt == nil {
+		return false
+	}
+	return !h.CreatedAt.Before(pending.Add(-clockSkew)) && !h.CreatedAt.After(pending.Add(createWindow))
+}
+
+// Create creates the webhook with its secret and records the id GitHub
+// assigns as the external name, and the secret's hash. A URL another
+// webhook of the repository has is refused with how to adopt that webhook
+// instead.
+func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
+	p := mg.Parameters()
+	s, err := readSecret(ctx, e.secrets, mg)
+	if err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	h, err := e.api.CreateHook(ctx, e.repo.Owner, e.repo.Name, wh.Request(p, s.value))
+	switch {
+	case github.IsNotFound(err):
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s: cannot find repository %s%s, or the credentials are not its admin (GitHub shows webhooks to admins only)", p.URL, e.fullName(), e.via())
+	case github.IsUnprocessable(err) && strings.Contains(err.Error(), hookExists):
+		return managed.ExternalCreation{}, e.urlTaken(ctx, p.URL)
+	case err != nil:
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s in %s", p.URL, e.fullName())
+	}
+	meta.SetExternalName(mg, wh.ExternalName(h.ID))
+	if s.hash != "" {
+		meta.AddAnnotations(mg, map[string]string{AnnotationCreatedSecretHash: s.hash})
+	}
+	return managed.ExternalCreation{}, nil
+}
+
+// urlTaken says that the repository already has a webhook for url, and
+// how to manage it: with its id as the external name.
+func (e *external[T]) urlTaken(ctx context.Context, url string) error {
+	h := wh.FindByURL(e.listed, url)
+	if h == nil {
+		// Not listed by Observe, or created since: list afresh. Without
+		// the list the error still says how to adopt the webhook.
+		list, _ := e.api.ListHooks(ctx, e.repo.Owner, e.repo.Name)
+		h = wh.FindByURL(list, url)
+	}
+	if h != nil {
+		return errors.Errorf("%s already has a webhook for %s (id %d), which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name: %q; or use another URL", e.fullName(), url, h.ID, wh.ExternalName(h.ID))
+	}
+	return errors.Errorf("%s already has a webhook for %s with an event in common, which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/settings/hooks/<id>); or use another URL", e.fullName(), url)
+}
+
+// Update sends the declared webhook, its secret included (a config without
+// one would remove it), and records the hash of the secret GitHub accepted.
+func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
+	h := e.observed
+	if h == nil {
+		return managed.ExternalUpdate{}, errors.New("cannot update a webhook that was not observed first")
+	}
+	p := mg.Parameters()
+	s, err := readSecret(ctx, e.secrets, mg)
+	if err != nil {
+		return managed.ExternalUpdate{}, err
+	}
+	_, err = e.api.UpdateHook(ctx, e.repo.Owner, e.repo.Name, h.ID, wh.Request(p, s.value))
+	if github.IsUnprocessable(err) && strings.Contains(err.Error(), hookExists) {
+		return managed.ExternalUpdate{}, errors.Errorf("cannot update webhook %d of %s: another webhook of the repository delivers to %s with an event in common; change or delete that one, or use another URL", h.ID, e.fullName(), p.URL)
+	}
+	if err != nil {
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update webhook %d (for %s) of %s", h.ID, p.URL, e.fullName())
+	}
+	mg.Observation().AppliedSecretHash = nil
+	if s.hash != "" {
+		mg.Observation().AppliedSecretHash = ptr.To(s.hash)
+	}
+	return managed.ExternalUpdate{}, nil
+}
+
+// Delete deletes the webhook. One that is already gone counts as deleted.
+func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	mg.SetConditions(xpv2.Deleting())
+	h := e.observed
+	if h == nil {
+		return managed.ExternalDelete{}, errors.New("cannot delete a webhook that was not observed first")
+	}
+	err := e.api.DeleteHook(ctx, e.repo.Owner, e.repo.Name, h.ID)
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete webhook %d (for %s) of %s", h.ID, h.Config.URL, e.fullName())
+}
+
+// Disconnect does nothing: clients are cached per credential, not per reconcile.
+func (e *external[T]) Disconnect(context.Context) error { return nil }
