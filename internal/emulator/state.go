@@ -30,8 +30,9 @@ type world struct {
 	invitationSeq int64 // last repository invitation id; see invite
 	// repoRoles maps lower org and role names to custom repository roles' base roles.
 	repoRoles     map[string]map[string]string
-	nextTeamID    int64 // see newTeamID
-	nextRulesetID int64 // see newRulesetID
+	nextTeamID    int64            // see newTeamID
+	nextRulesetID int64            // see newRulesetID
+	ids           map[string]int64 // the last id of each kind that uses newID
 }
 
 func newWorld() *world {
