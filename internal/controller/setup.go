@@ -9,6 +9,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
+	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
@@ -27,6 +28,7 @@ var kinds = [][]kind.Setup{
 	branch.Setups,
 	branchprotection.Setups,
 	ruleset.Setups,
+	environment.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -67,6 +67,11 @@ func placeExample(f *fixture, s scope, mg resource.Managed) {
 		Parameters() *orgcommon.TeamParameters
 	}:
 		refs = append(refs, &o.Parameters().ParentTeamRef)
+	case environmentObject:
+		refs = append(refs, &o.Parameters().RepositoryRef)
+		for i := range o.Parameters().Reviewers {
+			refs = append(refs, &o.Parameters().Reviewers[i].TeamRef)
+		}
 	}
 	for _, r := range refs {
 		if *r != nil {
