@@ -47,6 +47,15 @@ func (l *CollaboratorList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this EnvironmentList.
+func (l *EnvironmentList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this RepositoryList.
 func (l *RepositoryList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
