@@ -120,6 +120,13 @@ func TestObserve(t *testing.T) {
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true}, ready: true, extName: "production",
 				calls: observed, events: []event.Reason{reasonRecovered}},
 		},
+		"CreatedAfterAFailedCreate": {
+			reason: "An environment someone created after this resource's create failed is not taken for the create's result.",
+			api:    api{get: answer()},
+			mg:     []mod{withPending(pending), withFailed(pending.Add(time.Second))},
+			want: want{err: errors.New(`environment "production" already exists in demo-org/app and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: "production"; or choose another name`),
+				calls: []call{{Op: "get", Name: "production"}}},
+		},
 		"ExternalNameOfAnotherEnvironment": {
 			reason: "An external name that is not the spec's name says how to fix it.",
 			mg:     []mod{withExternalName("staging")},

@@ -100,6 +100,7 @@ type mod func(Object)
 
 func withExternalName(n string) mod { return func(r Object) { meta.SetExternalName(r, n) } }
 func withPending(t time.Time) mod   { return func(r Object) { meta.SetExternalCreatePending(r, t) } }
+func withFailed(t time.Time) mod    { return func(r Object) { meta.SetExternalCreateFailed(r, t) } }
 func withParams(f func(*common.EnvironmentParameters)) mod {
 	return func(r Object) { f(r.Parameters()) }
 }
