@@ -300,9 +300,15 @@ func TestEnvironmentAdmission(t *testing.T) {
 			e := f.environment(s, "renamed", production())
 			e.SetAnnotations(map[string]string{"crossplane.io/paused": "true"})
 			f.must(kube.Create(f.ctx, e))
-			got := get(f, e)
-			got.Parameters().Name = "prod"
-			if err := kube.Update(f.ctx, got); err == nil || !strings.Contains(err.Error(), "name cannot be changed") {
+			var err error
+			for range 10 {
+				got := get(f, e)
+				got.Parameters().Name = "prod"
+				if err = kube.Update(f.ctx, got); !kerrors.IsConflict(err) {
+					break
+				}
+			}
+			if err == nil || !strings.Contains(err.Error(), "name cannot be changed") {
 				t.Errorf("update: %v, want name cannot be changed", err)
 			}
 		})
