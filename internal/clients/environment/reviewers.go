@@ -68,19 +68,19 @@ func Reviewers(p *common.EnvironmentParameters, refIDs map[string]int64) []Revie
 	return out
 }
 
-// matches tells whether GitHub's reviewer g is the declared reviewer w.
-func (w Reviewer) matches(g github.EnvironmentReviewer) bool {
-	if !strings.EqualFold(w.Type, g.Type) {
+// matches tells whether GitHub's reviewer g is the declared reviewer r.
+func (r Reviewer) matches(g github.EnvironmentReviewer) bool {
+	if !strings.EqualFold(r.Type, g.Type) {
 		return false
 	}
-	if w.Name == "" {
-		return w.ID != 0 && w.ID == g.Reviewer.ID
+	if r.Name == "" {
+		return r.ID != 0 && r.ID == g.Reviewer.ID
 	}
 	name := g.Reviewer.Login
-	if w.Type == TypeTeam {
+	if r.Type == TypeTeam {
 		name = g.Reviewer.Slug
 	}
-	return strings.EqualFold(w.Name, name)
+	return strings.EqualFold(r.Name, name)
 }
 
 // SameReviewers tells whether GitHub's reviewers got are the declared ones

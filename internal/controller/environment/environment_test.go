@@ -251,7 +251,7 @@ func TestCreate(t *testing.T) {
 			reason: "A policy GitHub refuses is an error; the external name is set all the same, as the environment exists.",
 			api:    api{accounts: alice, createErr: ghErr(http.MethodPost, envPath+"/deployment-branch-policies", http.StatusInternalServerError, "boom")},
 			want: want{
-				err: errors.Wrap(ghErr(http.MethodPost, envPath+"/deployment-branch-policies", http.StatusInternalServerError, "boom"), `cannot add the branch pattern "main" to environment "production" of demo-org/app`),
+				err:     errors.Wrap(ghErr(http.MethodPost, envPath+"/deployment-branch-policies", http.StatusInternalServerError, "boom"), `cannot add the branch pattern "main" to environment "production" of demo-org/app`),
 				extName: "production",
 				calls: []call{{Op: "get-user", Name: "alice"}, put(github.ReviewerRequest{Type: "User", ID: 101}),
 					{Op: "create-policy", Name: "production", Req: github.BranchPolicy{Name: "main", Type: "branch"}}},
