@@ -71,6 +71,7 @@ func TestSameReviewers(t *testing.T) {
 		"UnresolvedRef":   {want: []Reviewer{{Type: TypeTeam}}, got: []github.EnvironmentReviewer{team(5, "devs")}},
 		"SlugIsNoLogin":   {want: []Reviewer{{Type: TypeUser, Name: "devs"}}, got: []github.EnvironmentReviewer{team(5, "devs")}},
 		"AnotherUser":     {want: []Reviewer{{Type: TypeUser, Name: "bob"}}, got: []github.EnvironmentReviewer{user(1, "alice")}},
+		"SameUserTwoWays": {want: []Reviewer{{Type: TypeUser, Name: "alice"}, {Type: TypeUser, ID: 1}}, got: []github.EnvironmentReviewer{user(1, "alice")}, same: true},
 		"SameReviewerTwo": {want: []Reviewer{{Type: TypeUser, Name: "alice"}, {Type: TypeUser, ID: 1}}, got: []github.EnvironmentReviewer{user(1, "alice"), user(2, "bob")}},
 	}
 	for name, tc := range cases {

@@ -84,21 +84,24 @@ func (r Reviewer) matches(g github.EnvironmentReviewer) bool {
 }
 
 // SameReviewers tells whether GitHub's reviewers got are the declared ones
-// want, in any order.
+// want, in any order: every declared reviewer is one of GitHub's, and every
+// one of GitHub's is declared. A user or team the spec names twice (by id
+// and by login, say) is one reviewer, as GitHub keeps it.
 func SameReviewers(want []Reviewer, got []github.EnvironmentReviewer) bool {
-	if len(want) != len(got) {
-		return false
-	}
-	used := make([]bool, len(got))
+	matched := make([]bool, len(got))
 	for _, w := range want {
 		found := false
 		for i, g := range got {
-			if !used[i] && w.matches(g) {
-				used[i], found = true, true
-				break
+			if w.matches(g) {
+				matched[i], found = true, true
 			}
 		}
 		if !found {
+			return false
+		}
+	}
+	for _, m := range matched {
+		if !m {
 			return false
 		}
 	}
