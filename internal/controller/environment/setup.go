@@ -2,6 +2,7 @@ package environment
 
 import (
 	"context"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
@@ -28,8 +29,17 @@ func options() []managed.ReconcilerOption {
 		// the user, so an existing environment is never taken over by
 		// default.
 		managed.WithInitializers(),
+		// GitHub shows an environment at once after the create: a short
+		// grace covers a replica a moment behind. The default 30 s would
+		// hold back creating again an environment deleted on GitHub, and
+		// confirming a delete, for that long.
+		managed.WithCreationGracePeriod(creationGracePeriod),
 	}
 }
+
+// creationGracePeriod is how long after a create an environment GitHub
+// does not show is taken for GitHub being a moment behind.
+const creationGracePeriod = 5 * time.Second
 
 // connect finds the environment's repository, on every reconcile, so that
 // a repository named by repositoryRef is followed through renames.
