@@ -10,6 +10,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
+	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
@@ -33,6 +34,7 @@ var kinds = [][]kind.Setup{
 	deploykey.Setups,
 	repositoryfile.Setups,
 	webhook.Setups,
+	environment.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

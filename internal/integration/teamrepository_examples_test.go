@@ -80,6 +80,11 @@ func placeExample(f *fixture, s scope, mg resource.Managed) {
 		Parameters() *orgcommon.TeamParameters
 	}:
 		refs = append(refs, &o.Parameters().ParentTeamRef)
+	case environmentObject:
+		refs = append(refs, &o.Parameters().RepositoryRef)
+		for i := range o.Parameters().Reviewers {
+			refs = append(refs, &o.Parameters().Reviewers[i].TeamRef)
+		}
 	case interface {
 		RepositoryTarget() *repocommon.RepositoryTarget
 	}:

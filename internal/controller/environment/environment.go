@@ -1,0 +1,235 @@
+// Package environment reconciles Environment managed resources of both
+// scopes (namespaced and cluster) with one external client: a repository's
+// deployment environment, known by its name, and its custom deployment
+// branch policies.
+package environment
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	env "github.com/crossplane-github/provider-github/internal/clients/environment"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Object is an Environment of either scope.
+type Object interface {
+	resource.Managed
+	Parameters() *common.EnvironmentParameters
+	Observation() *common.EnvironmentObservation
+	RepositoryTarget() *common.RepositoryTarget
+}
+
+// Event reasons of this controller, beside the managed reconciler's own.
+const (
+	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
+	reasonMissing   event.Reason = "ExternalResourceMissing"
+)
+
+// createWindow is how long after this resource's create started GitHub
+// may report an environment as created for it to count as that create's
+// result, when a crash lost the record of it.
+const createWindow = 10 * time.Minute
+
+// clockSkew is how far GitHub's clock may be behind the provider's: an
+// environment created that long before the create-pending time still
+// counts.
+const clockSkew = 10 * time.Second
+
+// teamResolver finds the GitHub team of a Team resource of mg's scope
+// (kind.Connection.TeamResource).
+type teamResolver func(ctx context.Context, mg resource.Managed, field, name string) (kind.Team, error)
+
+// external manages one Environment. It lives for one reconcile: Observe
+// keeps what it read for Create, Update and Delete.
+type external[T Object] struct {
+	api    github.RepositoryEnvironmentsAPI
+	repo   kind.Repository
+	teams  teamResolver
+	record event.Recorder
+
+	// observed is the environment as Observe found it; nil when it does
+	// not exist.
+	observed *github.Environment
+	// policies are its custom policies, when it uses them.
+	policies []github.BranchPolicy
+	// refIDs are the ids of the teams the reviewers name by teamRef, by
+	// the Team resource's name.
+	refIDs map[string]int64
+}
+
+// fullName is the repository's owner/name.
+func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
+
+// via names the Repository resource the repository was found through.
+func (e *external[T]) via() string {
+	if e.repo.Via == "" {
+		return ""
+	}
+	return " (named by " + e.repo.Via + ")"
+}
+
+// Observe reads the environment by its name. Without an external name it
+// is this resource's only when a create of this resource was interrupted
+// after GitHub created it (see recover); anyone else's is not taken over.
+// An environment GitHub no longer has is created again.
+func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	p := mg.Parameters()
+	ext, deleting := meta.GetExternalName(mg), meta.WasDeleted(mg)
+	if ext != "" && !env.SameName(ext, p.Name) {
+		if deleting {
+			// Nothing this resource could have made under its name.
+			return managed.ExternalObservation{ResourceExists: false}, nil
+		}
+		return managed.ExternalObservation{}, errors.Errorf("the crossplane.io/external-name annotation %q is not the environment's name %q (spec.forProvider.name): set the annotation to the name, or remove it to create the environment", ext, p.Name)
+	}
+	got, err := e.api.GetEnvironment(ctx, e.repo.Owner, e.repo.Name, p.Name)
+	switch {
+	case github.IsNotFound(err):
+		if ext != "" && !deleting {
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("environment %q of %s no longer exists on GitHub (or the repository does not): creating it again", p.Name, e.fullName())))
+		}
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	case err != nil:
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read environment %q of %s%s", p.Name, e.fullName(), e.via())
+	}
+	recovered := false
+	if ext == "" {
+		if deleting || !createdByThisResource(mg, got) {
+			if deleting {
+				return managed.ExternalObservation{ResourceExists: false}, nil
+			}
+			return managed.ExternalObservation{}, errors.Errorf("environment %q already exists in %s and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", got.Name, e.fullName(), got.Name)
+		}
+		meta.SetExternalName(mg, got.Name)
+		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found environment %q of %s, created by this Environment before its record of the create was lost", got.Name, e.fullName())))
+		recovered = true
+	}
+	e.observed = got
+	if env.UsesCustomPolicies(got) {
+		if e.policies, err = e.api.ListBranchPolicies(ctx, e.repo.Owner, e.repo.Name, got.Name); err != nil {
+			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the deployment branch policies of environment %q of %s", got.Name, e.fullName())
+		}
+	}
+	*mg.Observation() = env.Observation(e.fullName(), got, e.policies)
+	mg.SetConditions(xpv2.Available())
+	if deleting {
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
+	}
+	if err := e.resolveTeamRefs(ctx, mg); err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	drift := env.Drift(p, env.Reviewers(p, e.refIDs), got, e.policies)
+	return managed.ExternalObservation{
+		ResourceExists:          true,
+		ResourceUpToDate:        len(drift) == 0,
+		ResourceLateInitialized: recovered,
+		Diff:                    strings.Join(drift, ", "),
+	}, nil
+}
+
+// createdByThisResource tells, when the record of a create was lost (the
+// provider stopped between GitHub creating the environment and the
+// external name being saved), whether got is that create's result: the
+// create did not finish (neither succeeded nor failed) and GitHub created
+// the environment while it was under way. An environment that existed
+// before, or that someone created after a create that failed, is not.
+func createdByThisResource(mg resource.Managed, got *github.Environment) bool {
+	pending := meta.GetExternalCreatePending(mg)
+	if !meta.ExternalCreateIncomplete(mg) || pending.IsZero() || got.CreatedAt == nil {
+		return false
+	}
+	return !got.CreatedAt.Before(pending.Add(-clockSkew)) && !got.CreatedAt.After(pending.Add(createWindow))
+}
+
+// Create creates the environment with its settings and custom policies,
+// and records its name as the external name. GitHub's create is also its
+// update: Observe found no environment of the name just before.
+func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
+	p := mg.Parameters()
+	reviewers, err := e.reviewerIDs(ctx, mg)
+	if err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	got, err := e.api.PutEnvironment(ctx, e.repo.Owner, e.repo.Name, p.Name, env.Request(p, reviewers))
+	switch {
+	case github.IsNotFound(err):
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create environment %q: cannot find repository %s%s", p.Name, e.fullName(), e.via())
+	case err != nil:
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create environment %q in %s", p.Name, e.fullName())
+	}
+	meta.SetExternalName(mg, got.Name)
+	return managed.ExternalCreation{}, e.syncPolicies(ctx, p, got.Name)
+}
+
+// Update puts the declared settings, then makes the custom policies the
+// declared ones.
+func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
+	if e.observed == nil {
+		return managed.ExternalUpdate{}, errors.New("cannot update an environment that was not observed first")
+	}
+	p := mg.Parameters()
+	reviewers, err := e.reviewerIDs(ctx, mg)
+	if err != nil {
+		return managed.ExternalUpdate{}, err
+	}
+	name := e.observed.Name
+	got, err := e.api.PutEnvironment(ctx, e.repo.Owner, e.repo.Name, name, env.Request(p, reviewers))
+	if err != nil {
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update environment %q of %s", name, e.fullName())
+	}
+	if !env.UsesCustomPolicies(e.observed) {
+		// GitHub had none to read.
+		e.policies = nil
+	}
+	return managed.ExternalUpdate{}, e.syncPolicies(ctx, p, got.Name)
+}
+
+// syncPolicies creates the declared custom policies GitHub lacks and
+// deletes those it has that are not declared, when the spec uses custom
+// policies.
+func (e *external[T]) syncPolicies(ctx context.Context, p *common.EnvironmentParameters, name string) error {
+	want := env.CustomPolicies(p)
+	if len(want) == 0 {
+		return nil
+	}
+	create, remove := env.PolicyChanges(want, e.policies)
+	for _, c := range create {
+		if _, err := e.api.CreateBranchPolicy(ctx, e.repo.Owner, e.repo.Name, name, c); err != nil {
+			return errors.Wrapf(err, "cannot add the %s pattern %q to environment %q of %s", c.Type, c.Name, name, e.fullName())
+		}
+	}
+	for _, r := range remove {
+		err := e.api.DeleteBranchPolicy(ctx, e.repo.Owner, e.repo.Name, name, r.ID)
+		if resource.Ignore(github.IsNotFound, err) != nil {
+			return errors.Wrapf(err, "cannot remove the pattern %q, which is not declared, from environment %q of %s", r.Name, name, e.fullName())
+		}
+	}
+	return nil
+}
+
+// Delete deletes the environment. One that is already gone counts as
+// deleted.
+func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	mg.SetConditions(xpv2.Deleting())
+	if e.observed == nil {
+		return managed.ExternalDelete{}, errors.New("cannot delete an environment that was not observed first")
+	}
+	name := e.observed.Name
+	err := e.api.DeleteEnvironment(ctx, e.repo.Owner, e.repo.Name, name)
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete environment %q of %s", name, e.fullName())
+}
+
+// Disconnect does nothing: clients are cached per credential, not per reconcile.
+func (e *external[T]) Disconnect(context.Context) error { return nil }
