@@ -324,7 +324,7 @@ kubectl apply -f cluster/test/function-team-repos/composition.yaml >/dev/null
 pass
 
 begin "XTeamRepos storefront + compliance: XRs and their Teams, Repositories, access Ready"
-apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)> <branchProtection>
+apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)> <branchProtection> [<ciWebhook (YAML flow map)>]
   kubectl apply -f - >/dev/null <<EOX
 apiVersion: platform.example.org/v1alpha1
 kind: XTeamRepos
@@ -342,22 +342,27 @@ spec:
   collaborators: $4
   branchProtection: $5
   requiredStatusCheck: ci/$1
+${6:+  ciWebhook: $6}
 EOX
 }
 # storefront: maintain for its team, other-user invited to its three repositories, rulesets.
 # compliance: push for its team, no collaborators, classic branch protection.
-apply_xr storefront false maintain '[{username: other-user, permission: triage}]' ruleset
+# storefront also wires its CI webhook, its secret from a Secret.
+kubectl create secret generic storefront-ci -n default --from-literal=secret=e2e-webhook-secret >/dev/null
+apply_xr storefront false maintain '[{username: other-user, permission: triage}]' ruleset \
+  '{url: "https://ci.example.com/hooks/storefront", secretRef: {name: storefront-ci}}'
 apply_xr compliance true push '[]' classic
 accept_invitations 3 collaborators.repo.github.m.crossplane.io -n default -l crossplane.io/composite
 wait_until "XR storefront Ready" 120 is_true xteamrepos storefront -n default Ready
 wait_until "XR compliance Ready" 120 is_true xteamrepos compliance -n default Ready
 composed() { kubectl get "$1.github.m.crossplane.io" -n default -l crossplane.io/composite --no-headers | wc -l; }
-for want in "teams.org 2" "repositories.repo 6" "teamrepositories.repo 6" "collaborators.repo 3" "rulesets.repo 3" "branchprotections.repo 3"; do
+for want in "teams.org 2" "repositories.repo 6" "teamrepositories.repo 6" "collaborators.repo 3" "rulesets.repo 3" "branchprotections.repo 3" \
+  "repositoryfiles.repo 6" "webhooks.repo 3" "environments.repo 2"; do
   set -- $want
   [ "$(composed "$1")" = "$2" ] || die "want $2 composed $1, got $(composed "$1")"
   kubectl wait --for condition=Ready --timeout=60s "$1.github.m.crossplane.io" -n default -l crossplane.io/composite >/dev/null
 done
-pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators, 3 Rulesets, 3 BranchProtections Ready"
+pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators, 3 Rulesets, 3 BranchProtections, 6 RepositoryFiles, 3 Webhooks, 2 Environments Ready"
 
 begin "composed teams, repositories and access on the emulator"
 team_role() { # team_role <team> <owner/repo>: the team's role on the repository
@@ -399,6 +404,33 @@ for r in service docs infra; do
   [ "$got" = "1 true ci/compliance" ] || die "protection of compliance-$r main: $got"
 done
 pass "storefront-*: ruleset (1 approval, ci/storefront); compliance-*: main protected (1 approval, ci/compliance)"
+
+begin "CODEOWNERS, CI webhooks and production environments on the emulator"
+codeowners() { # codeowners <owner/repo>: the file's content
+  gh "/repos/$1/contents/.github/CODEOWNERS" | python3 -c "import base64,json,sys; print(base64.b64decode(json.load(sys.stdin)['content']).decode(), end='')"
+}
+hooks() { # hooks <owner/repo>: "<url> <content type> <events> <secret>" of each hook
+  gh "/repos/$1/hooks" | python3 -c "import json,sys
+for h in json.load(sys.stdin): c=h['config']; print(c['url'], c['content_type'], ','.join(sorted(h['events'])), c.get('secret', 'none'))"
+}
+reviewers() { # reviewers <owner/repo> <environment>: "<type>:<login or slug>" of its required reviewers, and its branch policy
+  gh "/repos/$1/environments/$2" | python3 -c "import json,sys
+e=json.load(sys.stdin); r=[x['type']+':'+(x['reviewer'].get('slug') or x['reviewer'].get('login')) for p in e['protection_rules'] if p['type']=='required_reviewers' for x in p['reviewers']]
+print(','.join(r), 'custom' if (e.get('deployment_branch_policy') or {}).get('custom_branch_policies') else 'none')"
+}
+for t in storefront compliance; do
+  for r in service docs infra; do
+    [ "$(codeowners "demo-org/$t-$r")" = "* @demo-org/$t" ] || die "CODEOWNERS of $t-$r: $(codeowners "demo-org/$t-$r")"
+  done
+  got=$(reviewers "demo-org/$t-service" production)
+  [ "$got" = "Team:$t custom" ] || die "production environment of $t-service: $got"
+done
+for r in service docs infra; do
+  got=$(hooks "demo-org/storefront-$r")
+  [ "$got" = "https://ci.example.com/hooks/storefront json pull_request,push ********" ] || die "hooks of storefront-$r: $got"
+  [ -z "$(hooks "demo-org/compliance-$r")" ] || die "compliance-$r has hooks: $(hooks "demo-org/compliance-$r")"
+done
+pass "CODEOWNERS naming the team in 6 repositories; storefront-* CI webhooks with a secret; production reviewed by the team"
 
 begin "update the XR (topics, visibility): change lands on the emulator"
 kubectl patch xteamrepos storefront -n default --type=merge -p '{"spec":{"topics":["team-storefront","go","e2e-updated"],"visibility":"public"}}' >/dev/null

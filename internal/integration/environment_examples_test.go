@@ -6,8 +6,8 @@ import (
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
-// The Environment examples of both scopes, applied with the Repository
-// examples against one emulator with the demo seed (as make demo and make
+// The Environment examples of both scopes, applied with the Repository and
+// Team examples (the reviewers) against one emulator with the demo seed (as make demo and make
 // e2e do), become Ready, and are deleted with their resources.
 func TestEnvironmentExamples(t *testing.T) {
 	seed, err := emulator.LoadSeedFile("../../hack/demo-seed.yaml")
@@ -17,7 +17,7 @@ func TestEnvironmentExamples(t *testing.T) {
 	f := newFixtureWith(t, emulator.Options{Seed: seed})
 	var envs []environmentObject
 	for _, s := range scopes {
-		for _, dir := range []string{"repository", "environment"} {
+		for _, dir := range []string{"repository", "team", "environment"} {
 			for _, mg := range examplesOf(t, s, dir) {
 				placeExample(f, s, mg)
 				f.must(kube.Create(f.ctx, mg))

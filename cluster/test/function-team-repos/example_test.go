@@ -15,7 +15,8 @@ import (
 // TestExampleCompositionTemplate renders the function-go-templating step of
 // examples/composition/composition.yaml (with sprig, as that function does)
 // and checks that it composes the same protections and collaborators as
-// this function, which make e2e runs in real Crossplane.
+// this function, which make e2e runs in real Crossplane: the protections,
+// collaborators, CODEOWNERS files, CI webhooks and production environment.
 func TestExampleCompositionTemplate(t *testing.T) {
 	raw, err := os.ReadFile("../../../examples/composition/composition.yaml")
 	if err != nil {
@@ -49,11 +50,21 @@ func TestExampleCompositionTemplate(t *testing.T) {
 	for _, protection := range []string{"ruleset", "classic"} {
 		t.Run(protection, func(t *testing.T) {
 			spec := TeamRepos{Team: "payments", BranchProtection: protection, RequiredStatusCheck: "ci/test",
-				Collaborators: []Collaborator{{Username: "Other-User", Permission: "triage"}}}
-			in := map[string]any{"observed": map[string]any{"composite": map[string]any{"resource": map[string]any{"spec": map[string]any{
-				"branchProtection": protection, "requiredStatusCheck": "ci/test",
-				"collaborators": []any{map[string]any{"username": "Other-User", "permission": "triage"}},
-			}}}}}
+				Collaborators: []Collaborator{{Username: "Other-User", Permission: "triage"}},
+				CIWebhook:     &CIWebhook{URL: "https://ci.example.com/hook"}}
+			spec.CIWebhook.SecretRef.Name = "ci"
+			team := ObservedTeam{Name: "payments-x7k2p", Organization: "demo-org", Slug: "payments"}
+			in := map[string]any{"observed": map[string]any{
+				"composite": map[string]any{"resource": map[string]any{"spec": map[string]any{
+					"branchProtection": protection, "requiredStatusCheck": "ci/test",
+					"collaborators": []any{map[string]any{"username": "Other-User", "permission": "triage"}},
+					"ciWebhook":     map[string]any{"url": "https://ci.example.com/hook", "secretRef": map[string]any{"name": "ci"}},
+				}}},
+				"resources": map[string]any{"team": map[string]any{"resource": map[string]any{
+					"metadata": map[string]any{"name": team.Name},
+					"status":   map[string]any{"atProvider": map[string]any{"organization": team.Organization, "slug": team.Slug}},
+				}}},
+			}}
 			var out strings.Builder
 			if err := tpl.Execute(&out, in); err != nil {
 				t.Fatal(err)
@@ -79,8 +90,8 @@ func TestExampleCompositionTemplate(t *testing.T) {
 				got[o.Metadata.Annotations["gotemplating.fn.crossplane.io/composition-resource-name"]] = map[string]any{"apiVersion": o.APIVersion, "kind": o.Kind, "forProvider": o.Spec.ForProvider}
 			}
 			want := map[string]any{}
-			for name, o := range compose(spec) {
-				if k := o.GetKind(); k == "Ruleset" || k == "BranchProtection" || k == "Collaborator" {
+			for name, o := range compose(spec, team) {
+				if k := o.GetKind(); k != "Team" && k != "Repository" && k != "TeamRepository" {
 					want[string(name)] = map[string]any{"apiVersion": o.GetAPIVersion(), "kind": k, "forProvider": o.Object["spec"].(map[string]any)["forProvider"]}
 				}
 			}

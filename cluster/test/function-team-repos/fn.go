@@ -52,6 +52,25 @@ type TeamRepos struct {
 	BranchProtection string `json:"branchProtection"`
 	// RequiredStatusCheck must pass before a pull request merges.
 	RequiredStatusCheck string `json:"requiredStatusCheck"`
+	// CIWebhook, when set, is a webhook of every repository of the team.
+	CIWebhook *CIWebhook `json:"ciWebhook"`
+}
+
+// CIWebhook is the CI system's webhook, its secret read from a Secret in
+// the XR's namespace.
+type CIWebhook struct {
+	URL       string `json:"url"`
+	SecretRef struct {
+		Name string `json:"name"`
+		Key  string `json:"key"`
+	} `json:"secretRef"`
+}
+
+// ObservedTeam is what the composed Team reports once the provider has
+// created it: its resource name (for references) and its organization and
+// slug (for CODEOWNERS). Empty until then.
+type ObservedTeam struct {
+	Name, Organization, Slug string
 }
 
 // RunFunction returns the team's resources, and marks each Ready once the
@@ -83,7 +102,7 @@ func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) 
 		response.Fatal(rsp, fmt.Errorf("cannot get desired composed resources: %w", err))
 		return rsp, nil
 	}
-	for name, obj := range compose(spec) {
+	for name, obj := range compose(spec, observedTeam(observed)) {
 		d := &resource.DesiredComposed{Resource: obj, Ready: resource.ReadyUnspecified}
 		if o, ok := observed[name]; ok && o.Resource.GetCondition(xpv1.TypeReady).Status == "True" {
 			d.Ready = resource.ReadyTrue
@@ -98,12 +117,25 @@ func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) 
 	return rsp, nil
 }
 
+// observedTeam reads the composed Team, if it is observed.
+func observedTeam(observed map[resource.Name]resource.ObservedComposed) ObservedTeam {
+	o, ok := observed["team"]
+	if !ok {
+		return ObservedTeam{}
+	}
+	org, _ := o.Resource.GetString("status.atProvider.organization")
+	slug, _ := o.Resource.GetString("status.atProvider.slug")
+	return ObservedTeam{Name: o.Resource.GetName(), Organization: org, Slug: slug}
+}
+
 // compose returns the team's composed resources by name: the Team, and for
 // each role a Repository, a TeamRepository, the protection of its default
-// branch and a Collaborator per collaborator. The access resources choose the team and their repository by
+// branch, a Collaborator per collaborator, the CI webhook when asked for
+// and, once the Team is observed, a CODEOWNERS file naming the team and
+// (service only) a production Environment the team reviews. The access resources choose the team and their repository by
 // selector (the composed resources' names are generated): the one of the
 // same composite resource, of the right role.
-func compose(spec TeamRepos) map[resource.Name]*composed.Unstructured {
+func compose(spec TeamRepos, team ObservedTeam) map[resource.Name]*composed.Unstructured {
 	out := map[resource.Name]*composed.Unstructured{}
 	out["team"] = object("org.github.m.crossplane.io/v1alpha1", "Team", nil, map[string]any{
 		"name":        spec.Team,
@@ -142,8 +174,38 @@ func compose(spec TeamRepos) map[resource.Name]*composed.Unstructured {
 				"permission":         orDefault(c.Permission, "pull"),
 			})
 		}
+		wire(out, spec, team, r.Role, target)
 	}
 	return out
+}
+
+// wire adds a role's CODEOWNERS file, CI webhook and production environment.
+func wire(out map[resource.Name]*composed.Unstructured, spec TeamRepos, team ObservedTeam, role string, repository map[string]any) {
+	if team.Organization != "" && team.Slug != "" {
+		out[resource.Name(role+"-codeowners")] = object("repo.github.m.crossplane.io/v1alpha1", "RepositoryFile", nil, map[string]any{
+			"repositorySelector": repository,
+			"path":               ".github/CODEOWNERS",
+			"content":            fmt.Sprintf("* @%s/%s\n", team.Organization, team.Slug),
+			"message":            "Assign the repository to team " + team.Slug,
+		})
+	}
+	if w := spec.CIWebhook; w != nil {
+		out[resource.Name(role+"-ci-webhook")] = object("repo.github.m.crossplane.io/v1alpha1", "Webhook", nil, map[string]any{
+			"repositorySelector": repository,
+			"url":                w.URL,
+			"contentType":        "json",
+			"events":             []any{"push", "pull_request"},
+			"secretRef":          map[string]any{"name": w.SecretRef.Name, "key": orDefault(w.SecretRef.Key, "secret")},
+		})
+	}
+	if role == "service" && team.Name != "" {
+		out[resource.Name(role+"-production")] = object("repo.github.m.crossplane.io/v1alpha1", "Environment", nil, map[string]any{
+			"repositorySelector":     repository,
+			"name":                   "production",
+			"reviewers":              []any{map[string]any{"type": "Team", "teamRef": map[string]any{"name": team.Name}}},
+			"deploymentBranchPolicy": map[string]any{"customBranchPolicies": []any{map[string]any{"name": "main"}}},
+		})
+	}
 }
 
 // protect returns the protection of a repository's default branch: pull

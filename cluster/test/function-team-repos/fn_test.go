@@ -111,9 +111,12 @@ func TestCompose(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			spec := TeamRepos{Team: "payments", Visibility: "private", Topics: []string{"go"}, ArchiveOnDelete: true,
-				Collaborators: []Collaborator{{Username: "Other-User"}}, BranchProtection: tc.protection, RequiredStatusCheck: "ci/test"}
+				Collaborators: []Collaborator{{Username: "Other-User"}}, BranchProtection: tc.protection, RequiredStatusCheck: "ci/test",
+				CIWebhook: &CIWebhook{URL: "https://ci.example.com/hook"}}
+			spec.CIWebhook.SecretRef.Name = "ci"
+			team := ObservedTeam{Name: "payments-x7k2p", Organization: "demo-org", Slug: "payments"}
 			got := map[string]any{}
-			for n, o := range compose(spec) {
+			for n, o := range compose(spec, team) {
 				got[string(n)] = map[string]any{"kind": o.GetKind(), "labels": o.GetLabels(), "forProvider": o.Object["spec"].(map[string]any)["forProvider"]}
 			}
 			want := map[string]any{
@@ -129,7 +132,17 @@ func TestCompose(t *testing.T) {
 				want[r.Role+"-collaborator-other-user"] = map[string]any{"kind": "Collaborator", "labels": map[string]string(nil), "forProvider": map[string]any{
 					"repositorySelector": selectRole(r.Role), "username": "Other-User", "permission": "pull"}}
 				want[r.Role+"-"+tc.wantName] = map[string]any{"kind": tc.wantKind, "labels": map[string]string(nil), "forProvider": tc.wantProtect(r.Role)}
+				want[r.Role+"-codeowners"] = map[string]any{"kind": "RepositoryFile", "labels": map[string]string(nil), "forProvider": map[string]any{
+					"repositorySelector": selectRole(r.Role), "path": ".github/CODEOWNERS", "content": "* @demo-org/payments\n",
+					"message": "Assign the repository to team payments"}}
+				want[r.Role+"-ci-webhook"] = map[string]any{"kind": "Webhook", "labels": map[string]string(nil), "forProvider": map[string]any{
+					"repositorySelector": selectRole(r.Role), "url": "https://ci.example.com/hook", "contentType": "json",
+					"events": []any{"push", "pull_request"}, "secretRef": map[string]any{"name": "ci", "key": "secret"}}}
 			}
+			want["service-production"] = map[string]any{"kind": "Environment", "labels": map[string]string(nil), "forProvider": map[string]any{
+				"repositorySelector": selectRole("service"), "name": "production",
+				"reviewers":              []any{map[string]any{"type": "Team", "teamRef": map[string]any{"name": "payments-x7k2p"}}},
+				"deploymentBranchPolicy": map[string]any{"customBranchPolicies": []any{map[string]any{"name": "main"}}}}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("compose: -want, +got:\n%s", diff)
 			}
