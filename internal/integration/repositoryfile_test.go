@@ -197,7 +197,9 @@ func TestRepositoryFileMissingBranchRepositoryAndEmptyRepository(t *testing.T) {
 		p.Branch = ptr.To(common.BranchName("nope"))
 		nob := f.repositoryFile(s, "no-branch", p)
 		f.must(kube.Create(f.ctx, nob))
-		waitSyncError(f, nob, `branch "nope" of demo-org/site does not exist: create it (a Branch resource can), or fix spec.forProvider.branch`)
+		// A new resource waits a minute for the branch (it may be applied
+		// with the Branch); the condition says so.
+		waitSyncError(f, nob, `branch "nope" of demo-org/site does not exist yet: this resource waits for it to appear`)
 
 		p = inlineFile("a.txt", "a\n")
 		p.Repository = ptr.To("missing")

@@ -2,7 +2,9 @@ package kind
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
@@ -99,7 +101,7 @@ func (c Connection) referenced(ctx context.Context, mg resource.Managed, gvk sch
 	}
 	if err := c.Kube.Get(ctx, key, obj); err != nil {
 		if kerrors.IsNotFound(err) {
-			return nil, what, referenceGone{errors.Errorf("%s names %s, which does not exist: create it, or fix the reference", field, what)}
+			return nil, what, referenceGone{Absent(mg, time.Now(), fmt.Sprintf("%s names %s, which does not exist", field, what), "create it, or fix the reference")}
 		}
 		return nil, what, errors.Wrapf(err, "cannot read %s named by %s", what, field)
 	}

@@ -15,13 +15,14 @@ const waiting = "this resource waits until it is Ready"
 const reasonWaiting event.Reason = "WaitingForReference"
 
 // waitingRecorder records the warning the managed reconciler records for
-// such an error as a Normal WaitingForReference event: a resource applied
-// together with the Repository it belongs to waits for it, which is
-// nothing to warn about. The conditions still say what it waits for.
+// such an error, or for one that says something a new resource names does
+// not exist yet (Absent), as a Normal WaitingForReference event: a
+// resource applied together with the Repository it belongs to waits for
+// it, which is nothing to warn about. The conditions still say what it waits for.
 type waitingRecorder struct{ event.Recorder }
 
 func (r waitingRecorder) Event(obj runtime.Object, e event.Event) {
-	if e.Type == event.TypeWarning && strings.HasSuffix(e.Message, waiting) {
+	if e.Type == event.TypeWarning && (strings.HasSuffix(e.Message, waiting) || strings.HasSuffix(e.Message, waitingToAppear)) {
 		e.Type, e.Reason = event.TypeNormal, reasonWaiting
 	}
 	r.Recorder.Event(obj, e)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -229,7 +230,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	}
 	out, err := e.api.PutFile(ctx, e.repo.Owner, e.repo.Name, p.Path, rf.Write(p, e.branch, sha, e.content))
 	if err != nil {
-		return managed.ExternalCreation{}, e.writeError(err, "create", p.Path)
+		return managed.ExternalCreation{}, e.writeError(mg, err, "create", p.Path)
 	}
 	meta.SetExternalName(mg, p.Path)
 	*mg.Observation() = rf.Observation(e.fullName(), e.branch, p, out.Content)
@@ -245,17 +246,18 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	p := mg.Parameters()
 	out, err := e.api.PutFile(ctx, e.repo.Owner, e.repo.Name, p.Path, rf.Write(p, e.branch, f.SHA, e.content))
 	if err != nil {
-		return managed.ExternalUpdate{}, e.writeError(err, "update", p.Path)
+		return managed.ExternalUpdate{}, e.writeError(mg, err, "update", p.Path)
 	}
 	*mg.Observation() = rf.Observation(e.fullName(), e.branch, p, out.Content)
 	return managed.ExternalUpdate{}, nil
 }
 
 // writeError words GitHub's refusal of a write of path.
-func (e *external[T]) writeError(err error, verb, path string) error {
+func (e *external[T]) writeError(mg T, err error, verb, path string) error {
 	switch {
 	case github.IsNotFound(err) && github.HasMessage(err, "Branch "+e.branch+" not found"):
-		return errors.Errorf("cannot %s %s: branch %q of %s does not exist: create it (a Branch resource can), or fix spec.forProvider.branch", verb, path, e.branch, e.fullName())
+		return kind.Absent(mg, time.Now(), fmt.Sprintf("cannot %s %s: branch %q of %s does not exist", verb, path, e.branch, e.fullName()),
+			"create it (a Branch resource can), or fix spec.forProvider.branch")
 	case github.IsNotFound(err):
 		return errors.Wrapf(err, "cannot %s %s: cannot find repository %s%s (or the credentials cannot write to it)", verb, path, e.fullName(), e.via())
 	case github.StatusCode(err) == 409 || (github.IsUnprocessable(err) && strings.Contains(err.Error(), `"sha"`)):
