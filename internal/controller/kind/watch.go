@@ -2,6 +2,7 @@ package kind
 
 import (
 	"context"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
@@ -11,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/wait"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
@@ -68,7 +70,7 @@ func addWatches(ctx context.Context, mgr ctrl.Manager, pool *Pool, gvk schema.Gr
 			return errors.Wrapf(err, "cannot find the kind of %T", w.Object)
 		}
 		index, refs := watchIndex(wgvk.GroupKind()), w.Refs
-		if err := mgr.GetFieldIndexer().IndexField(ctx, obj, index, func(o client.Object) []string {
+		if err := indexField(ctx, mgr.GetFieldIndexer(), obj, index, func(o client.Object) []string {
 			mg, ok := o.(resource.Managed)
 			if !ok {
 				return nil
@@ -118,4 +120,27 @@ func referrers(kube client.Reader, newObject func(schema.GroupVersionKind) (runt
 		}
 		return names
 	}
+}
+
+// indexTimeout is how long indexField waits for the API server to serve
+// a kind whose CRD was just established.
+const indexTimeout = 2 * time.Minute
+
+// indexField indexes obj's kind in the cache. The safe-start gate starts a
+// kind when its CRD is established, which the API server's discovery (and
+// so the cache's REST mapper) may not show for a moment yet: an index of a
+// kind not served yet is tried again until it is, for up to indexTimeout.
+func indexField(ctx context.Context, fi client.FieldIndexer, obj client.Object, index string, fn client.IndexerFunc) error {
+	var last error
+	err := wait.PollUntilContextTimeout(ctx, 250*time.Millisecond, indexTimeout, true, func(ctx context.Context) (bool, error) {
+		last = fi.IndexField(ctx, obj, index, fn)
+		if kmeta.IsNoMatchError(last) {
+			return false, nil
+		}
+		return true, last
+	})
+	if last != nil {
+		return last
+	}
+	return err
 }

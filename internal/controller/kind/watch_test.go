@@ -4,11 +4,15 @@ import (
 	"context"
 	"testing"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
 	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
+	kmeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
@@ -83,5 +87,56 @@ func TestWatchKey(t *testing.T) {
 	}
 	if got := WatchKey("", "name"); got != "name" {
 		t.Errorf("WatchKey(\"\", name) = %q", got)
+	}
+}
+
+// indexer fails with errs, one a call, then succeeds.
+type indexer struct {
+	errs  []error
+	calls int
+}
+
+func (i *indexer) IndexField(context.Context, client.Object, string, client.IndexerFunc) error {
+	i.calls++
+	if len(i.errs) == 0 {
+		return nil
+	}
+	err := i.errs[0]
+	i.errs = i.errs[1:]
+	return err
+}
+
+func TestIndexField(t *testing.T) {
+	noMatch := &kmeta.NoKindMatchError{GroupKind: schema.GroupKind{Group: "repo.github.crossplane.io", Kind: "Webhook"}}
+	boom := errors.New("boom")
+	cases := map[string]struct {
+		reason    string
+		errs      []error
+		wantErr   error
+		wantCalls int
+	}{
+		"NotServedYet": {
+			reason:    "A kind the API server does not serve yet (its CRD just established) is indexed once it is.",
+			errs:      []error{noMatch, noMatch},
+			wantCalls: 3,
+		},
+		"OtherError": {
+			reason:    "Any other error is returned at once.",
+			errs:      []error{boom},
+			wantErr:   boom,
+			wantCalls: 1,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			fi := &indexer{errs: tc.errs}
+			err := indexField(context.Background(), fi, &repomv1alpha1.Webhook{}, "i", func(client.Object) []string { return nil })
+			if diff := cmp.Diff(tc.wantErr, err, test.EquateErrors()); diff != "" {
+				t.Errorf("\n%s\nindexField(...): -want, +got:\n%s", tc.reason, diff)
+			}
+			if fi.calls != tc.wantCalls {
+				t.Errorf("\n%s\nIndexField calls: got %d, want %d", tc.reason, fi.calls, tc.wantCalls)
+			}
+		})
 	}
 }
