@@ -57,6 +57,10 @@ type kind struct {
 	// InBranch is true when Parameters embeds the package's BranchTarget:
 	// the kind is then about one branch of its repository.
 	InBranch bool
+	// InEnvironment is true when Parameters embeds the package's
+	// EnvironmentTarget: the kind then optionally belongs to a deployment
+	// environment of its repository.
+	InEnvironment bool
 	// SpecRules are CEL rules of the spec in every scope; ScopeSpecRules
 	// those of one scope, by the scope's name.
 	SpecRules      []string
@@ -129,6 +133,7 @@ func readPackage(dir, group, version, common string) ([]kind, error) {
 					k.InRepository = embeds(ts, "RepositoryTarget")
 					k.InTeam = embeds(ts, "TeamTarget")
 					k.InBranch = embeds(ts, "BranchTarget")
+					k.InEnvironment = embeds(ts, "EnvironmentTarget")
 					kinds = append(kinds, k)
 				}
 			}

@@ -92,6 +92,13 @@ func ({{.Recv}} *{{.Name}}) BranchTarget() *common.BranchTarget {
 	return &{{.Recv}}.Spec.ForProvider.BranchTarget
 }
 {{- end}}
+{{- if .InEnvironment}}
+
+// EnvironmentTarget returns the deployment environment the {{.Noun}} belongs to, if any.
+func ({{.Recv}} *{{.Name}}) EnvironmentTarget() *common.EnvironmentTarget {
+	return &{{.Recv}}.Spec.ForProvider.EnvironmentTarget
+}
+{{- end}}
 
 // {{.Name}} type metadata.
 var (

@@ -23,7 +23,8 @@ type selection struct {
 
 // selections are mg's selectors: a repository-scoped resource's
 // repositorySelector, a team-scoped resource's teamSelector, a
-// branch-scoped resource's branchSelector and a Team's parentTeamSelector.
+// branch-scoped resource's branchSelector, an environment-scoped
+// resource's environmentSelector and a Team's parentTeamSelector.
 func selections(mg resource.Managed) []selection {
 	var s []selection
 	if r, ok := mg.(RepositoryScoped); ok {
@@ -37,6 +38,10 @@ func selections(mg resource.Managed) []selection {
 	if r, ok := mg.(BranchScoped); ok {
 		t := r.BranchTarget()
 		s = append(s, selection{field: "branchSelector", selector: t.BranchSelector, ref: &t.BranchRef, to: branchGVK(mg)})
+	}
+	if r, ok := mg.(EnvironmentScoped); ok {
+		t := r.EnvironmentTarget()
+		s = append(s, selection{field: "environmentSelector", selector: t.EnvironmentSelector, ref: &t.EnvironmentRef, to: environmentGVK(mg)})
 	}
 	if r, ok := mg.(teamObject); ok {
 		p := r.Parameters()

@@ -29,9 +29,10 @@ type (
 	// type spec inside a group declaration.
 	// +github:kind=ExternalGadget
 	ExternalGadgetParameters struct {
-		RepositoryTarget `json:",inline"`
-		TeamTarget       `json:",inline"`
-		BranchTarget     `json:",inline"`
+		RepositoryTarget  `json:",inline"`
+		TeamTarget        `json:",inline"`
+		BranchTarget      `json:",inline"`
+		EnvironmentTarget `json:",inline"`
 	}
 
 	// ExternalGadgetObservation is an observed gadget.
@@ -59,4 +60,11 @@ type TeamTarget struct {
 type BranchTarget struct {
 	// Branch is a name.
 	Branch *string `json:"branch,omitempty"`
+}
+
+// EnvironmentTarget names an environment; a kind whose parameters embed it
+// may belong to an environment.
+type EnvironmentTarget struct {
+	// Environment is a name.
+	Environment *string `json:"environment,omitempty"`
 }

@@ -76,6 +76,11 @@ func (e *ExternalGadget) BranchTarget() *common.BranchTarget {
 	return &e.Spec.ForProvider.BranchTarget
 }
 
+// EnvironmentTarget returns the deployment environment the external gadget belongs to, if any.
+func (e *ExternalGadget) EnvironmentTarget() *common.EnvironmentTarget {
+	return &e.Spec.ForProvider.EnvironmentTarget
+}
+
 // ExternalGadget type metadata.
 var (
 	ExternalGadgetKind             = reflect.TypeFor[ExternalGadget]().Name()
