@@ -324,7 +324,7 @@ kubectl apply -f cluster/test/function-team-repos/composition.yaml >/dev/null
 pass
 
 begin "XTeamRepos storefront + compliance: XRs and their Teams, Repositories, access Ready"
-apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)> <branchProtection> [<ciWebhook (YAML flow map)>]
+apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)> <branchProtection> [<ciWebhook (YAML flow map)> [<deployToken (YAML flow map)>]]
   kubectl apply -f - >/dev/null <<EOX
 apiVersion: platform.example.org/v1alpha1
 kind: XTeamRepos
@@ -343,26 +343,28 @@ spec:
   branchProtection: $5
   requiredStatusCheck: ci/$1
 ${6:+  ciWebhook: $6}
+${7:+  deployToken: $7}
 EOX
 }
 # storefront: maintain for its team, other-user invited to its three repositories, rulesets.
 # compliance: push for its team, no collaborators, classic branch protection.
-# storefront also wires its CI webhook, its secret from a Secret.
+# storefront also wires its CI webhook and its DEPLOY_TOKEN Actions secret, both from Secrets.
 kubectl create secret generic storefront-ci -n default --from-literal=secret=e2e-webhook-secret >/dev/null
+kubectl create secret generic storefront-deploy -n default --from-literal=token=e2e-deploy-token-one >/dev/null
 apply_xr storefront false maintain '[{username: other-user, permission: triage}]' ruleset \
-  '{url: "https://ci.example.com/hooks/storefront", secretRef: {name: storefront-ci}}'
+  '{url: "https://ci.example.com/hooks/storefront", secretRef: {name: storefront-ci}}' '{secretRef: {name: storefront-deploy}}'
 apply_xr compliance true push '[]' classic
 accept_invitations 3 collaborators.repo.github.m.crossplane.io -n default -l crossplane.io/composite
 wait_until "XR storefront Ready" 120 is_true xteamrepos storefront -n default Ready
 wait_until "XR compliance Ready" 120 is_true xteamrepos compliance -n default Ready
 composed() { kubectl get "$1.github.m.crossplane.io" -n default -l crossplane.io/composite --no-headers | wc -l; }
 for want in "teams.org 2" "repositories.repo 6" "teamrepositories.repo 6" "collaborators.repo 3" "rulesets.repo 3" "branchprotections.repo 3" \
-  "repositoryfiles.repo 6" "webhooks.repo 3" "environments.repo 2"; do
+  "repositoryfiles.repo 6" "webhooks.repo 3" "environments.repo 2" "actionsvariables.repo 6" "actionssecrets.repo 3"; do
   set -- $want
   [ "$(composed "$1")" = "$2" ] || die "want $2 composed $1, got $(composed "$1")"
   kubectl wait --for condition=Ready --timeout=60s "$1.github.m.crossplane.io" -n default -l crossplane.io/composite >/dev/null
 done
-pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators, 3 Rulesets, 3 BranchProtections, 6 RepositoryFiles, 3 Webhooks, 2 Environments Ready"
+pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators, 3 Rulesets, 3 BranchProtections, 6 RepositoryFiles, 3 Webhooks, 2 Environments, 6 ActionsVariables, 3 ActionsSecrets Ready"
 
 begin "composed teams, repositories and access on the emulator"
 team_role() { # team_role <team> <owner/repo>: the team's role on the repository
@@ -431,6 +433,36 @@ for r in service docs infra; do
   [ -z "$(hooks "demo-org/compliance-$r")" ] || die "compliance-$r has hooks: $(hooks "demo-org/compliance-$r")"
 done
 pass "CODEOWNERS naming the team in 6 repositories; storefront-* CI webhooks with a secret; production reviewed by the team"
+
+begin "Actions variables and secrets on the emulator; rotating the Secret reaches GitHub in seconds"
+variable() { # variable <owner/repo> <name>: its value
+  gh "/repos/$1/actions/variables/$2" | python3 -c "import json,sys; print(json.load(sys.stdin)['value'])"
+}
+plaintext() { # plaintext <owner/repo> <name>: the Actions secret's value, as the emulator decrypted it
+  gh "/_emulator/repos/$1/actions/secrets/$2" | python3 -c "import json,sys; print(json.load(sys.stdin)['value'])"
+}
+all_secrets() { # all_secrets <value>: every storefront repository's DEPLOY_TOKEN decrypts to it
+  for r in service docs infra; do [ "$(plaintext "demo-org/storefront-$r" DEPLOY_TOKEN)" = "$1" ] || return 1; done
+}
+for t in storefront compliance; do
+  for r in service docs infra; do
+    [ "$(variable "demo-org/$t-$r" TEAM)" = "$t" ] || die "TEAM variable of $t-$r: $(variable "demo-org/$t-$r" TEAM)"
+  done
+done
+all_secrets e2e-deploy-token-one || die "DEPLOY_TOKEN of storefront-*: $(plaintext demo-org/storefront-service DEPLOY_TOKEN)"
+for r in service docs infra; do
+  [ "$(http_code "$EMU/repos/demo-org/compliance-$r/actions/secrets/DEPLOY_TOKEN")" = 404 ] || die "compliance-$r has a DEPLOY_TOKEN"
+done
+kubectl create secret generic storefront-deploy -n default --from-literal=token=e2e-deploy-token-two --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+T0=$SECONDS
+wait_until "the rotated DEPLOY_TOKEN on the emulator" 30 all_secrets e2e-deploy-token-two
+pass "TEAM variables in 6 repositories; DEPLOY_TOKEN decrypts in storefront-*; the rotated value there after $((SECONDS - T0)) s"
+
+begin "no secret value in the provider's logs, in events or in any resource"
+leaks=$( { cat "$OUT"/provider*.log; kubectl get events -A -o yaml; kubectl get managed -A -o yaml; kubectl get xteamrepos -A -o yaml; } 2>/dev/null |
+  grep -c -e e2e-deploy-token-one -e e2e-deploy-token-two -e e2e-webhook-secret || true)
+[ "$leaks" = 0 ] || die "$leaks lines of the provider's logs, events or resources hold a secret value"
+pass "$(cat "$OUT"/provider*.log | wc -l) log lines, every event and managed resource searched"
 
 begin "update the XR (topics, visibility): change lands on the emulator"
 kubectl patch xteamrepos storefront -n default --type=merge -p '{"spec":{"topics":["team-storefront","go","e2e-updated"],"visibility":"public"}}' >/dev/null

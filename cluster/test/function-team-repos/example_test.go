@@ -16,7 +16,8 @@ import (
 // examples/composition/composition.yaml (with sprig, as that function does)
 // and checks that it composes the same protections and collaborators as
 // this function, which make e2e runs in real Crossplane: the protections,
-// collaborators, CODEOWNERS files, CI webhooks and production environment.
+// collaborators, CODEOWNERS files, CI webhooks, Actions variables and
+// secrets and production environment.
 func TestExampleCompositionTemplate(t *testing.T) {
 	raw, err := os.ReadFile("../../../examples/composition/composition.yaml")
 	if err != nil {
@@ -51,14 +52,16 @@ func TestExampleCompositionTemplate(t *testing.T) {
 		t.Run(protection, func(t *testing.T) {
 			spec := TeamRepos{Team: "payments", BranchProtection: protection, RequiredStatusCheck: "ci/test",
 				Collaborators: []Collaborator{{Username: "Other-User", Permission: "triage"}},
-				CIWebhook:     &CIWebhook{URL: "https://ci.example.com/hook"}}
+				CIWebhook:     &CIWebhook{URL: "https://ci.example.com/hook"}, DeployToken: &DeployToken{}}
 			spec.CIWebhook.SecretRef.Name = "ci"
+			spec.DeployToken.SecretRef.Name, spec.DeployToken.SecretRef.Key = "payments-deploy", "value"
 			team := ObservedTeam{Name: "payments-x7k2p", Organization: "demo-org", Slug: "payments"}
 			in := map[string]any{"observed": map[string]any{
 				"composite": map[string]any{"resource": map[string]any{"spec": map[string]any{
-					"branchProtection": protection, "requiredStatusCheck": "ci/test",
+					"team": "payments", "branchProtection": protection, "requiredStatusCheck": "ci/test",
 					"collaborators": []any{map[string]any{"username": "Other-User", "permission": "triage"}},
 					"ciWebhook":     map[string]any{"url": "https://ci.example.com/hook", "secretRef": map[string]any{"name": "ci"}},
+					"deployToken":   map[string]any{"secretRef": map[string]any{"name": "payments-deploy", "key": "value"}},
 				}}},
 				"resources": map[string]any{"team": map[string]any{"resource": map[string]any{
 					"metadata": map[string]any{"name": team.Name},

@@ -54,6 +54,18 @@ type TeamRepos struct {
 	RequiredStatusCheck string `json:"requiredStatusCheck"`
 	// CIWebhook, when set, is a webhook of every repository of the team.
 	CIWebhook *CIWebhook `json:"ciWebhook"`
+	// DeployToken, when set, is the DEPLOY_TOKEN Actions secret of every
+	// repository of the team.
+	DeployToken *DeployToken `json:"deployToken"`
+}
+
+// DeployToken is an Actions secret whose value is read from a Secret in
+// the XR's namespace.
+type DeployToken struct {
+	SecretRef struct {
+		Name string `json:"name"`
+		Key  string `json:"key"`
+	} `json:"secretRef"`
 }
 
 // CIWebhook is the CI system's webhook, its secret read from a Secret in
@@ -130,8 +142,9 @@ func observedTeam(observed map[resource.Name]resource.ObservedComposed) Observed
 
 // compose returns the team's composed resources by name: the Team, and for
 // each role a Repository, a TeamRepository, the protection of its default
-// branch, a Collaborator per collaborator, the CI webhook when asked for
-// and, once the Team is observed, a CODEOWNERS file naming the team and
+// branch, a Collaborator per collaborator, a TEAM Actions variable, the CI
+// webhook and the DEPLOY_TOKEN Actions secret when asked for and, once the
+// Team is observed, a CODEOWNERS file naming the team and
 // (service only) a production Environment the team reviews. The access resources choose the team and their repository by
 // selector (the composed resources' names are generated): the one of the
 // same composite resource, of the right role.
@@ -179,7 +192,8 @@ func compose(spec TeamRepos, team ObservedTeam) map[resource.Name]*composed.Unst
 	return out
 }
 
-// wire adds a role's CODEOWNERS file, CI webhook and production environment.
+// wire adds a role's CODEOWNERS file, CI webhook, TEAM variable,
+// DEPLOY_TOKEN secret and production environment.
 func wire(out map[resource.Name]*composed.Unstructured, spec TeamRepos, team ObservedTeam, role string, repository map[string]any) {
 	if team.Organization != "" && team.Slug != "" {
 		out[resource.Name(role+"-codeowners")] = object("repo.github.m.crossplane.io/v1alpha1", "RepositoryFile", nil, map[string]any{
@@ -196,6 +210,18 @@ func wire(out map[resource.Name]*composed.Unstructured, spec TeamRepos, team Obs
 			"contentType":        "json",
 			"events":             []any{"push", "pull_request"},
 			"secretRef":          map[string]any{"name": w.SecretRef.Name, "key": orDefault(w.SecretRef.Key, "secret")},
+		})
+	}
+	out[resource.Name(role+"-team-variable")] = object("repo.github.m.crossplane.io/v1alpha1", "ActionsVariable", nil, map[string]any{
+		"repositorySelector": repository,
+		"name":               "TEAM",
+		"value":              spec.Team,
+	})
+	if t := spec.DeployToken; t != nil {
+		out[resource.Name(role+"-deploy-token")] = object("repo.github.m.crossplane.io/v1alpha1", "ActionsSecret", nil, map[string]any{
+			"repositorySelector": repository,
+			"name":               "DEPLOY_TOKEN",
+			"valueSecretRef":     map[string]any{"name": t.SecretRef.Name, "key": orDefault(t.SecretRef.Key, "token")},
 		})
 	}
 	if role == "service" && team.Name != "" {

@@ -30,9 +30,9 @@ func TestRunFunction(t *testing.T) {
 			req:    &fnv1.RunFunctionRequest{Observed: &fnv1.State{Composite: &fnv1.Resource{Resource: resource.MustStructJSON(xr)}}},
 			wantReady: map[string]fnv1.Ready{
 				"team":    unspecified,
-				"service": unspecified, "service-team": unspecified, "service-ruleset": unspecified, "service-collaborator-other-user": unspecified,
-				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-collaborator-other-user": unspecified,
-				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-collaborator-other-user": unspecified,
+				"service": unspecified, "service-team": unspecified, "service-ruleset": unspecified, "service-collaborator-other-user": unspecified, "service-team-variable": unspecified,
+				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-collaborator-other-user": unspecified, "docs-team-variable": unspecified,
+				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-collaborator-other-user": unspecified, "infra-team-variable": unspecified,
 			},
 		},
 		"ServiceReady": {
@@ -43,9 +43,9 @@ func TestRunFunction(t *testing.T) {
 			}},
 			wantReady: map[string]fnv1.Ready{
 				"team":    unspecified,
-				"service": fnv1.Ready_READY_TRUE, "service-team": unspecified, "service-ruleset": unspecified, "service-collaborator-other-user": unspecified,
-				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-collaborator-other-user": unspecified,
-				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-collaborator-other-user": unspecified,
+				"service": fnv1.Ready_READY_TRUE, "service-team": unspecified, "service-ruleset": unspecified, "service-collaborator-other-user": unspecified, "service-team-variable": unspecified,
+				"docs": unspecified, "docs-team": unspecified, "docs-ruleset": unspecified, "docs-collaborator-other-user": unspecified, "docs-team-variable": unspecified,
+				"infra": unspecified, "infra-team": unspecified, "infra-ruleset": unspecified, "infra-collaborator-other-user": unspecified, "infra-team-variable": unspecified,
 			},
 		},
 		"NoTeam": {
@@ -112,8 +112,9 @@ func TestCompose(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			spec := TeamRepos{Team: "payments", Visibility: "private", Topics: []string{"go"}, ArchiveOnDelete: true,
 				Collaborators: []Collaborator{{Username: "Other-User"}}, BranchProtection: tc.protection, RequiredStatusCheck: "ci/test",
-				CIWebhook: &CIWebhook{URL: "https://ci.example.com/hook"}}
+				CIWebhook: &CIWebhook{URL: "https://ci.example.com/hook"}, DeployToken: &DeployToken{}}
 			spec.CIWebhook.SecretRef.Name = "ci"
+			spec.DeployToken.SecretRef.Name = "payments-deploy"
 			team := ObservedTeam{Name: "payments-x7k2p", Organization: "demo-org", Slug: "payments"}
 			got := map[string]any{}
 			for n, o := range compose(spec, team) {
@@ -138,6 +139,10 @@ func TestCompose(t *testing.T) {
 				want[r.Role+"-ci-webhook"] = map[string]any{"kind": "Webhook", "labels": map[string]string(nil), "forProvider": map[string]any{
 					"repositorySelector": selectRole(r.Role), "url": "https://ci.example.com/hook", "contentType": "json",
 					"events": []any{"push", "pull_request"}, "secretRef": map[string]any{"name": "ci", "key": "secret"}}}
+				want[r.Role+"-team-variable"] = map[string]any{"kind": "ActionsVariable", "labels": map[string]string(nil), "forProvider": map[string]any{
+					"repositorySelector": selectRole(r.Role), "name": "TEAM", "value": "payments"}}
+				want[r.Role+"-deploy-token"] = map[string]any{"kind": "ActionsSecret", "labels": map[string]string(nil), "forProvider": map[string]any{
+					"repositorySelector": selectRole(r.Role), "name": "DEPLOY_TOKEN", "valueSecretRef": map[string]any{"name": "payments-deploy", "key": "token"}}}
 			}
 			want["service-production"] = map[string]any{"kind": "Environment", "labels": map[string]string(nil), "forProvider": map[string]any{
 				"repositorySelector": selectRole("service"), "name": "production",
