@@ -159,6 +159,10 @@ up() {
   fi
   echo "none"
 
+  say "No secret value in the provider's log, its metrics, events or resources"
+  curl -sf http://127.0.0.1:18080/metrics >"$DIR/metrics.txt"
+  hack/secret-leaks.sh "$DIR/provider.log" "$DIR/metrics.txt"
+
   say "kubectl get managed -A (every kind, namespaced and cluster-scoped)"
   kubectl get managed -A
 

@@ -459,10 +459,8 @@ wait_until "the rotated DEPLOY_TOKEN on the emulator" 30 all_secrets e2e-deploy-
 pass "TEAM variables in 6 repositories; DEPLOY_TOKEN decrypts in storefront-*; the rotated value there after $((SECONDS - T0)) s"
 
 begin "no secret value in the provider's logs, in events or in any resource"
-leaks=$( { cat "$OUT"/provider*.log; kubectl get events -A -o yaml; kubectl get managed -A -o yaml; kubectl get xteamrepos -A -o yaml; } 2>/dev/null |
-  grep -c -e e2e-deploy-token-one -e e2e-deploy-token-two -e e2e-webhook-secret || true)
-[ "$leaks" = 0 ] || die "$leaks lines of the provider's logs, events or resources hold a secret value"
-pass "$(cat "$OUT"/provider*.log | wc -l) log lines, every event and managed resource searched"
+SECRET_LEAKS_ALSO=e2e-deploy-token-one hack/secret-leaks.sh "$OUT"/provider*.log >"$OUT/secret-leaks.log" 2>&1 || { cat "$OUT/secret-leaks.log"; die "secret values leaked"; }
+pass "$(cat "$OUT/secret-leaks.log")"
 
 begin "update the XR (topics, visibility): change lands on the emulator"
 kubectl patch xteamrepos storefront -n default --type=merge -p '{"spec":{"topics":["team-storefront","go","e2e-updated"],"visibility":"public"}}' >/dev/null
