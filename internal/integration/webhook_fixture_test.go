@@ -72,7 +72,7 @@ func ciHook() common.WebhookParameters {
 		URL:              hookURL,
 		ContentType:      ptr.To("json"),
 		Events:           []common.WebhookEvent{"push", "pull_request"},
-		SecretRef:        &common.WebhookSecretRef{Name: hookSecret, Key: "secret"},
+		SecretRef:        &common.SecretKeyRef{Name: hookSecret, Key: "secret"},
 	}
 }
 

@@ -20,6 +20,15 @@ package v1alpha1
 
 import resource "github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
+// GetItems of this ActionsSecretList.
+func (l *ActionsSecretList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this BranchList.
 func (l *BranchList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
@@ -40,6 +49,15 @@ func (l *BranchProtectionList) GetItems() []resource.Managed {
 
 // GetItems of this CollaboratorList.
 func (l *CollaboratorList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this DependabotSecretList.
+func (l *DependabotSecretList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
 	for i := range l.Items {
 		items[i] = &l.Items[i]

@@ -70,7 +70,7 @@ func params() *common.WebhookParameters {
 		RepositoryTarget: common.RepositoryTarget{Repository: &repo.Name},
 		URL:              "https://ci.example.com/hook", ContentType: ptr.To("json"), InsecureSSL: ptr.To(false), Active: ptr.To(true),
 		Events:    []common.WebhookEvent{"push", "pull_request"},
-		SecretRef: &common.WebhookSecretRef{Name: "hook", Key: "secret"},
+		SecretRef: &common.SecretKeyRef{Name: "hook", Key: "secret"},
 	}
 }
 

@@ -6,8 +6,8 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	corev1 "k8s.io/api/core/v1"
 
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
@@ -24,19 +24,15 @@ var Setups = []kind.Setup{
 
 // watches: the Secrets Webhooks read (their metadata only is cached; the
 // value is read from the API server when a Webhook needs it).
-var watches = []kind.Watch{{Object: &corev1.Secret{}, Refs: secretRefs}}
+var watches = []kind.Watch{kind.SecretKeyWatch(secretRefs)}
 
-// secretRefs is the key of the Secret a Webhook takes its secret from.
-func secretRefs(mg resource.Managed) []string {
+// secretRefs is the Secret key a Webhook takes its secret from.
+func secretRefs(mg resource.Managed) []common.SecretKeyRef {
 	o, ok := mg.(Object)
-	if !ok {
+	if !ok || o.Parameters().SecretRef == nil {
 		return nil
 	}
-	ns, name, ok := secretOf(o)
-	if !ok {
-		return nil
-	}
-	return []string{kind.WatchKey(ns, name)}
+	return []common.SecretKeyRef{*o.Parameters().SecretRef}
 }
 
 // creationGracePeriod is how long after a create a webhook GitHub does not

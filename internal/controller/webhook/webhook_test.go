@@ -444,11 +444,12 @@ func TestDelete(t *testing.T) {
 // the one it names.
 func TestSecretRefs(t *testing.T) {
 	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
-		if diff := cmp.Diff([]string{"ns/hook"}, secretRefs(s.webhook())); diff != "" {
-			t.Errorf("secretRefs(...): -want, +got:\n%s", diff)
+		refs := watches[0].Refs
+		if diff := cmp.Diff([]string{"ns/hook"}, refs(s.webhook())); diff != "" {
+			t.Errorf("watch keys: -want, +got:\n%s", diff)
 		}
-		if got := secretRefs(s.webhook(withoutSecret())); got != nil {
-			t.Errorf("secretRefs(without secretRef) = %v, want none", got)
+		if got := refs(s.webhook(withoutSecret())); got != nil {
+			t.Errorf("watch keys (without secretRef) = %v, want none", got)
 		}
 	})
 

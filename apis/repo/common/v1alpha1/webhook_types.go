@@ -89,32 +89,7 @@ type WebhookParameters struct {
 	// a cluster-scoped one names the Secret's namespace. When the Secret
 	// changes, the webhook is updated at once.
 	// +optional
-	SecretRef *WebhookSecretRef `json:"secretRef,omitempty"`
-}
-
-// WebhookSecretRef names one key of a Kubernetes Secret.
-type WebhookSecretRef struct {
-	// Name of the Secret.
-	// +kubebuilder:validation:MinLength=1
-	// +kubebuilder:validation:MaxLength=253
-	// +kubebuilder:validation:Pattern=`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`
-	Name string `json:"name"`
-
-	// Namespace of the Secret: required for a cluster-scoped Webhook, left
-	// out for a namespaced one (which reads its own namespace's Secrets
-	// only).
-	// +optional
-	// +kubebuilder:validation:MinLength=1
-	// +kubebuilder:validation:MaxLength=63
-	// +kubebuilder:validation:Pattern=`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`
-	Namespace *string `json:"namespace,omitempty"`
-
-	// Key of the Secret's data that holds the webhook secret; its value
-	// is used as it is, with no newline trimmed.
-	// +kubebuilder:validation:MinLength=1
-	// +kubebuilder:validation:MaxLength=253
-	// +kubebuilder:validation:Pattern=`^[-._a-zA-Z0-9]+$`
-	Key string `json:"key"`
+	SecretRef *SecretKeyRef `json:"secretRef,omitempty"`
 }
 
 // WebhookObservation is the observed state of a repository webhook.
