@@ -15,6 +15,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
+	"github.com/crossplane-github/provider-github/internal/controller/secret"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/controller/team"
 	"github.com/crossplane-github/provider-github/internal/controller/teamrepository"
@@ -35,6 +36,7 @@ var kinds = [][]kind.Setup{
 	repositoryfile.Setups,
 	webhook.Setups,
 	environment.Setups,
+	secret.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

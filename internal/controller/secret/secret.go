@@ -1,0 +1,302 @@
+// Package secret reconciles ActionsSecret and DependabotSecret managed
+// resources of both scopes with one external client: a secret of one of a
+// repository's secret stores, known by its name, whose value comes from a
+// Kubernetes Secret and is sent sealed with the store's public key.
+package secret
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	sec "github.com/crossplane-github/provider-github/internal/clients/secret"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Object is an Actions or Dependabot secret of either scope.
+type Object interface {
+	resource.Managed
+	RepositoryTarget() *common.RepositoryTarget
+}
+
+// Event reasons of this controller, beside the managed reconciler's own.
+const (
+	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
+	reasonMissing   event.Reason = "ExternalResourceMissing"
+)
+
+// AnnotationCreatedValueHash records the hash of the value a create sent
+// (see secret.ValueHash; never the value). The managed reconciler keeps a
+// create's annotations but not its status, so the hash the create applied
+// is kept here until status.atProvider.appliedValueHash has one.
+const AnnotationCreatedValueHash = "github.crossplane.io/secret-created-value-hash"
+
+// createWindow is how long after this resource's create started GitHub
+// may report a secret as created for it to count as that create's result,
+// when a crash lost the record of it.
+const createWindow = 10 * time.Minute
+
+// clockSkew is how far GitHub's clock may be behind the provider's.
+const clockSkew = 10 * time.Second
+
+// external manages one resource's secret. It lives for one reconcile:
+// Observe keeps what it read for Create, Update and Delete.
+type external[T Object] struct {
+	api     github.SecretsAPI
+	keys    publicKeys
+	repo    kind.Repository
+	env     kind.Environment
+	store   github.SecretStore
+	kind    string
+	record  event.Recorder
+	secrets client.Reader
+
+	// spec and status are the kind's secret parameters and observation.
+	spec   func(T) *common.SecretValueParameters
+	status func(T) *common.SecretValueObservation
+	// observed, when set, fills in the rest of the kind's observation.
+	observed func(T)
+
+	// found is the secret as Observe found it; nil when it does not exist.
+	found *github.StoredSecret
+}
+
+// fullName is the repository's owner/name.
+func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
+
+// what names the secret for messages: its store, name and repository.
+func (e *external[T]) what(name string) string {
+	switch {
+	case e.store.Dependabot:
+		return fmt.Sprintf("Dependabot secret %q of %s", name, e.fullName())
+	case e.store.Environment != "":
+		via := ""
+		if e.env.Via != "" {
+			via = ", named by " + e.env.Via
+		}
+		return fmt.Sprintf("Actions secret %q of environment %q%s of %s", name, e.store.Environment, via, e.fullName())
+	default:
+		return fmt.Sprintf("Actions secret %q of %s", name, e.fullName())
+	}
+}
+
+// via names the Repository resource the repository was found through.
+func (e *external[T]) via() string {
+	if e.repo.Via == "" {
+		return ""
+	}
+	return " (named by " + e.repo.Via + ")"
+}
+
+// Observe reads the secret by its name. Without an external name it is
+// this resource's only when a create of this resource was interrupted
+// after GitHub created it (see createdByThisResource); anyone else's is
+// not overwritten. GitHub never shows a value, so the value is compared by
+// the hash of what the provider sent, and the secret is written again when
+// GitHub's updated_at moves past the provider's last write.
+func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	p := e.spec(mg)
+	ext, deleting := meta.GetExternalName(mg), meta.WasDeleted(mg)
+	if ext != "" && !sec.SameName(ext, p.Name) {
+		if deleting {
+			// Nothing this resource could have made under its name.
+			return managed.ExternalObservation{ResourceExists: false}, nil
+		}
+		return managed.ExternalObservation{}, errors.Errorf("the crossplane.io/external-name annotation %q is not the secret's name %q (spec.forProvider.name): set the annotation to the name, or remove it to create the secret", ext, p.Name)
+	}
+	got, err := e.api.GetSecret(ctx, e.repo.Owner, e.repo.Name, e.store, p.Name)
+	switch {
+	case github.IsNotFound(err):
+		if ext != "" && !deleting {
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("%s no longer exists on GitHub (or the repository or environment does not): writing it again", e.what(p.Name))))
+		}
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	case err != nil:
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read %s%s", e.what(p.Name), e.via())
+	}
+	recovered := false
+	if ext == "" {
+		if deleting {
+			return managed.ExternalObservation{ResourceExists: false}, nil
+		}
+		if !createdByThisResource(mg, got) {
+			return managed.ExternalObservation{}, errors.Errorf("%s already exists and this %s did not create it: to manage it (its value becomes the declared one), set the annotation crossplane.io/external-name: %q; or choose another name", e.what(got.Name), e.kind, got.Name)
+		}
+		meta.SetExternalName(mg, got.Name)
+		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found %s, created by this %s before its record of the create was lost", e.what(got.Name), e.kind)))
+		recovered = true
+	}
+	e.found = got
+	st := e.status(mg)
+	applied := sec.Remembered(st.AppliedValueHash, st.AppliedAt, mg.GetAnnotations()[AnnotationCreatedValueHash], got)
+	if deleting {
+		// Its Secret may be gone already: nothing to compare.
+		e.observe(mg, got, applied)
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
+	}
+	v, err := e.value(ctx, mg)
+	if err != nil {
+		e.observe(mg, got, applied)
+		return managed.ExternalObservation{}, err
+	}
+	applied = sec.Settle(applied, v.hash, got)
+	e.observe(mg, got, applied)
+	drift := sec.Drift(applied, v.hash, got)
+	return managed.ExternalObservation{
+		ResourceExists:          true,
+		ResourceUpToDate:        len(drift) == 0,
+		ResourceLateInitialized: recovered,
+		Diff:                    strings.Join(drift, ", "),
+	}, nil
+}
+
+// observe records got and what was applied to it in mg's status.
+func (e *external[T]) observe(mg T, got *github.StoredSecret, applied sec.Applied) {
+	*e.status(mg) = sec.Observation(e.fullName(), got, applied)
+	if e.observed != nil {
+		e.observed(mg)
+	}
+	mg.SetConditions(xpv2.Available())
+}
+
+// createdByThisResource tells, when the record of a create was lost (the
+// provider stopped between GitHub creating the secret and the external
+// name being saved), whether got is that create's result: the create did
+// not finish and GitHub created the secret while it was under way. A
+// secret that existed before, or that someone created after a create that
+// failed, is not.
+func createdByThisResource(mg resource.Managed, got *github.StoredSecret) bool {
+	pending := meta.GetExternalCreatePending(mg)
+	if !meta.ExternalCreateIncomplete(mg) || pending.IsZero() || got.CreatedAt == nil {
+		return false
+	}
+	return !got.CreatedAt.Before(pending.Add(-clockSkew)) && !got.CreatedAt.After(pending.Add(createWindow))
+}
+
+// Create writes the secret, which Observe found GitHub does not have, and
+// records its name as the external name and the value's hash.
+func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
+	p := e.spec(mg)
+	v, err := e.value(ctx, mg)
+	if err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	if err := e.put(ctx, p.Name, v.value); err != nil {
+		return managed.ExternalCreation{}, e.wrapWrite(err, "create", p.Name)
+	}
+	meta.SetExternalName(mg, strings.ToUpper(p.Name))
+	meta.AddAnnotations(mg, map[string]string{AnnotationCreatedValueHash: v.hash})
+	return managed.ExternalCreation{}, nil
+}
+
+// Update sends the declared value again, and records its hash; GitHub's
+// time of the write is read by the next Observe.
+func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
+	if e.found == nil {
+		return managed.ExternalUpdate{}, errors.New("cannot update a secret that was not observed first")
+	}
+	v, err := e.value(ctx, mg)
+	if err != nil {
+		return managed.ExternalUpdate{}, err
+	}
+	if err := e.put(ctx, e.found.Name, v.value); err != nil {
+		return managed.ExternalUpdate{}, e.wrapWrite(err, "update", e.found.Name)
+	}
+	st := e.status(mg)
+	st.AppliedValueHash, st.AppliedAt = ptr.To(v.hash), nil
+	return managed.ExternalUpdate{}, nil
+}
+
+// Delete deletes the secret. One that is already gone counts as deleted.
+func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	mg.SetConditions(xpv2.Deleting())
+	if e.found == nil {
+		return managed.ExternalDelete{}, errors.New("cannot delete a secret that was not observed first")
+	}
+	err := e.api.DeleteSecret(ctx, e.repo.Owner, e.repo.Name, e.store, e.found.Name)
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete %s", e.what(e.found.Name))
+}
+
+// Disconnect does nothing: clients are cached per credential, not per reconcile.
+func (e *external[T]) Disconnect(context.Context) error { return nil }
+
+// put seals value with the store's public key and writes it. A write
+// refused with a key from the cache may have met a key GitHub has since
+// replaced: the key is read again and the write tried once more.
+func (e *external[T]) put(ctx context.Context, name string, value []byte) error {
+	write := func() (cached bool, err error) {
+		key, cached, err := e.keys.get(ctx, e.api, e.repo.Owner, e.repo.Name, e.store)
+		if err != nil {
+			return false, errors.Wrapf(err, "cannot read the public key of the %s of %s", e.store, e.fullName())
+		}
+		enc, err := sec.Seal(key, value)
+		if err != nil {
+			return false, err
+		}
+		return cached, e.api.PutSecret(ctx, e.repo.Owner, e.repo.Name, e.store, name, enc)
+	}
+	cached, err := write()
+	if cached && staleKey(err) {
+		e.keys.forget(e.repo.Owner, e.repo.Name, e.store)
+		_, err = write()
+	}
+	return err
+}
+
+// staleKey tells whether GitHub's refusal of a write may be of the key it
+// was sealed with: GitHub refuses a key id it no longer has as a bad
+// request.
+func staleKey(err error) bool {
+	code := github.StatusCode(err)
+	return code == http.StatusUnprocessableEntity || code == http.StatusBadRequest
+}
+
+// wrapWrite words a refused write of the secret.
+func (e *external[T]) wrapWrite(err error, op, name string) error {
+	if github.IsNotFound(err) {
+		where := "repository " + e.fullName() + e.via()
+		if e.store.Environment != "" {
+			where += " or its environment " + fmt.Sprintf("%q", e.store.Environment)
+		}
+		return errors.Wrapf(err, "cannot %s %s: cannot find %s, or the credentials may not write its %s", op, e.what(name), where, e.store)
+	}
+	return errors.Wrapf(err, "cannot %s %s", op, e.what(name))
+}
+
+// value is a secret's value with its hash.
+type value struct {
+	value []byte
+	hash  string
+}
+
+// value reads the declared value from its Kubernetes Secret. Errors name
+// the Secret and key, and what to do; never the value.
+func (e *external[T]) value(ctx context.Context, mg T) (value, error) {
+	p := e.spec(mg)
+	purpose := "the value of " + e.kind + " " + p.Name
+	k, err := kind.ReadSecretKey(ctx, e.secrets, mg, p.ValueSecretRef, "spec.forProvider.valueSecretRef", purpose)
+	if err != nil {
+		return value{}, err
+	}
+	ns, name := kind.SecretKeyOf(mg, p.ValueSecretRef)
+	switch {
+	case len(k.Value) == 0:
+		return value{}, errors.Errorf("%s in key %q of Secret %s/%s is empty: GitHub keeps no empty secret; put the value in it", purpose, p.ValueSecretRef.Key, ns, name)
+	case len(k.Value) > sec.MaxValueSize:
+		return value{}, errors.Errorf("%s in key %q of Secret %s/%s is %d bytes: GitHub takes at most 48 KB (%d bytes) for a secret", purpose, p.ValueSecretRef.Key, ns, name, len(k.Value), sec.MaxValueSize)
+	}
+	return value{value: k.Value, hash: sec.ValueHash(k.SecretUID, string(mg.GetUID()), k.Value)}, nil
+}

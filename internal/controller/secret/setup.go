@@ -1,0 +1,118 @@
+package secret
+
+import (
+	"context"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Setups add the ActionsSecret and DependabotSecret kinds in both scopes.
+// A change of a Secret that one of them takes its value from reconciles it
+// at once, so that GitHub gets the new value without waiting for the next
+// poll.
+var Setups = []kind.Setup{
+	kind.OfWatching(&repomv1alpha1.ActionsSecret{}, connectActions[*repomv1alpha1.ActionsSecret], watches, options()...),
+	kind.OfWatching(&repov1alpha1.ActionsSecret{}, connectActions[*repov1alpha1.ActionsSecret], watches, options()...),
+	kind.OfWatching(&repomv1alpha1.DependabotSecret{}, connectDependabot[*repomv1alpha1.DependabotSecret], watches, options()...),
+	kind.OfWatching(&repov1alpha1.DependabotSecret{}, connectDependabot[*repov1alpha1.DependabotSecret], watches, options()...),
+}
+
+// watches: the Secrets the values come from (their metadata only is
+// cached; a value is read from the API server when it is needed).
+var watches = []kind.Watch{kind.SecretKeyWatch(valueRefs)}
+
+// valueRefs is the Secret key a secret's value comes from.
+func valueRefs(mg resource.Managed) []common.SecretKeyRef {
+	switch o := mg.(type) {
+	case actionsObject:
+		return []common.SecretKeyRef{o.Parameters().ValueSecretRef}
+	case dependabotObject:
+		return []common.SecretKeyRef{o.Parameters().ValueSecretRef}
+	}
+	return nil
+}
+
+// creationGracePeriod is how long after a create a secret GitHub does not
+// show is taken for GitHub being a moment behind.
+const creationGracePeriod = 5 * time.Second
+
+func options() []managed.ReconcilerOption {
+	return []managed.ReconcilerOption{
+		// The secret's name is known before it exists, and a create whose
+		// record was lost is found again by its name and creation time
+		// (see recover), so it is safe to go on rather than stop for a
+		// person.
+		managed.WithDeterministicExternalName(true),
+		// No initializer: the external name is set only by Create or by
+		// the user, so an existing secret is never overwritten by default.
+		managed.WithInitializers(),
+		// GitHub shows a secret at once: a short grace covers a replica a
+		// moment behind without holding back writing again a secret
+		// deleted on GitHub.
+		managed.WithCreationGracePeriod(creationGracePeriod),
+	}
+}
+
+// actionsObject is an ActionsSecret of either scope.
+type actionsObject interface {
+	Object
+	Parameters() *common.ActionsSecretParameters
+	Observation() *common.ActionsSecretObservation
+	EnvironmentTarget() *common.EnvironmentTarget
+}
+
+// dependabotObject is a DependabotSecret of either scope.
+type dependabotObject interface {
+	Object
+	Parameters() *common.DependabotSecretParameters
+	Observation() *common.DependabotSecretObservation
+}
+
+// connectActions finds the secret's repository, and its environment when
+// it names one, on every reconcile, so that references are followed
+// through renames.
+func connectActions[T actionsObject](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+	repo, err := c.Repository(ctx, mg)
+	if err != nil {
+		return nil, err
+	}
+	env, err := c.Environment(ctx, mg, repo)
+	if err != nil {
+		return nil, err
+	}
+	return &external[T]{
+		api: github.NewSecretsClient(c.GitHub), keys: sharedKeys.of(c.GitHub), repo: repo, env: env,
+		store: github.SecretStore{Environment: env.Name}, kind: "ActionsSecret", record: c.Record, secrets: c.Uncached,
+		spec:   func(mg T) *common.SecretValueParameters { return &mg.Parameters().SecretValueParameters },
+		status: func(mg T) *common.SecretValueObservation { return &mg.Observation().SecretValueObservation },
+		observed: func(mg T) {
+			mg.Observation().Environment = nil
+			if env.Name != "" {
+				mg.Observation().Environment = ptr.To(env.Name)
+			}
+		},
+	}, nil
+}
+
+// connectDependabot finds the secret's repository on every reconcile.
+func connectDependabot[T dependabotObject](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+	repo, err := c.Repository(ctx, mg)
+	if err != nil {
+		return nil, err
+	}
+	return &external[T]{
+		api: github.NewSecretsClient(c.GitHub), keys: sharedKeys.of(c.GitHub), repo: repo,
+		store: github.SecretStore{Dependabot: true}, kind: "DependabotSecret", record: c.Record, secrets: c.Uncached,
+		spec:   func(mg T) *common.SecretValueParameters { return &mg.Parameters().SecretValueParameters },
+		status: func(mg T) *common.SecretValueObservation { return &mg.Observation().SecretValueObservation },
+	}, nil
+}
