@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -36,18 +35,6 @@ const (
 	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
 	reasonMissing   event.Reason = "ExternalResourceMissing"
 )
-
-// createWindow is how long after this resource's create started GitHub
-// may report a deploy key as added for it to count as that create's
-// result, when a crash lost the record of it: the time the create request
-// takes, and clocks that disagree.
-const createWindow = 10 * time.Minute
-
-// clockSkew is how far GitHub's clock may be behind the provider's: a key
-// added that long before the create-pending time (which the provider's
-// clock wrote) still counts. It must also have this resource's key
-// material, which GitHub takes once, so a look-alike is not taken.
-const clockSkew = 10 * time.Second
 
 // external manages one DeployKey's deploy key. It lives for one reconcile:
 // Observe keeps what it read for Update and Delete.
@@ -173,21 +160,12 @@ func (e *external[T]) recover(ctx context.Context, mg T, key dk.PublicKey) (*git
 		return nil, false, errors.Wrapf(err, "cannot list the deploy keys of %s to look for one an interrupted create added", e.fullName())
 	}
 	k := dk.FindByKey(list, key)
-	if k == nil || !createdDuring(k, pending) || len(dk.Drift(mg.Parameters(), key, k)) > 0 {
+	if k == nil || !kind.CreatedDuring(k.CreatedAt, pending) || len(dk.Drift(mg.Parameters(), key, k)) > 0 {
 		return nil, false, nil
 	}
 	meta.SetExternalName(mg, dk.ExternalName(k.ID))
 	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found deploy key %q (id %d) of %s, added by this DeployKey before its record of the create was lost", k.Title, k.ID, e.fullName())))
 	return k, true, nil
-}
-
-// createdDuring tells whether GitHub added k during a create that started
-// at pending.
-func createdDuring(k *github.DeployKey, pending time.Time) bool {
-	if k.CreatedAt == nil {
-		return false
-	}
-	return !k.CreatedAt.Before(pending.Add(-clockSkew)) && !k.CreatedAt.After(pending.Add(createWindow))
 }
 
 // Create adds the deploy key and records the id GitHub assigns as the

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -36,16 +35,6 @@ const (
 	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
 	reasonMissing   event.Reason = "ExternalResourceMissing"
 )
-
-// createWindow is how long after this resource's create started GitHub
-// may report an environment as created for it to count as that create's
-// result, when a crash lost the record of it.
-const createWindow = 10 * time.Minute
-
-// clockSkew is how far GitHub's clock may be behind the provider's: an
-// environment created that long before the create-pending time still
-// counts.
-const clockSkew = 10 * time.Second
 
 // teamResolver finds the GitHub team of a Team resource of mg's scope
 // (kind.Connection.TeamResource).
@@ -106,7 +95,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	recovered := false
 	if ext == "" {
-		if deleting || !createdByThisResource(mg, got) {
+		if deleting || !kind.CreatedByLostCreate(mg, got.CreatedAt) {
 			if deleting {
 				return managed.ExternalObservation{ResourceExists: false}, nil
 			}
@@ -137,20 +126,6 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		ResourceLateInitialized: recovered,
 		Diff:                    strings.Join(drift, ", "),
 	}, nil
-}
-
-// createdByThisResource tells, when the record of a create was lost (the
-// provider stopped between GitHub creating the environment and the
-// external name being saved), whether got is that create's result: the
-// create did not finish (neither succeeded nor failed) and GitHub created
-// the environment while it was under way. An environment that existed
-// before, or that someone created after a create that failed, is not.
-func createdByThisResource(mg resource.Managed, got *github.Environment) bool {
-	pending := meta.GetExternalCreatePending(mg)
-	if !meta.ExternalCreateIncomplete(mg) || pending.IsZero() || got.CreatedAt == nil {
-		return false
-	}
-	return !got.CreatedAt.Before(pending.Add(-clockSkew)) && !got.CreatedAt.After(pending.Add(createWindow))
 }
 
 // Create creates the environment with its settings and custom policies,

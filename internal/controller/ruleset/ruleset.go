@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -35,18 +34,6 @@ const (
 	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
 	reasonMissing   event.Reason = "ExternalResourceMissing"
 )
-
-// createWindow is how long after this resource's create started GitHub
-// may report a ruleset as created for it to count as that create's result,
-// when a crash lost the record of it: the time the create request takes,
-// and clocks that disagree.
-const createWindow = 10 * time.Minute
-
-// clockSkew is how far GitHub's clock may be behind the provider's: a
-// ruleset created that long before the create-pending time (which the
-// provider's clock wrote) still counts. It must also be the declared
-// ruleset, with the declared name, so a look-alike is not taken.
-const clockSkew = 10 * time.Second
 
 // nameMustBeUnique is GitHub's refusal of a ruleset name the repository
 // already has.
@@ -152,7 +139,7 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool,
 	e.listed = list
 	p := mg.Parameters()
 	found := rs.FindByName(list, p.Name)
-	if found == nil || !createdDuring(found, pending) {
+	if found == nil || !kind.CreatedDuring(found.CreatedAt, pending) {
 		return nil, false, nil
 	}
 	r, err := e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, found.ID)
@@ -168,15 +155,6 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool,
 	meta.SetExternalName(mg, rs.ExternalName(r.ID))
 	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found ruleset %q (id %d) of %s, created by this Ruleset before its record of the create was lost", r.Name, r.ID, e.fullName())))
 	return r, true, nil
-}
-
-// createdDuring tells whether GitHub created r during a create that
-// started at pending.
-func createdDuring(r *github.Ruleset, pending time.Time) bool {
-	if r.CreatedAt == nil {
-		return false
-	}
-	return !r.CreatedAt.Before(pending.Add(-clockSkew)) && !r.CreatedAt.After(pending.Add(createWindow))
 }
 
 // Create creates the ruleset and records the id GitHub assigns as the

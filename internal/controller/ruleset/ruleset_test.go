@@ -490,30 +490,6 @@ func TestDelete(t *testing.T) {
 	}
 }
 
-func TestCreatedDuring(t *testing.T) {
-	pending := time.Date(2026, 5, 1, 19, 0, 0, 0, time.UTC)
-	cases := map[string]struct {
-		created *time.Time
-		want    bool
-	}{
-		"JustAfter":           {created: ptr.To(pending.Add(800 * time.Millisecond)), want: true},
-		"OtherZone":           {created: ptr.To(pending.Add(time.Second).In(time.FixedZone("", -7*3600))), want: true},
-		"SameInstant":         {created: &pending, want: true},
-		"ClockBehind":         {created: ptr.To(pending.Add(-clockSkew)), want: true},
-		"TooLongBefore":       {created: ptr.To(pending.Add(-clockSkew - time.Millisecond))},
-		"LongBefore":          {created: ptr.To(pending.Add(-time.Hour))},
-		"LongAfter":           {created: ptr.To(pending.Add(time.Hour))},
-		"NoTimeGivenByGitHub": {},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			if got := createdDuring(&github.Ruleset{CreatedAt: tc.created}, pending); got != tc.want {
-				t.Errorf("createdDuring(%v, %v): %t, want %t", tc.created, pending, got, tc.want)
-			}
-		})
-	}
-}
-
 func TestConnect(t *testing.T) {
 	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		mg := s.ruleset(func(r Object) { r.Parameters().Owner = ptr.To("acme") })

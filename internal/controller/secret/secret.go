@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -43,14 +42,6 @@ const (
 // create's annotations but not its status, so the hash the create applied
 // is kept here until status.atProvider.appliedValueHash has one.
 const AnnotationCreatedValueHash = "github.crossplane.io/secret-created-value-hash"
-
-// createWindow is how long after this resource's create started GitHub
-// may report a secret as created for it to count as that create's result,
-// when a crash lost the record of it.
-const createWindow = 10 * time.Minute
-
-// clockSkew is how far GitHub's clock may be behind the provider's.
-const clockSkew = 10 * time.Second
 
 // external manages one resource's secret. It lives for one reconcile:
 // Observe keeps what it read for Create, Update and Delete.
@@ -132,7 +123,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		if deleting {
 			return managed.ExternalObservation{ResourceExists: false}, nil
 		}
-		if !createdByThisResource(mg, got) {
+		if !kind.CreatedByLostCreate(mg, got.CreatedAt) {
 			return managed.ExternalObservation{}, errors.Errorf("%s already exists and this %s did not create it: to manage it (its value becomes the declared one), set the annotation crossplane.io/external-name: %q; or choose another name", e.what(got.Name), e.kind, got.Name)
 		}
 		meta.SetExternalName(mg, got.Name)
@@ -170,20 +161,6 @@ func (e *external[T]) observe(mg T, got *github.StoredSecret, applied sec.Applie
 		e.observed(mg)
 	}
 	mg.SetConditions(xpv2.Available())
-}
-
-// createdByThisResource tells, when the record of a create was lost (the
-// provider stopped between GitHub creating the secret and the external
-// name being saved), whether got is that create's result: the create did
-// not finish and GitHub created the secret while it was under way. A
-// secret that existed before, or that someone created after a create that
-// failed, is not.
-func createdByThisResource(mg resource.Managed, got *github.StoredSecret) bool {
-	pending := meta.GetExternalCreatePending(mg)
-	if !meta.ExternalCreateIncomplete(mg) || pending.IsZero() || got.CreatedAt == nil {
-		return false
-	}
-	return !got.CreatedAt.Before(pending.Add(-clockSkew)) && !got.CreatedAt.After(pending.Add(createWindow))
 }
 
 // Create writes the secret, which Observe found GitHub does not have, and

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -44,14 +43,6 @@ const (
 // a create's annotations but not its status, so the hash the create
 // applied is kept here until status.atProvider.appliedSecretHash has one.
 const AnnotationCreatedSecretHash = "github.crossplane.io/webhook-created-secret-hash"
-
-// createWindow is how long after this resource's create started GitHub
-// may report a webhook as created for it to count as that create's result,
-// when a crash lost the record of it.
-const createWindow = 10 * time.Minute
-
-// clockSkew is how far GitHub's clock may be behind the provider's.
-const clockSkew = 10 * time.Second
 
 // hookExists is GitHub's refusal of a webhook whose URL another webhook of
 // the repository has, with an event in common.
@@ -185,21 +176,12 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Hook, bool, er
 	e.listed = list
 	p := mg.Parameters()
 	h := wh.FindByURL(list, p.URL)
-	if h == nil || !createdDuring(h, pending) || len(wh.Drift(p, h)) > 0 {
+	if h == nil || !kind.CreatedDuring(h.CreatedAt, pending) || len(wh.Drift(p, h)) > 0 {
 		return nil, false, nil
 	}
 	meta.SetExternalName(mg, wh.ExternalName(h.ID))
 	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found webhook %d of %s for %s, created by this Webhook before its record of the create was lost", h.ID, e.fullName(), h.Config.URL)))
 	return h, true, nil
-}
-
-// createdDuring tells whether GitHub created h during a create that
-// started at pending.
-func createdDuring(h *github.Hook, pending time.Time) bool {
-	if h.CreatedAt == nil {
-		return false
-	}
-	return !h.CreatedAt.Before(pending.Add(-clockSkew)) && !h.CreatedAt.After(pending.Add(createWindow))
 }
 
 // Create creates the webhook with its secret and records the id GitHub
