@@ -26,6 +26,9 @@ import (
 //	POST   /_emulator/repos/{o}/{r}/branches   add a branch {"name": "dev"}
 //	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
 //	POST   /_emulator/orgs/{org}/repository-roles  add a custom repository role {"name": "deployer", "baseRole": "write"}
+//	GET    /_emulator/repos/{o}/{r}/{store}/secrets/{name}   a secret's plaintext {"value": ..., "updatedAt": ...}
+//	POST   /_emulator/repos/{o}/{r}/{store}/secrets/public-key/rotate   give the store a new key pair
+//	       ({store}: actions, dependabot or environments/{environment})
 func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path string) {
 	path = strings.TrimSuffix(path, "/")
 	reply := func(status int, v any) {
@@ -128,6 +131,27 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 			return
 		}
 		reply(http.StatusNoContent, nil)
+	case strings.HasPrefix(path, "/repos/") && strings.Contains(path, "/secrets/"):
+		owner, repo, store, name, ok := secretControlPath(path)
+		switch {
+		case !ok:
+			reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
+		case name == "public-key/rotate" && r.Method == http.MethodPost:
+			if err := s.state.RotateSecretKey(owner, repo, store); err != nil {
+				reply(http.StatusNotFound, map[string]string{"message": err.Error()})
+				return
+			}
+			reply(http.StatusNoContent, nil)
+		case r.Method == http.MethodGet:
+			value, updated, found := s.state.SecretValue(owner, repo, store, name)
+			if !found {
+				reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
+				return
+			}
+			reply(http.StatusOK, map[string]string{"value": value, "updatedAt": ts(updated)})
+		default:
+			reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
+		}
 	case strings.HasPrefix(path, "/invitations/") && r.Method == http.MethodPost:
 		id, ok := invitationToExpire(path)
 		if !ok {
@@ -156,4 +180,27 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 	default:
 		reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
 	}
+}
+
+// secretControlPath reads /repos/{o}/{r}/{store}/secrets/{name}, where the
+// store is actions, dependabot or environments/{environment}; name may be
+// public-key/rotate.
+func secretControlPath(path string) (owner, repo, store, name string, ok bool) {
+	parts := strings.Split(strings.TrimPrefix(path, "/repos/"), "/")
+	if len(parts) < 5 {
+		return "", "", "", "", false
+	}
+	owner, repo, rest := parts[0], parts[1], parts[2:]
+	switch {
+	case rest[0] == storeActions || rest[0] == storeDependabot:
+		store, rest = rest[0], rest[1:]
+	case rest[0] == "environments" && len(rest) >= 3:
+		store, rest = "environments/"+rest[1], rest[2:]
+	default:
+		return "", "", "", "", false
+	}
+	if len(rest) < 2 || rest[0] != "secrets" {
+		return "", "", "", "", false
+	}
+	return owner, repo, store, strings.Join(rest[1:], "/"), true
 }

@@ -16,13 +16,19 @@ const (
 // paginate cuts one page out of n items and sets GitHub's Link header. It
 // returns the [start, end) range.
 func (c *reqCtx) paginate(n int) (int, int) {
+	return c.paginateBy(n, defaultPerPage, maxPerPage)
+}
+
+// paginateBy is paginate for a list whose page size defaults to def and
+// is at most most (GitHub's Actions variables: 10 and 30).
+func (c *reqCtx) paginateBy(n, def, most int) (int, int) {
 	q := c.r.URL.Query()
 	perPage, err := strconv.Atoi(q.Get("per_page"))
 	if err != nil || perPage <= 0 {
-		perPage = defaultPerPage
+		perPage = def
 	}
-	if perPage > maxPerPage {
-		perPage = maxPerPage
+	if perPage > most {
+		perPage = most
 	}
 	page, err := strconv.Atoi(q.Get("page"))
 	if err != nil || page < 1 {

@@ -34,6 +34,8 @@ type world struct {
 	nextRulesetID int64 // see newRulesetID
 	// nextDeployKeyID is the next deploy key id; see newDeployKeyID.
 	nextDeployKeyID int64
+	// nextSecretKeyID is the next secret store key id; see newSecretKey.
+	nextSecretKeyID int64
 	nextHookID      int64            // see newHookID
 	ids             map[string]int64 // the last id of each kind that uses newID
 }
