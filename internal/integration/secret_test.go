@@ -213,9 +213,14 @@ func TestSecretAdmission(t *testing.T) {
 				a := f.actionsSecret(s, "fixed", "TOKEN", "")
 				a.SetAnnotations(map[string]string{meta.AnnotationKeyReconciliationPaused: "true"})
 				f.must(kube.Create(f.ctx, a))
-				a = get(f, a)
-				tc.change(a.Parameters())
-				err := kube.Update(f.ctx, a)
+				var err error
+				for range 20 { // retry while the controller writes the object too
+					a = get(f, a)
+					tc.change(a.Parameters())
+					if err = kube.Update(f.ctx, a); !kerrors.IsConflict(err) {
+						break
+					}
+				}
 				if err == nil || !strings.Contains(err.Error(), tc.want) {
 					t.Errorf("want the API server to refuse the change saying %q, got: %v", tc.want, err)
 				}
