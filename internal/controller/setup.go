@@ -5,6 +5,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	ctrl "sigs.k8s.io/controller-runtime"
 
+	"github.com/crossplane-github/provider-github/internal/controller/actionsvariable"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
@@ -37,6 +38,7 @@ var kinds = [][]kind.Setup{
 	webhook.Setups,
 	environment.Setups,
 	secret.Setups,
+	actionsvariable.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -29,6 +29,15 @@ func (l *ActionsSecretList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this ActionsVariableList.
+func (l *ActionsVariableList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this BranchList.
 func (l *BranchList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

@@ -116,8 +116,8 @@ func NewSecretsClient(gh *github.Client) *SecretsClient {
 	return &SecretsClient{requester{gh: gh}}
 }
 
-// secretParams are a path's parameters: owner, repository, the store's, then
-// rest.
+// secretParams are a path's parameters: owner, repository, the store's
+// (or the environment's), then rest.
 func secretParams(owner, repo string, store []string, rest ...string) []string {
 	return append(append([]string{owner, repo}, store...), rest...)
 }

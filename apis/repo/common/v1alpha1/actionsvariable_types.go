@@ -1,0 +1,73 @@
+package v1alpha1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// ActionsVariableParameters are the configurable fields of a GitHub Actions
+// configuration variable of a repository, or of one of its deployment
+// environments: what workflows read as vars.NAME.
+//
+// A variable is not secret: its value is in the spec and in the status. A
+// value changed on GitHub is put back; a variable deleted there is created
+// again.
+//
+// The name is the external name. A variable that already exists with the
+// name is never taken over, unless the crossplane.io/external-name
+// annotation is set to its name. The repository and environment cannot be
+// changed once set: create another ActionsVariable instead.
+// +github:kind=ActionsVariable
+// +github:kind:noun=GitHub Actions variable
+// +github:kind:description=Its spec names the repository, optionally one of its deployment environments, the variable's name and its value. The external name is the variable's name; a variable that already exists with the name is adopted only when the crossplane.io/external-name annotation is set to it.
+// +github:kind:printcolumn:name="VARIABLE",type="string",JSONPath=".spec.forProvider.name"
+// +github:kind:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
+// +github:kind:printcolumn:name="ENVIRONMENT",type="string",JSONPath=".status.atProvider.environment"
+// +kubebuilder:validation:XValidation:rule="!has(oldSelf.repository) || (has(self.repository) && self.repository == oldSelf.repository && has(self.owner) == has(oldSelf.owner) && (!has(self.owner) || self.owner == oldSelf.owner))",message="repository and owner cannot be changed: a variable cannot move to another repository; create another ActionsVariable"
+// +kubebuilder:validation:XValidation:rule="!has(oldSelf.repositoryRef) || (has(self.repositoryRef) && self.repositoryRef.name == oldSelf.repositoryRef.name)",message="repositoryRef cannot be changed once set: a variable cannot move to another repository; create another ActionsVariable"
+type ActionsVariableParameters struct {
+	RepositoryTarget  `json:",inline"`
+	EnvironmentTarget `json:",inline"`
+
+	// Name of the variable, as workflows use it (vars.NAME): letters,
+	// digits and underscores, not starting with a digit or with GITHUB_.
+	// GitHub keeps names in upper case and compares them without regard to
+	// case. Cannot be changed: create another ActionsVariable for another
+	// name.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
+	// +kubebuilder:validation:Pattern=`^[A-Za-z_][A-Za-z0-9_]*$`
+	// +kubebuilder:validation:XValidation:rule="!self.matches('^[Gg][Ii][Tt][Hh][Uu][Bb]_')",message="name must not start with GITHUB_: GitHub keeps that prefix for its own variables"
+	// +kubebuilder:validation:XValidation:rule="self == oldSelf",message="name cannot be changed: create another ActionsVariable for another variable name"
+	Name string `json:"name"`
+
+	// Value of the variable, as it is (several lines are fine), at most
+	// 48 KB, GitHub's limit. It is not secret: use an ActionsSecret for
+	// what must not be shown.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=49152
+	Value string `json:"value"`
+}
+
+// ActionsVariableObservation is the observed state of a GitHub Actions
+// variable.
+type ActionsVariableObservation struct {
+	// Repository is the full name (owner/name) of the repository, as last
+	// targeted.
+	Repository *string `json:"repository,omitempty"`
+
+	// Environment is the deployment environment the variable belongs to;
+	// empty for a repository variable.
+	Environment *string `json:"environment,omitempty"`
+
+	// Name is the variable's name as GitHub keeps it (upper case).
+	Name *string `json:"name,omitempty"`
+
+	// Value is the variable's value on GitHub.
+	Value *string `json:"value,omitempty"`
+
+	// CreatedAt is when GitHub created the variable.
+	CreatedAt *metav1.Time `json:"createdAt,omitempty"`
+
+	// UpdatedAt is when the variable last changed on GitHub.
+	UpdatedAt *metav1.Time `json:"updatedAt,omitempty"`
+}

@@ -1,0 +1,177 @@
+// Package actionsvariable reconciles ActionsVariable managed resources of
+// both scopes with one external client: an Actions variable of a
+// repository or of one of its deployment environments, known by its name.
+package actionsvariable
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	av "github.com/crossplane-github/provider-github/internal/clients/actionsvariable"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Object is an ActionsVariable of either scope.
+type Object interface {
+	resource.Managed
+	Parameters() *common.ActionsVariableParameters
+	Observation() *common.ActionsVariableObservation
+	RepositoryTarget() *common.RepositoryTarget
+	EnvironmentTarget() *common.EnvironmentTarget
+}
+
+// Event reasons of this controller, beside the managed reconciler's own.
+const (
+	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
+	reasonMissing   event.Reason = "ExternalResourceMissing"
+)
+
+// external manages one ActionsVariable's variable. It lives for one
+// reconcile: Observe keeps what it read for Update and Delete.
+type external[T Object] struct {
+	api    github.ActionsVariablesAPI
+	repo   kind.Repository
+	env    kind.Environment
+	record event.Recorder
+
+	// found is the variable as Observe found it; nil when it does not
+	// exist.
+	found *github.ActionsVariable
+}
+
+// fullName is the repository's owner/name.
+func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
+
+// what names the variable for messages: its name, environment and
+// repository.
+func (e *external[T]) what(name string) string {
+	if e.env.Name == "" {
+		return fmt.Sprintf("Actions variable %q of %s", name, e.fullName())
+	}
+	via := ""
+	if e.env.Via != "" {
+		via = ", named by " + e.env.Via
+	}
+	return fmt.Sprintf("Actions variable %q of environment %q%s of %s", name, e.env.Name, via, e.fullName())
+}
+
+// via names the Repository resource the repository was found through.
+func (e *external[T]) via() string {
+	if e.repo.Via == "" {
+		return ""
+	}
+	return " (named by " + e.repo.Via + ")"
+}
+
+// taken says that a variable of the name exists that this resource did not
+// create, and how to manage it.
+func (e *external[T]) taken(name string) error {
+	return errors.Errorf("%s already exists and this ActionsVariable did not create it: to manage it (its value becomes the declared one), set the annotation crossplane.io/external-name: %q; or choose another name", e.what(name), name)
+}
+
+// Observe reads the variable by its name. Without an external name it is
+// this resource's only when a create of this resource was interrupted
+// after GitHub created it; anyone else's is not taken over. A variable
+// GitHub no longer has is created again.
+func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	p := mg.Parameters()
+	ext, deleting := meta.GetExternalName(mg), meta.WasDeleted(mg)
+	if ext != "" && !av.SameName(ext, p.Name) {
+		if deleting {
+			// Nothing this resource could have made under its name.
+			return managed.ExternalObservation{ResourceExists: false}, nil
+		}
+		return managed.ExternalObservation{}, errors.Errorf("the crossplane.io/external-name annotation %q is not the variable's name %q (spec.forProvider.name): set the annotation to the name, or remove it to create the variable", ext, p.Name)
+	}
+	got, err := e.api.GetVariable(ctx, e.repo.Owner, e.repo.Name, e.env.Name, p.Name)
+	switch {
+	case github.IsNotFound(err):
+		if ext != "" && !deleting {
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("%s no longer exists on GitHub (or the repository or environment does not): creating it again", e.what(p.Name))))
+		}
+		return managed.ExternalObservation{ResourceExists: false}, nil
+	case err != nil:
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read %s%s", e.what(p.Name), e.via())
+	}
+	recovered := false
+	if ext == "" {
+		if deleting {
+			return managed.ExternalObservation{ResourceExists: false}, nil
+		}
+		if !kind.CreatedByLostCreate(mg, got.CreatedAt) {
+			return managed.ExternalObservation{}, e.taken(got.Name)
+		}
+		meta.SetExternalName(mg, got.Name)
+		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found %s, created by this ActionsVariable before its record of the create was lost", e.what(got.Name))))
+		recovered = true
+	}
+	e.found = got
+	*mg.Observation() = av.Observation(e.fullName(), e.env.Name, got)
+	mg.SetConditions(xpv2.Available())
+	upToDate := deleting || av.UpToDate(p, got)
+	diff := ""
+	if !upToDate {
+		diff = "value"
+	}
+	return managed.ExternalObservation{
+		ResourceExists:          true,
+		ResourceUpToDate:        upToDate,
+		ResourceLateInitialized: recovered,
+		Diff:                    diff,
+	}, nil
+}
+
+// Create creates the variable and records its name as the external name.
+// A name GitHub has already (created since Observe looked) is refused
+// with how to adopt it.
+func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
+	p := mg.Parameters()
+	err := e.api.CreateVariable(ctx, e.repo.Owner, e.repo.Name, e.env.Name, av.Request(p, true))
+	switch {
+	case github.StatusCode(err) == http.StatusConflict:
+		return managed.ExternalCreation{}, e.taken(strings.ToUpper(p.Name))
+	case github.IsNotFound(err):
+		where := "repository " + e.fullName() + e.via()
+		if e.env.Name != "" {
+			where += fmt.Sprintf(" or its environment %q", e.env.Name)
+		}
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create %s: cannot find %s, or the credentials may not write its variables", e.what(p.Name), where)
+	case err != nil:
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create %s", e.what(p.Name))
+	}
+	meta.SetExternalName(mg, strings.ToUpper(p.Name))
+	return managed.ExternalCreation{}, nil
+}
+
+// Update puts the declared value back.
+func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
+	if e.found == nil {
+		return managed.ExternalUpdate{}, errors.New("cannot update a variable that was not observed first")
+	}
+	err := e.api.UpdateVariable(ctx, e.repo.Owner, e.repo.Name, e.env.Name, e.found.Name, av.Request(mg.Parameters(), false))
+	return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update %s", e.what(e.found.Name))
+}
+
+// Delete deletes the variable. One that is already gone counts as deleted.
+func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
+	mg.SetConditions(xpv2.Deleting())
+	if e.found == nil {
+		return managed.ExternalDelete{}, errors.New("cannot delete a variable that was not observed first")
+	}
+	err := e.api.DeleteVariable(ctx, e.repo.Owner, e.repo.Name, e.env.Name, e.found.Name)
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete %s", e.what(e.found.Name))
+}
+
+// Disconnect does nothing: clients are cached per credential, not per reconcile.
+func (e *external[T]) Disconnect(context.Context) error { return nil }
