@@ -73,15 +73,22 @@ func Drift(applied Applied, want string, s *github.StoredSecret) []string {
 }
 
 // Remembered is what the provider knows it applied to GitHub's secret s:
-// the status's record (hash, time) of its last write, or, when the status
-// has none for this secret, the hash a create recorded (created; "" for
-// none), whose time is not known yet. A status record older than s itself
-// (s created after it: the secret was deleted on GitHub and created again)
-// is of an earlier secret, and does not count.
-func Remembered(hash *string, at *metav1.Time, created string, s *github.StoredSecret) Applied {
-	stale := at != nil && s.CreatedAt != nil && s.CreatedAt.Truncate(time.Second).After(at.Time)
-	if hash != nil && *hash != "" && !stale {
-		return Applied{Hash: *hash, At: at}
+// the status's record (hash, time) of its last write, or, before the
+// status has one, the hash a create recorded (created; "" for none), whose
+// time is not known yet. A status record older than s itself (s created
+// after it: the secret was deleted on GitHub and created again) tells
+// nothing of s: s holds the value of this resource's last create when that
+// create made it (byLastCreate), and an unknown value otherwise (someone
+// else created it), which is then sent again.
+func Remembered(hash *string, at *metav1.Time, created string, byLastCreate bool, s *github.StoredSecret) Applied {
+	if hash == nil || *hash == "" {
+		return Applied{Hash: created}
 	}
-	return Applied{Hash: created}
+	if at != nil && s.CreatedAt != nil && s.CreatedAt.Truncate(time.Second).After(at.Time) {
+		if byLastCreate {
+			return Applied{Hash: created}
+		}
+		return Applied{}
+	}
+	return Applied{Hash: *hash, At: at}
 }

@@ -202,6 +202,7 @@ func TestRemembered(t *testing.T) {
 		hash    *string
 		at      *metav1.Time
 		created string
+		ours    bool
 		s       *github.StoredSecret
 		want    Applied
 	}{
@@ -221,8 +222,13 @@ func TestRemembered(t *testing.T) {
 			want: Applied{Hash: "h1"},
 		},
 		"RecreatedOnGitHub": {
-			reason: "A secret created after the status's write is another secret: the status is of the one deleted.",
-			hash:   ptr.To("h2"), at: at, created: "h3", s: s(first.Add(time.Minute)),
+			reason: "A secret someone created after the status's write is another secret: what it holds is unknown.",
+			hash:   ptr.To("h2"), at: at, created: "h1", s: s(first.Add(time.Minute)),
+			want: Applied{},
+		},
+		"RecreatedByThisResource": {
+			reason: "A secret this resource's last create made after the status's write holds that create's value.",
+			hash:   ptr.To("h2"), at: at, created: "h3", ours: true, s: s(first.Add(time.Minute)),
 			want: Applied{Hash: "h3"},
 		},
 		"SameSecond": {
@@ -238,7 +244,7 @@ func TestRemembered(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, Remembered(tc.hash, tc.at, tc.created, tc.s)); diff != "" {
+			if diff := cmp.Diff(tc.want, Remembered(tc.hash, tc.at, tc.created, tc.ours, tc.s)); diff != "" {
 				t.Errorf("\n%s\nRemembered(...): -want, +got:\n%s", tc.reason, diff)
 			}
 		})

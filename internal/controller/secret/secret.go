@@ -132,7 +132,8 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	e.found = got
 	st := e.status(mg)
-	applied := sec.Remembered(st.AppliedValueHash, st.AppliedAt, mg.GetAnnotations()[AnnotationCreatedValueHash], got)
+	byLastCreate := !meta.GetExternalCreateSucceeded(mg).IsZero() && kind.CreatedDuring(got.CreatedAt, meta.GetExternalCreatePending(mg))
+	applied := sec.Remembered(st.AppliedValueHash, st.AppliedAt, mg.GetAnnotations()[AnnotationCreatedValueHash], byLastCreate, got)
 	if deleting {
 		// Its Secret may be gone already: nothing to compare.
 		e.observe(mg, got, applied)
