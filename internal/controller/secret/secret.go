@@ -94,7 +94,7 @@ func (e *external[T]) via() string {
 
 // Observe reads the secret by its name. Without an external name it is
 // this resource's only when a create of this resource was interrupted
-// after GitHub created it (see createdByThisResource); anyone else's is
+// after GitHub created it (see kind.CreatedByLostCreate); anyone else's is
 // not overwritten. GitHub never shows a value, so the value is compared by
 // the hash of what the provider sent, and the secret is written again when
 // GitHub's updated_at moves past the provider's last write.
