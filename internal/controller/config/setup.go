@@ -8,6 +8,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	ctrlcontroller "sigs.k8s.io/controller-runtime/pkg/controller"
 
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
 	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
@@ -39,7 +40,7 @@ func Setup(mgr ctrl.Manager, o controller.Options) error {
 			providerconfig.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))))
 		err := ctrl.NewControllerManagedBy(mgr).
 			Named(name).
-			WithOptions(o.ForControllerRuntime()).
+			WithOptions(Workers(o.ForControllerRuntime())).
 			For(k.config).
 			Watches(k.usage, &resource.EnqueueRequestForProviderConfig{Kind: k.of.Config.Kind}).
 			Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
@@ -48,4 +49,17 @@ func Setup(mgr ctrl.Manager, o controller.Options) error {
 		}
 	}
 	return nil
+}
+
+// MaxWorkers is the most reconciles of one configuration kind in flight.
+// A provider has a handful of configurations, a reconcile only counts
+// usages in the cache, and the work queue never reconciles one
+// configuration twice at once: workers beyond that would only idle, and
+// at --max-reconcile-rate=50 the three kinds started 150 of them.
+const MaxWorkers = 2
+
+// Workers caps o's workers at MaxWorkers.
+func Workers(o ctrlcontroller.Options) ctrlcontroller.Options {
+	o.MaxConcurrentReconciles = min(o.MaxConcurrentReconciles, MaxWorkers)
+	return o
 }
