@@ -2,6 +2,7 @@
 package controller
 
 import (
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	ctrl "sigs.k8s.io/controller-runtime"
 
@@ -60,6 +61,12 @@ func Setup(mgr ctrl.Manager, o shared.Options) error {
 		return err
 	}
 	ko := kind.Options{Options: o, Resolver: config.NewResolver(mgr.GetClient()), Pool: pool}
+	if mo := o.MetricOptions; mo != nil && mo.MRStateMetrics != nil {
+		ko.States = kind.NewStates(mo.PollStateMetricInterval)
+		if err := mgr.Add(ko.States); err != nil {
+			return errors.Wrap(err, "cannot add the state metrics recorder")
+		}
+	}
 	for _, setups := range kinds {
 		for _, setup := range setups {
 			if err := setup(mgr, ko); err != nil {

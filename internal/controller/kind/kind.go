@@ -32,6 +32,9 @@ type Options struct {
 
 	// Pool reconciles the resources of every kind.
 	Pool *Pool
+
+	// States records every kind's state metrics; nil records none.
+	States *States
 }
 
 // A Connection is what one reconcile of a kind has to talk to GitHub and

@@ -2,6 +2,7 @@ package kind
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -14,12 +15,92 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
-// addStateRecorder records how many resources of a kind exist, are Ready
-// and are Synced (crossplane_managed_resource_exists/ready/synced), once
-// at once and then every interval.
+// A StateRecorder records the state metrics of one kind's resources.
+type StateRecorder interface {
+	Record(ctx context.Context) error
+}
+
+// States records how many resources of every kind exist, are Ready and are
+// Synced (crossplane_managed_resource_exists/ready/synced): a kind's at
+// once when it joins, then every kind's every interval, in one goroutine
+// (a ticker goroutine per kind and scope would be some fifty). A failed
+// recording is logged and tried again at the next tick: unlike
+// crossplane-runtime's own recorder it never stops the manager, and so the
+// whole provider.
+type States struct {
+	interval time.Duration
+
+	mu     sync.Mutex
+	all    []state
+	joined []state
+	wake   chan struct{}
+}
+
+type state struct {
+	rec StateRecorder
+	log logging.Logger
+}
+
+// NewStates returns the recorder of every kind's state metrics, recording
+// every interval (a minute when not positive). Start runs it.
+func NewStates(interval time.Duration) *States {
+	if interval <= 0 {
+		interval = time.Minute
+	}
+	return &States{interval: interval, wake: make(chan struct{}, 1)}
+}
+
+// Add records rec's kind from now on; log tells which kind failed.
+func (s *States) Add(rec StateRecorder, log logging.Logger) {
+	s.mu.Lock()
+	st := state{rec: rec, log: log}
+	s.all = append(s.all, st)
+	s.joined = append(s.joined, st)
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default: // a wake-up is already pending; it takes this kind too
+	}
+}
+
+// Start records until ctx is done.
+func (s *States) Start(ctx context.Context) error {
+	t := time.NewTicker(s.interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.wake:
+			s.mu.Lock()
+			joined := s.joined
+			s.joined = nil
+			s.mu.Unlock()
+			s.record(ctx, joined)
+		case <-t.C:
+			s.mu.Lock()
+			all := s.all
+			s.mu.Unlock()
+			s.record(ctx, all)
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+func (s *States) record(ctx context.Context, states []state) {
+	for _, st := range states {
+		if ctx.Err() != nil {
+			return
+		}
+		if err := st.rec.Record(ctx); err != nil {
+			st.log.Info("cannot record the state metrics of managed resources", "error", err)
+		}
+	}
+}
+
+// addStateRecorder has o.States record the state metrics of gvk.
 func addStateRecorder(mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind) error {
 	mo := o.MetricOptions
-	if mo == nil || mo.MRStateMetrics == nil {
+	if mo == nil || mo.MRStateMetrics == nil || o.States == nil {
 		return nil
 	}
 	listGVK := gvk.GroupVersion().WithKind(gvk.Kind + "List")
@@ -31,36 +112,10 @@ func addStateRecorder(mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind) 
 	if !ok {
 		return errors.Errorf("%s is not a list of managed resources", listGVK)
 	}
-	interval := mo.PollStateMetricInterval
-	if interval <= 0 {
-		interval = time.Minute
-	}
 	log := o.Logger.WithValues("controller", "state-metrics", "kind", gvk.GroupKind().String())
 	// Only conditions are read: the cached resources need not be copied.
-	rec := statemetrics.NewMRStateRecorder(shared.WithUncopiedLists(mgr).GetClient(), log, mo.MRStateMetrics, list, interval)
-	return errors.Wrap(mgr.Add(stateRecorder{rec: rec, log: log, interval: interval}), "cannot add the state metrics recorder")
-}
-
-// stateRecorder runs an MRStateRecorder. Unlike its own Start, a failed
-// recording is logged and tried again at the next tick: it must not stop
-// the manager, and so the whole provider.
-type stateRecorder struct {
-	rec      *statemetrics.MRStateRecorder
-	log      logging.Logger
-	interval time.Duration
-}
-
-func (s stateRecorder) Start(ctx context.Context) error {
-	t := time.NewTicker(s.interval)
-	defer t.Stop()
-	for {
-		if err := s.rec.Record(ctx); err != nil {
-			s.log.Info("cannot record the state metrics of managed resources", "error", err)
-		}
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			return nil
-		}
-	}
+	// The interval given here is unused: States ticks for every kind.
+	rec := statemetrics.NewMRStateRecorder(shared.WithUncopiedLists(mgr).GetClient(), log, mo.MRStateMetrics, list, o.States.interval)
+	o.States.Add(rec, log)
+	return nil
 }

@@ -1,0 +1,87 @@
+package kind
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+)
+
+// countingRecorder reports each recording on got, under its name.
+type countingRecorder struct {
+	name string
+	err  error
+	got  chan<- string
+}
+
+func (r countingRecorder) Record(context.Context) error {
+	r.got <- r.name
+	return r.err
+}
+
+// next returns the next recording, failing t after a few seconds.
+func next(t *testing.T, got <-chan string) string {
+	t.Helper()
+	select {
+	case n := <-got:
+		return n
+	case <-time.After(5 * time.Second):
+		t.Fatal("no recording within 5s")
+		return ""
+	}
+}
+
+func TestStatesRecordJoinedKindsAtOnce(t *testing.T) {
+	got := make(chan string, 10)
+	s := NewStates(time.Hour) // no tick within the test
+	s.Add(countingRecorder{name: "before-start", got: got}, logging.NewNopLogger())
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- s.Start(ctx) }()
+
+	if n := next(t, got); n != "before-start" {
+		t.Errorf("first recording: got %q, want the kind added before Start", n)
+	}
+	s.Add(countingRecorder{name: "joined", got: got}, logging.NewNopLogger())
+	if n := next(t, got); n != "joined" {
+		t.Errorf("a kind joining a running recorder: got %q, want it recorded at once (and only it)", n)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Start: got %v, want nil when its context is done", err)
+	}
+	if len(got) != 0 {
+		t.Errorf("recordings after the joins: got %d more, want none before a tick", len(got))
+	}
+}
+
+func TestStatesRecordEveryKindEveryTick(t *testing.T) {
+	got := make(chan string, 100)
+	s := NewStates(20 * time.Millisecond)
+	s.Add(countingRecorder{name: "failing", err: errors.New("boom"), got: got}, logging.NewNopLogger())
+	s.Add(countingRecorder{name: "working", got: got}, logging.NewNopLogger())
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- s.Start(ctx) }()
+
+	// Two recordings of each: one when they joined, at least one at a
+	// tick, and a failing kind neither stops the recorder nor the others.
+	counts := map[string]int{}
+	for counts["failing"] < 2 || counts["working"] < 2 {
+		counts[next(t, got)]++
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Start: got %v, want nil: a failed recording must not stop the manager", err)
+	}
+}
+
+func TestNewStatesInterval(t *testing.T) {
+	if got := NewStates(0).interval; got != time.Minute {
+		t.Errorf("NewStates(0).interval: got %v, want a minute", got)
+	}
+}
