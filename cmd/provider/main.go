@@ -62,6 +62,7 @@ func main() {
 		fmt.Println(version.Version)
 		return
 	}
+	mem := gomem.Configure(*pprofAddr != "")
 
 	level := zapcore.InfoLevel
 	if *debug {
@@ -72,9 +73,8 @@ func main() {
 	zl := lazylog.New(zap.New(zap.UseDevMode(*debug), zap.Level(level)))
 	ctrl.SetLogger(zl)
 	log := logging.NewLogrLogger(zl.WithName("provider-github"))
-	mem := gomem.Configure()
 	log.Info("Starting", "version", version.Version, "poll", pollInterval.String(), "sync", syncInterval.String(), "max-reconcile-rate", *maxReconcileRate,
-		"gc-percent", mem.GCPercent, "memory-limit-bytes", mem.MemoryLimit)
+		"gc-percent", mem.GCPercent, "memory-limit-bytes", mem.MemoryLimit, "heap-profiles", mem.HeapProfiles)
 
 	cfg, err := ctrl.GetConfig()
 	fatal(log, err, "cannot get API server config")

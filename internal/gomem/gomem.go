@@ -8,11 +8,17 @@
 // rate. Inside a container with a memory limit it also sets Go's soft
 // memory limit to 90% of it, so the collector works harder before the
 // kernel kills the process. GOGC and GOMEMLIMIT, when set, win.
+//
+// Unless heap profiles are served, it also turns off Go's sampling of
+// allocations for them: its bookkeeping (a hash table of call stacks and a
+// record per stack) held about 2 MiB of the provider's resident memory,
+// for profiles nobody could read.
 package gomem
 
 import (
 	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -33,11 +39,15 @@ var limitFiles = []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/me
 type Policy struct {
 	GCPercent   int   // 0: GOGC was set, or left alone
 	MemoryLimit int64 // bytes; 0: GOMEMLIMIT was set, or no container limit
+	// HeapProfiles keeps allocation sampling on (Go's default): only when
+	// heap profiles are served, or GODEBUG sets memprofilerate.
+	HeapProfiles bool
 }
 
-// Decide works out the policy from the environment and the cgroup files.
-func Decide(getenv func(string) string, readFile func(string) ([]byte, error)) Policy {
-	var p Policy
+// Decide works out the policy from the environment and the cgroup files;
+// profiles says whether Go's profiles are served.
+func Decide(getenv func(string) string, readFile func(string) ([]byte, error), profiles bool) Policy {
+	p := Policy{HeapProfiles: profiles || strings.Contains(getenv("GODEBUG"), "memprofilerate=")}
 	if getenv("GOGC") == "" {
 		p.GCPercent = DefaultGCPercent
 	}
@@ -49,9 +59,14 @@ func Decide(getenv func(string) string, readFile func(string) ([]byte, error)) P
 	return p
 }
 
-// Configure applies the policy decided for this process and returns it.
-func Configure() Policy {
-	p := Decide(os.Getenv, os.ReadFile)
+// Configure applies the policy decided for this process, whose profiles
+// are served or not, and returns it. Call it first thing in main: the
+// allocations sampled before it stay in the heap profile's bookkeeping.
+func Configure(profiles bool) Policy {
+	p := Decide(os.Getenv, os.ReadFile, profiles)
+	if !p.HeapProfiles {
+		runtime.MemProfileRate = 0
+	}
 	if p.GCPercent > 0 {
 		debug.SetGCPercent(p.GCPercent)
 	}

@@ -9,10 +9,11 @@ import (
 
 func TestDecide(t *testing.T) {
 	cases := map[string]struct {
-		reason string
-		env    map[string]string
-		files  map[string]string
-		want   Policy
+		reason   string
+		env      map[string]string
+		files    map[string]string
+		profiles bool
+		want     Policy
 	}{
 		"NoContainerLimit": {
 			reason: "Outside a limited cgroup only the collector's pace is set.",
@@ -49,6 +50,16 @@ func TestDecide(t *testing.T) {
 			files:  map[string]string{"/sys/fs/cgroup/memory.max": "268435456\n"},
 			want:   Policy{},
 		},
+		"ProfilesServed": {
+			reason:   "Allocations are sampled for the heap profile only when profiles are served.",
+			profiles: true,
+			want:     Policy{GCPercent: 50, HeapProfiles: true},
+		},
+		"GODEBUGSetsTheRate": {
+			reason: "A sampling rate set in GODEBUG is the user's and is kept.",
+			env:    map[string]string{"GODEBUG": "http2debug=1,memprofilerate=1"},
+			want:   Policy{GCPercent: 50, HeapProfiles: true},
+		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -59,7 +70,7 @@ func TestDecide(t *testing.T) {
 				}
 				return nil, fs.ErrNotExist
 			}
-			if diff := cmp.Diff(tc.want, Decide(getenv, read)); diff != "" {
+			if diff := cmp.Diff(tc.want, Decide(getenv, read, tc.profiles)); diff != "" {
 				t.Errorf("\n%s\nDecide(): -want, +got:\n%s", tc.reason, diff)
 			}
 		})
