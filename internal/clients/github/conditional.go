@@ -40,6 +40,9 @@ const (
 )
 
 type cachedAnswer struct {
+	// confirmed is when GitHub last gave or confirmed (304) the answer;
+	// guarded by the cache's mutex.
+	confirmed    time.Time
 	key          string
 	scope        string
 	etag         string
@@ -72,6 +75,7 @@ type conditionalCache struct {
 	metrics    *credentialMetrics
 	maxEntries int
 	maxBytes   int
+	now        func() time.Time
 
 	mu      sync.Mutex
 	lru     *list.List // of *cachedAnswer, most recent first
@@ -90,7 +94,7 @@ func newConditionalCache(next http.RoundTripper, p *Planner, m *credentialMetric
 	if maxBytes <= 0 {
 		maxBytes = DefaultCacheBytes
 	}
-	return &conditionalCache{next: next, routes: declared, planner: p, metrics: m, maxEntries: maxEntries, maxBytes: maxBytes,
+	return &conditionalCache{next: next, routes: declared, planner: p, metrics: m, maxEntries: maxEntries, maxBytes: maxBytes, now: time.Now,
 		lru: list.New(), entries: map[string]*list.Element{}, aliases: map[string]string{}}
 }
 
@@ -128,6 +132,10 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 	if cached != nil && !cached.servable(slot) {
 		cached = nil
 	}
+	if cached != nil && !full && route.FreshFor > 0 && c.fresh(cached, route.FreshFor) {
+		// Recently given or confirmed: no need to ask again.
+		return c.serve(req, key, cached, slot, &http.Response{Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{}})
+	}
 	out := req
 	if cached != nil && !full {
 		out = req.Clone(req.Context())
@@ -146,20 +154,8 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 	case resp.StatusCode == http.StatusNotModified && cached != nil && out != req:
 		drain(resp)
 		c.metrics.notModified()
-		if slot != nil {
-			if cached.decoded != nil {
-				slot.value = cached.decoded
-				return cached.answerDecoded(req, resp), nil
-			}
-			slot.keep = func(v any) { c.setDecoded(key, cached, v) }
-		}
-		answer, err := cached.answer(req, resp)
-		if err != nil {
-			// Not seen in practice: forget the answer and read afresh.
-			c.remove(key)
-			return c.RoundTrip(req)
-		}
-		return answer, nil
+		c.confirm(cached)
+		return c.serve(req, key, cached, slot, resp)
 	case resp.StatusCode == http.StatusOK:
 		if planned {
 			c.planner.Done(object)
@@ -171,6 +167,40 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		c.alias(req.URL, resp.Header.Get("Location"))
 	}
 	return resp, nil
+}
+
+// serve answers req with the cached answer of key, with the headers of
+// confirmation (GitHub's 304, or an empty response when none was asked
+// for) over the cached ones.
+func (c *conditionalCache) serve(req *http.Request, key string, cached *cachedAnswer, slot *decodedSlot, confirmation *http.Response) (*http.Response, error) {
+	if slot != nil {
+		if cached.decoded != nil {
+			slot.value = cached.decoded
+			return cached.answerDecoded(req, confirmation), nil
+		}
+		slot.keep = func(v any) { c.setDecoded(key, cached, v) }
+	}
+	answer, err := cached.answer(req, confirmation)
+	if err != nil {
+		// Not seen in practice: forget the answer and read afresh.
+		c.remove(key)
+		return c.RoundTrip(req)
+	}
+	return answer, nil
+}
+
+// fresh says whether GitHub gave or confirmed a less than d ago.
+func (c *conditionalCache) fresh(a *cachedAnswer, d time.Duration) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now().Sub(a.confirmed) < d
+}
+
+// confirm records that GitHub confirmed a just now.
+func (c *conditionalCache) confirm(a *cachedAnswer) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a.confirmed = c.now()
 }
 
 func isRedirect(code int) bool {
@@ -230,7 +260,7 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 	}
 	_ = resp.Body.Close()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
-	a := &cachedAnswer{key: key, scope: repoScope(sentPath(req)), etag: etag, lastModified: lastModified,
+	a := &cachedAnswer{confirmed: c.now(), key: key, scope: repoScope(sentPath(req)), etag: etag, lastModified: lastModified,
 		header: keptHeaders(resp.Header), deflated: deflate(body), bodySize: len(body)}
 
 	c.mu.Lock()

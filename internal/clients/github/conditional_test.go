@@ -264,3 +264,86 @@ func TestConditionalCacheUnreadableAnswerIsReadAfresh(t *testing.T) {
 		t.Errorf("If-None-Match of the requests sent: -want, +got:\n%s", diff)
 	}
 }
+
+func TestConditionalCacheFreshFor(t *testing.T) {
+	const (
+		account = "https://api.github.com/users/octocat" // declared fresh for accountFreshFor
+		repo    = "https://api.github.com/repos/o/r"     // never fresh
+	)
+	type read struct {
+		url   string
+		after time.Duration // since the previous read
+		full  bool
+	}
+	cases := map[string]struct {
+		reason string
+		reads  []read
+		// sent are the If-None-Match headers of the requests that went
+		// out after the first read.
+		sent []string
+	}{
+		"Fresh": {
+			reason: "An account read again within its freshness is answered from the cache, without a request.",
+			reads:  []read{{url: account, after: accountFreshFor - time.Second}},
+			sent:   nil,
+		},
+		"Stale": {
+			reason: "Once its freshness has passed, the account is read conditionally again.",
+			reads:  []read{{url: account, after: accountFreshFor}},
+			sent:   []string{`"1"`},
+		},
+		"ConfirmedIsFreshAgain": {
+			reason: "A 304 makes the answer fresh again: the read after it within the freshness asks nothing.",
+			reads:  []read{{url: account, after: accountFreshFor + time.Minute}, {url: account, after: accountFreshFor - time.Second}},
+			sent:   []string{`"1"`},
+		},
+		"FullRead": {
+			reason: "A full read always asks, unconditionally.",
+			reads:  []read{{url: account, after: time.Second, full: true}},
+			sent:   []string{""},
+		},
+		"NotDeclaredFresh": {
+			reason: "A route declared without freshness is asked every time.",
+			reads:  []read{{url: repo, after: time.Second}},
+			sent:   []string{`"1"`},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			var sent []string
+			tr := &fakeTransport{MockRoundTrip: func(r *http.Request) (*http.Response, error) {
+				sent = append(sent, r.Header.Get("If-None-Match"))
+				if r.Header.Get("If-None-Match") != "" {
+					return response(http.StatusNotModified, map[string]string{"ETag": `"1"`}, ""), nil
+				}
+				return response(http.StatusOK, map[string]string{"ETag": `"1"`}, `{"login":"octocat","type":"User"}`), nil
+			}}
+			now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+			c := newConditionalCache(tr, nil, nil, 0, 0)
+			c.now = func() time.Time { return now }
+			get := func(url string, full bool) {
+				ctx := context.Background()
+				if full {
+					ctx = WithFullRead(ctx)
+				}
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+				resp, err := c.RoundTrip(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b, _ := io.ReadAll(resp.Body); string(b) != `{"login":"octocat","type":"User"}` {
+					t.Errorf("\n%s\nbody of %s: got %q, want the account", tc.reason, url, b)
+				}
+			}
+			get(tc.reads[0].url, false)
+			sent = nil
+			for _, r := range tc.reads {
+				now = now.Add(r.after)
+				get(r.url, r.full)
+			}
+			if diff := cmp.Diff(tc.sent, sent); diff != "" {
+				t.Errorf("\n%s\nIf-None-Match of the requests sent: -want, +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}

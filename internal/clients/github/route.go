@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // CachePolicy says whether the answers of a GET may be kept for
@@ -50,6 +51,11 @@ type Route struct {
 	// unconditionally from time to time (see planner.go): for objects
 	// whose ETag GitHub may keep over a change.
 	FullRead bool
+	// FreshFor is how long a cached answer of a conditionally cached GET
+	// is used without asking GitHub again (0: every read asks). Only for
+	// objects that change rarely and where an answer that old cannot
+	// mislead a write: it saves a round trip, not a point.
+	FreshFor time.Duration
 }
 
 // declared are the routes of this package, declared by the area files.
@@ -88,6 +94,9 @@ func (t *routeTable) add(r Route) Route {
 	if r.FullRead && (r.Method != http.MethodGet || r.Cache != CacheConditional) {
 		// Without a cached answer every read is a full one.
 		panic(fmt.Sprintf("route %s %s: only a conditionally cached GET can be a full read", r.Method, r.Template))
+	}
+	if r.FreshFor != 0 && (r.FreshFor < 0 || r.Method != http.MethodGet || r.Cache != CacheConditional) {
+		panic(fmt.Sprintf("route %s %s: only a conditionally cached GET can be fresh for a positive while", r.Method, r.Template))
 	}
 	for _, d := range t.routes {
 		if d.Method == r.Method && normalizeTemplate(d.Template) == normalizeTemplate(r.Template) {

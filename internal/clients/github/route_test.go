@@ -3,6 +3,7 @@ package github
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -138,6 +139,14 @@ func TestRouteTableRefuses(t *testing.T) {
 		"FullReadUncached": {
 			reason: "A full read needs a cached answer to be full against.",
 			route:  Route{Method: http.MethodGet, Template: "/gists", FullRead: true},
+		},
+		"FreshUncached": {
+			reason: "Only a kept answer can be fresh.",
+			route:  Route{Method: http.MethodGet, Template: "/gists", FreshFor: time.Minute},
+		},
+		"FreshNegative": {
+			reason: "A freshness is a positive while.",
+			route:  Route{Method: http.MethodGet, Template: "/gists", Cache: CacheConditional, FreshFor: -time.Minute},
 		},
 	}
 	for name, tc := range cases {

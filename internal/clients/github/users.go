@@ -3,15 +3,26 @@ package github
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/google/go-github/v37/github"
 )
 
 // Users and organizations, looked up by login. Both reads need no
 // permission; their answers rarely change, so they are read conditionally.
+//
+// An account's answer is also used for accountFreshFor without asking
+// again: every repository create reads its owner's, and a round trip per
+// create for an answer that does not change is creation time lost. It
+// cannot mislead a create: an organization never becomes a user, and a
+// user that became an organization is no longer the authenticated user,
+// which is read afresh every time (GitHub itself lets clients keep both
+// answers for a minute).
+const accountFreshFor = 10 * time.Minute
+
 var (
 	routeGetAccount = declare(Route{Method: http.MethodGet, Template: "/users/{username}",
-		Cache: CacheConditional})
+		Cache: CacheConditional, FreshFor: accountFreshFor})
 	routeGetAuthenticatedUser = declare(Route{Method: http.MethodGet, Template: "/user",
 		Cache: CacheConditional})
 )
