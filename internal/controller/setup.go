@@ -62,7 +62,7 @@ func Setup(mgr ctrl.Manager, o shared.Options) error {
 	}
 	ko := kind.Options{Options: o, Resolver: config.NewResolver(mgr.GetClient()), Pool: pool}
 	if mo := o.MetricOptions; mo != nil && mo.MRStateMetrics != nil {
-		ko.States = kind.NewStates(mo.PollStateMetricInterval)
+		ko.States = kind.NewStates(mo.MRStateMetrics, mo.PollStateMetricInterval)
 		if err := mgr.Add(ko.States); err != nil {
 			return errors.Wrap(err, "cannot add the state metrics recorder")
 		}

@@ -28,12 +28,15 @@ type StateRecorder interface {
 // crossplane-runtime's own recorder it never stops the manager, and so the
 // whole provider.
 type States struct {
+	metrics  *statemetrics.MRStateMetrics
 	interval time.Duration
 
-	mu     sync.Mutex
-	all    []state
-	joined []state
-	wake   chan struct{}
+	mu  sync.Mutex
+	all []state
+	// recorded is how many of all were recorded once: the rest joined
+	// since the last wake-up.
+	recorded int
+	wake     chan struct{}
 }
 
 type state struct {
@@ -41,21 +44,19 @@ type state struct {
 	log logging.Logger
 }
 
-// NewStates returns the recorder of every kind's state metrics, recording
-// every interval (a minute when not positive). Start runs it.
-func NewStates(interval time.Duration) *States {
+// NewStates returns the recorder of every kind's state metrics into m,
+// recording every interval (a minute when not positive). Start runs it.
+func NewStates(m *statemetrics.MRStateMetrics, interval time.Duration) *States {
 	if interval <= 0 {
 		interval = time.Minute
 	}
-	return &States{interval: interval, wake: make(chan struct{}, 1)}
+	return &States{metrics: m, interval: interval, wake: make(chan struct{}, 1)}
 }
 
 // Add records rec's kind from now on; log tells which kind failed.
 func (s *States) Add(rec StateRecorder, log logging.Logger) {
 	s.mu.Lock()
-	st := state{rec: rec, log: log}
-	s.all = append(s.all, st)
-	s.joined = append(s.joined, st)
+	s.all = append(s.all, state{rec: rec, log: log})
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
@@ -71,8 +72,8 @@ func (s *States) Start(ctx context.Context) error {
 		select {
 		case <-s.wake:
 			s.mu.Lock()
-			joined := s.joined
-			s.joined = nil
+			joined := s.all[s.recorded:]
+			s.recorded = len(s.all)
 			s.mu.Unlock()
 			s.record(ctx, joined)
 		case <-t.C:
@@ -99,8 +100,7 @@ func (s *States) record(ctx context.Context, states []state) {
 
 // addStateRecorder has o.States record the state metrics of gvk.
 func addStateRecorder(mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind) error {
-	mo := o.MetricOptions
-	if mo == nil || mo.MRStateMetrics == nil || o.States == nil {
+	if o.States == nil {
 		return nil
 	}
 	listGVK := gvk.GroupVersion().WithKind(gvk.Kind + "List")
@@ -115,7 +115,7 @@ func addStateRecorder(mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind) 
 	log := o.Logger.WithValues("controller", "state-metrics", "kind", gvk.GroupKind().String())
 	// Only conditions are read: the cached resources need not be copied.
 	// The interval given here is unused: States ticks for every kind.
-	rec := statemetrics.NewMRStateRecorder(shared.WithUncopiedLists(mgr).GetClient(), log, mo.MRStateMetrics, list, o.States.interval)
+	rec := statemetrics.NewMRStateRecorder(shared.WithUncopiedLists(mgr).GetClient(), log, o.States.metrics, list, o.States.interval)
 	o.States.Add(rec, log)
 	return nil
 }

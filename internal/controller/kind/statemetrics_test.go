@@ -35,7 +35,7 @@ func next(t *testing.T, got <-chan string) string {
 
 func TestStatesRecordJoinedKindsAtOnce(t *testing.T) {
 	got := make(chan string, 10)
-	s := NewStates(time.Hour) // no tick within the test
+	s := NewStates(nil, time.Hour) // no tick within the test
 	s.Add(countingRecorder{name: "before-start", got: got}, logging.NewNopLogger())
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -60,7 +60,7 @@ func TestStatesRecordJoinedKindsAtOnce(t *testing.T) {
 
 func TestStatesRecordEveryKindEveryTick(t *testing.T) {
 	got := make(chan string, 100)
-	s := NewStates(20 * time.Millisecond)
+	s := NewStates(nil, 20*time.Millisecond)
 	s.Add(countingRecorder{name: "failing", err: errors.New("boom"), got: got}, logging.NewNopLogger())
 	s.Add(countingRecorder{name: "working", got: got}, logging.NewNopLogger())
 
@@ -81,7 +81,7 @@ func TestStatesRecordEveryKindEveryTick(t *testing.T) {
 }
 
 func TestNewStatesInterval(t *testing.T) {
-	if got := NewStates(0).interval; got != time.Minute {
-		t.Errorf("NewStates(0).interval: got %v, want a minute", got)
+	if got := NewStates(nil, 0).interval; got != time.Minute {
+		t.Errorf("NewStates(nil, 0).interval: got %v, want a minute", got)
 	}
 }
