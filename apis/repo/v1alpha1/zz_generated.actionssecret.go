@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // An ActionsSecretSpec defines the desired state of an ActionsSecret.
@@ -42,6 +43,11 @@ type ActionsSecretStatus struct {
 
 	// AtProvider is the GitHub Actions secret as GitHub last reported it.
 	AtProvider common.ActionsSecretObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the GitHub Actions secret up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -78,6 +84,12 @@ func (a *ActionsSecret) Parameters() *common.ActionsSecretParameters { return &a
 
 // Observation returns the GitHub Actions secret's observed state, for reading and writing.
 func (a *ActionsSecret) Observation() *common.ActionsSecretObservation { return &a.Status.AtProvider }
+
+// GetVerdict returns the GitHub Actions secret's last up-to-date verdict, if any.
+func (a *ActionsSecret) GetVerdict() *shared.Verdict { return a.Status.Verdict }
+
+// SetVerdict records the GitHub Actions secret's up-to-date verdict; nil drops it.
+func (a *ActionsSecret) SetVerdict(v *shared.Verdict) { a.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the GitHub Actions secret belongs to.
 func (a *ActionsSecret) RepositoryTarget() *common.RepositoryTarget {

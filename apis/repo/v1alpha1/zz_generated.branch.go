@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A BranchSpec defines the desired state of a Branch.
@@ -41,6 +42,11 @@ type BranchStatus struct {
 
 	// AtProvider is the repository branch as GitHub last reported it.
 	AtProvider common.BranchObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the repository branch up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -77,6 +83,12 @@ func (b *Branch) Parameters() *common.BranchParameters { return &b.Spec.ForProvi
 
 // Observation returns the repository branch's observed state, for reading and writing.
 func (b *Branch) Observation() *common.BranchObservation { return &b.Status.AtProvider }
+
+// GetVerdict returns the repository branch's last up-to-date verdict, if any.
+func (b *Branch) GetVerdict() *shared.Verdict { return b.Status.Verdict }
+
+// SetVerdict records the repository branch's up-to-date verdict; nil drops it.
+func (b *Branch) SetVerdict(v *shared.Verdict) { b.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the repository branch belongs to.
 func (b *Branch) RepositoryTarget() *common.RepositoryTarget {

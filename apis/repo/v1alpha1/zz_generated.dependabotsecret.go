@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A DependabotSecretSpec defines the desired state of a DependabotSecret.
@@ -42,6 +43,11 @@ type DependabotSecretStatus struct {
 
 	// AtProvider is the Dependabot secret as GitHub last reported it.
 	AtProvider common.DependabotSecretObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the Dependabot secret up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -81,6 +87,12 @@ func (d *DependabotSecret) Parameters() *common.DependabotSecretParameters {
 func (d *DependabotSecret) Observation() *common.DependabotSecretObservation {
 	return &d.Status.AtProvider
 }
+
+// GetVerdict returns the Dependabot secret's last up-to-date verdict, if any.
+func (d *DependabotSecret) GetVerdict() *shared.Verdict { return d.Status.Verdict }
+
+// SetVerdict records the Dependabot secret's up-to-date verdict; nil drops it.
+func (d *DependabotSecret) SetVerdict(v *shared.Verdict) { d.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the Dependabot secret belongs to.
 func (d *DependabotSecret) RepositoryTarget() *common.RepositoryTarget {

@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A RepositoryFileSpec defines the desired state of a RepositoryFile.
@@ -41,6 +42,11 @@ type RepositoryFileStatus struct {
 
 	// AtProvider is the repository file as GitHub last reported it.
 	AtProvider common.RepositoryFileObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the repository file up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -77,6 +83,12 @@ func (r *RepositoryFile) Parameters() *common.RepositoryFileParameters { return 
 
 // Observation returns the repository file's observed state, for reading and writing.
 func (r *RepositoryFile) Observation() *common.RepositoryFileObservation { return &r.Status.AtProvider }
+
+// GetVerdict returns the repository file's last up-to-date verdict, if any.
+func (r *RepositoryFile) GetVerdict() *shared.Verdict { return r.Status.Verdict }
+
+// SetVerdict records the repository file's up-to-date verdict; nil drops it.
+func (r *RepositoryFile) SetVerdict(v *shared.Verdict) { r.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the repository file belongs to.
 func (r *RepositoryFile) RepositoryTarget() *common.RepositoryTarget {

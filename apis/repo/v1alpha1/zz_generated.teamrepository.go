@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A TeamRepositorySpec defines the desired state of a TeamRepository.
@@ -41,6 +42,11 @@ type TeamRepositoryStatus struct {
 
 	// AtProvider is the team repository permission as GitHub last reported it.
 	AtProvider common.TeamRepositoryObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the team repository permission up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -77,6 +83,12 @@ func (t *TeamRepository) Parameters() *common.TeamRepositoryParameters { return 
 
 // Observation returns the team repository permission's observed state, for reading and writing.
 func (t *TeamRepository) Observation() *common.TeamRepositoryObservation { return &t.Status.AtProvider }
+
+// GetVerdict returns the team repository permission's last up-to-date verdict, if any.
+func (t *TeamRepository) GetVerdict() *shared.Verdict { return t.Status.Verdict }
+
+// SetVerdict records the team repository permission's up-to-date verdict; nil drops it.
+func (t *TeamRepository) SetVerdict(v *shared.Verdict) { t.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the team repository permission belongs to.
 func (t *TeamRepository) RepositoryTarget() *common.RepositoryTarget {

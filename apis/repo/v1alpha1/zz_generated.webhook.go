@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A WebhookSpec defines the desired state of a Webhook.
@@ -42,6 +43,11 @@ type WebhookStatus struct {
 
 	// AtProvider is the repository webhook as GitHub last reported it.
 	AtProvider common.WebhookObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the repository webhook up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -77,6 +83,12 @@ func (w *Webhook) Parameters() *common.WebhookParameters { return &w.Spec.ForPro
 
 // Observation returns the repository webhook's observed state, for reading and writing.
 func (w *Webhook) Observation() *common.WebhookObservation { return &w.Status.AtProvider }
+
+// GetVerdict returns the repository webhook's last up-to-date verdict, if any.
+func (w *Webhook) GetVerdict() *shared.Verdict { return w.Status.Verdict }
+
+// SetVerdict records the repository webhook's up-to-date verdict; nil drops it.
+func (w *Webhook) SetVerdict(v *shared.Verdict) { w.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the repository webhook belongs to.
 func (w *Webhook) RepositoryTarget() *common.RepositoryTarget {

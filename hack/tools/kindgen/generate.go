@@ -34,7 +34,7 @@ func generate(apisDir, importPath, header string) (map[string][]byte, error) {
 				paths = append(paths, p)
 			}
 			byPath[p] = append(byPath[p], k)
-			if err := render(out, p+"/zz_generated."+strings.ToLower(k.Name)+".go", kindTemplate, kindData(top, s, k)); err != nil {
+			if err := render(out, p+"/zz_generated."+strings.ToLower(k.Name)+".go", kindTemplate, kindData(top, importPath, s, k)); err != nil {
 				return nil, err
 			}
 		}
@@ -88,6 +88,8 @@ func codeGenerated(header string) string {
 type kindView struct {
 	kind
 	Header, A, Doc, Spec, Resource, Recv string
+	// Shared is the import path of the types every kind's status shares.
+	Shared string
 	// Rules are the CEL rules of this scope's spec.
 	Rules []string
 	// ForProviderMarkers are the kind's markers for forProvider in this
@@ -98,7 +100,7 @@ type kindView struct {
 // Lower is the article in the middle of a sentence.
 func (v kindView) Lower() string { return strings.ToLower(v.A) }
 
-func kindData(top string, s scope, k kind) kindView {
+func kindData(top, importPath string, s scope, k kind) kindView {
 	article := "A"
 	if strings.ContainsRune("AEIOU", rune(k.Name[0])) {
 		article = "An"
@@ -110,6 +112,7 @@ func kindData(top string, s scope, k kind) kindView {
 	return kindView{
 		kind:     k,
 		Header:   top,
+		Shared:   importPath + "/shared/v1alpha1",
 		A:        article,
 		Doc:      doc,
 		Spec:     s.Spec,

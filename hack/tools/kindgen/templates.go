@@ -13,6 +13,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "{{.Common}}"
+	shared "{{.Shared}}"
 )
 
 // {{.A}} {{.Name}}Spec defines the desired state of {{.Lower}} {{.Name}}.
@@ -35,6 +36,11 @@ type {{.Name}}Status struct {
 
 	// AtProvider is the {{.Noun}} as GitHub last reported it.
 	AtProvider common.{{.Name}}Observation ` + "`" + `json:"atProvider,omitempty"` + "`" + `
+
+	// Verdict records the last observation that found the {{.Noun}} up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict ` + "`" + `json:"verdict,omitempty"` + "`" + `
 }
 
 // +kubebuilder:object:root=true
@@ -71,6 +77,12 @@ func ({{.Recv}} *{{.Name}}) Parameters() *common.{{.Name}}Parameters { return &{
 
 // Observation returns the {{.Noun}}'s observed state, for reading and writing.
 func ({{.Recv}} *{{.Name}}) Observation() *common.{{.Name}}Observation { return &{{.Recv}}.Status.AtProvider }
+
+// GetVerdict returns the {{.Noun}}'s last up-to-date verdict, if any.
+func ({{.Recv}} *{{.Name}}) GetVerdict() *shared.Verdict { return {{.Recv}}.Status.Verdict }
+
+// SetVerdict records the {{.Noun}}'s up-to-date verdict; nil drops it.
+func ({{.Recv}} *{{.Name}}) SetVerdict(v *shared.Verdict) { {{.Recv}}.Status.Verdict = v }
 {{- if .InRepository}}
 
 // RepositoryTarget returns the repository the {{.Noun}} belongs to.

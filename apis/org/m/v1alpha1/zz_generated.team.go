@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A TeamSpec defines the desired state of a Team.
@@ -41,6 +42,11 @@ type TeamStatus struct {
 
 	// AtProvider is the team as GitHub last reported it.
 	AtProvider common.TeamObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the team up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -76,6 +82,12 @@ func (t *Team) Parameters() *common.TeamParameters { return &t.Spec.ForProvider 
 
 // Observation returns the team's observed state, for reading and writing.
 func (t *Team) Observation() *common.TeamObservation { return &t.Status.AtProvider }
+
+// GetVerdict returns the team's last up-to-date verdict, if any.
+func (t *Team) GetVerdict() *shared.Verdict { return t.Status.Verdict }
+
+// SetVerdict records the team's up-to-date verdict; nil drops it.
+func (t *Team) SetVerdict(v *shared.Verdict) { t.Status.Verdict = v }
 
 // Team type metadata.
 var (

@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // An ActionsVariableSpec defines the desired state of an ActionsVariable.
@@ -41,6 +42,11 @@ type ActionsVariableStatus struct {
 
 	// AtProvider is the GitHub Actions variable as GitHub last reported it.
 	AtProvider common.ActionsVariableObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the GitHub Actions variable up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -79,6 +85,12 @@ func (a *ActionsVariable) Parameters() *common.ActionsVariableParameters { retur
 func (a *ActionsVariable) Observation() *common.ActionsVariableObservation {
 	return &a.Status.AtProvider
 }
+
+// GetVerdict returns the GitHub Actions variable's last up-to-date verdict, if any.
+func (a *ActionsVariable) GetVerdict() *shared.Verdict { return a.Status.Verdict }
+
+// SetVerdict records the GitHub Actions variable's up-to-date verdict; nil drops it.
+func (a *ActionsVariable) SetVerdict(v *shared.Verdict) { a.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the GitHub Actions variable belongs to.
 func (a *ActionsVariable) RepositoryTarget() *common.RepositoryTarget {

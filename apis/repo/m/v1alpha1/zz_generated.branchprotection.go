@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A BranchProtectionSpec defines the desired state of a BranchProtection.
@@ -41,6 +42,11 @@ type BranchProtectionStatus struct {
 
 	// AtProvider is the branch protection as GitHub last reported it.
 	AtProvider common.BranchProtectionObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the branch protection up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -80,6 +86,12 @@ func (b *BranchProtection) Parameters() *common.BranchProtectionParameters {
 func (b *BranchProtection) Observation() *common.BranchProtectionObservation {
 	return &b.Status.AtProvider
 }
+
+// GetVerdict returns the branch protection's last up-to-date verdict, if any.
+func (b *BranchProtection) GetVerdict() *shared.Verdict { return b.Status.Verdict }
+
+// SetVerdict records the branch protection's up-to-date verdict; nil drops it.
+func (b *BranchProtection) SetVerdict(v *shared.Verdict) { b.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the branch protection belongs to.
 func (b *BranchProtection) RepositoryTarget() *common.RepositoryTarget {

@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A CollaboratorSpec defines the desired state of a Collaborator.
@@ -41,6 +42,11 @@ type CollaboratorStatus struct {
 
 	// AtProvider is the repository collaborator as GitHub last reported it.
 	AtProvider common.CollaboratorObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the repository collaborator up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -77,6 +83,12 @@ func (c *Collaborator) Parameters() *common.CollaboratorParameters { return &c.S
 
 // Observation returns the repository collaborator's observed state, for reading and writing.
 func (c *Collaborator) Observation() *common.CollaboratorObservation { return &c.Status.AtProvider }
+
+// GetVerdict returns the repository collaborator's last up-to-date verdict, if any.
+func (c *Collaborator) GetVerdict() *shared.Verdict { return c.Status.Verdict }
+
+// SetVerdict records the repository collaborator's up-to-date verdict; nil drops it.
+func (c *Collaborator) SetVerdict(v *shared.Verdict) { c.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the repository collaborator belongs to.
 func (c *Collaborator) RepositoryTarget() *common.RepositoryTarget {

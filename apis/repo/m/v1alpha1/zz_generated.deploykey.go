@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A DeployKeySpec defines the desired state of a DeployKey.
@@ -44,6 +45,11 @@ type DeployKeyStatus struct {
 
 	// AtProvider is the repository deploy key as GitHub last reported it.
 	AtProvider common.DeployKeyObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the repository deploy key up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -81,6 +87,12 @@ func (d *DeployKey) Parameters() *common.DeployKeyParameters { return &d.Spec.Fo
 
 // Observation returns the repository deploy key's observed state, for reading and writing.
 func (d *DeployKey) Observation() *common.DeployKeyObservation { return &d.Status.AtProvider }
+
+// GetVerdict returns the repository deploy key's last up-to-date verdict, if any.
+func (d *DeployKey) GetVerdict() *shared.Verdict { return d.Status.Verdict }
+
+// SetVerdict records the repository deploy key's up-to-date verdict; nil drops it.
+func (d *DeployKey) SetVerdict(v *shared.Verdict) { d.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the repository deploy key belongs to.
 func (d *DeployKey) RepositoryTarget() *common.RepositoryTarget {

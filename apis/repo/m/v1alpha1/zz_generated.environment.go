@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // An EnvironmentSpec defines the desired state of an Environment.
@@ -41,6 +42,11 @@ type EnvironmentStatus struct {
 
 	// AtProvider is the deployment environment as GitHub last reported it.
 	AtProvider common.EnvironmentObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the deployment environment up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -76,6 +82,12 @@ func (e *Environment) Parameters() *common.EnvironmentParameters { return &e.Spe
 
 // Observation returns the deployment environment's observed state, for reading and writing.
 func (e *Environment) Observation() *common.EnvironmentObservation { return &e.Status.AtProvider }
+
+// GetVerdict returns the deployment environment's last up-to-date verdict, if any.
+func (e *Environment) GetVerdict() *shared.Verdict { return e.Status.Verdict }
+
+// SetVerdict records the deployment environment's up-to-date verdict; nil drops it.
+func (e *Environment) SetVerdict(v *shared.Verdict) { e.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the deployment environment belongs to.
 func (e *Environment) RepositoryTarget() *common.RepositoryTarget {

@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A RepositorySpec defines the desired state of a Repository.
@@ -41,6 +42,11 @@ type RepositoryStatus struct {
 
 	// AtProvider is the repository as GitHub last reported it.
 	AtProvider common.RepositoryObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the repository up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -76,6 +82,12 @@ func (r *Repository) Parameters() *common.RepositoryParameters { return &r.Spec.
 
 // Observation returns the repository's observed state, for reading and writing.
 func (r *Repository) Observation() *common.RepositoryObservation { return &r.Status.AtProvider }
+
+// GetVerdict returns the repository's last up-to-date verdict, if any.
+func (r *Repository) GetVerdict() *shared.Verdict { return r.Status.Verdict }
+
+// SetVerdict records the repository's up-to-date verdict; nil drops it.
+func (r *Repository) SetVerdict(v *shared.Verdict) { r.Status.Verdict = v }
 
 // Repository type metadata.
 var (

@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
 // A RulesetSpec defines the desired state of a Ruleset.
@@ -41,6 +42,11 @@ type RulesetStatus struct {
 
 	// AtProvider is the repository ruleset as GitHub last reported it.
 	AtProvider common.RulesetObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the repository ruleset up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -78,6 +84,12 @@ func (r *Ruleset) Parameters() *common.RulesetParameters { return &r.Spec.ForPro
 
 // Observation returns the repository ruleset's observed state, for reading and writing.
 func (r *Ruleset) Observation() *common.RulesetObservation { return &r.Status.AtProvider }
+
+// GetVerdict returns the repository ruleset's last up-to-date verdict, if any.
+func (r *Ruleset) GetVerdict() *shared.Verdict { return r.Status.Verdict }
+
+// SetVerdict records the repository ruleset's up-to-date verdict; nil drops it.
+func (r *Ruleset) SetVerdict(v *shared.Verdict) { r.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the repository ruleset belongs to.
 func (r *Ruleset) RepositoryTarget() *common.RepositoryTarget {

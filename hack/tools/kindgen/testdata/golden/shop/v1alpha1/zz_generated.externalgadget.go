@@ -10,6 +10,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	shared "example.com/provider/apis/shared/v1alpha1"
 	common "example.com/provider/apis/shop/common/v1alpha1"
 )
 
@@ -27,6 +28,11 @@ type ExternalGadgetStatus struct {
 
 	// AtProvider is the external gadget as GitHub last reported it.
 	AtProvider common.ExternalGadgetObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the external gadget up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -60,6 +66,12 @@ func (e *ExternalGadget) Parameters() *common.ExternalGadgetParameters { return 
 
 // Observation returns the external gadget's observed state, for reading and writing.
 func (e *ExternalGadget) Observation() *common.ExternalGadgetObservation { return &e.Status.AtProvider }
+
+// GetVerdict returns the external gadget's last up-to-date verdict, if any.
+func (e *ExternalGadget) GetVerdict() *shared.Verdict { return e.Status.Verdict }
+
+// SetVerdict records the external gadget's up-to-date verdict; nil drops it.
+func (e *ExternalGadget) SetVerdict(v *shared.Verdict) { e.Status.Verdict = v }
 
 // RepositoryTarget returns the repository the external gadget belongs to.
 func (e *ExternalGadget) RepositoryTarget() *common.RepositoryTarget {

@@ -10,6 +10,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	shared "example.com/provider/apis/shared/v1alpha1"
 	common "example.com/provider/apis/shop/common/v1alpha1"
 )
 
@@ -29,6 +30,11 @@ type WidgetStatus struct {
 
 	// AtProvider is the shop widget as GitHub last reported it.
 	AtProvider common.WidgetObservation `json:"atProvider,omitempty"`
+
+	// Verdict records the last observation that found the shop widget up to
+	// date, so that it can be confirmed with requests GitHub does not charge for.
+	// +optional
+	Verdict *shared.Verdict `json:"verdict,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -64,6 +70,12 @@ func (w *Widget) Parameters() *common.WidgetParameters { return &w.Spec.ForProvi
 
 // Observation returns the shop widget's observed state, for reading and writing.
 func (w *Widget) Observation() *common.WidgetObservation { return &w.Status.AtProvider }
+
+// GetVerdict returns the shop widget's last up-to-date verdict, if any.
+func (w *Widget) GetVerdict() *shared.Verdict { return w.Status.Verdict }
+
+// SetVerdict records the shop widget's up-to-date verdict; nil drops it.
+func (w *Widget) SetVerdict(v *shared.Verdict) { w.Status.Verdict = v }
 
 // Widget type metadata.
 var (
