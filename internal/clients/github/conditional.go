@@ -100,7 +100,9 @@ func newConditionalCache(next http.RoundTripper, p *Planner, m *credentialMetric
 
 // RoundTrip implements http.RoundTripper.
 func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) {
+	log := readLogFrom(req.Context())
 	if req.Method != http.MethodGet {
+		log.fail()
 		resp, err := c.next.RoundTrip(req)
 		if req.Method != http.MethodHead {
 			// Whatever the answer, the repository may have changed.
@@ -111,6 +113,7 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 
 	route, _ := c.routes.route(req.Method, sentPath(req))
 	if route.Cache != CacheConditional {
+		log.fail()
 		resp, err := c.next.RoundTrip(req)
 		if err == nil && isRedirect(resp.StatusCode) {
 			c.alias(req.URL, resp.Header.Get("Location"))
@@ -129,44 +132,103 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 
 	slot := decodedSlotFrom(req.Context())
 	cached := c.get(key)
+	// A read confirming a verdict (see verdict.go) asks about the
+	// validator it was given.
+	verdict, confirming := confirmingFrom(req.Context())
+	if confirming && cached != nil && !cached.has(verdict) {
+		// A newer answer is cached: the verdict is stale.
+		return stale(req), nil
+	}
 	if cached != nil && !cached.servable(slot) {
 		cached = nil
 	}
 	if cached != nil && !full && route.FreshFor > 0 && c.fresh(cached, route.FreshFor) {
 		// Recently given or confirmed: no need to ask again.
-		return c.serve(req, key, cached, slot, &http.Response{Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{}})
+		confirmation := &http.Response{Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{}}
+		if confirming {
+			return notModified(req, confirmation), nil
+		}
+		log.add(req, cached.etag, cached.lastModified)
+		return c.serve(req, key, cached, slot, confirmation)
 	}
 	out := req
-	if cached != nil && !full {
-		out = req.Clone(req.Context())
-		if cached.etag != "" {
-			out.Header.Set("If-None-Match", cached.etag)
-		} else {
-			out.Header.Set("If-Modified-Since", cached.lastModified)
-		}
+	switch {
+	case full:
+	case cached != nil:
+		out = conditional(req, cached.etag, cached.lastModified)
+	case confirming:
+		out = conditional(req, verdict.ETag, verdict.LastModified)
 	}
 	resp, err := c.next.RoundTrip(out)
 	if err != nil {
+		log.fail()
 		return resp, err
 	}
 
 	switch {
+	case resp.StatusCode == http.StatusNotModified && out != req && confirming:
+		c.metrics.notModified()
+		if a := c.get(key); a != nil && a.has(verdict) {
+			c.confirm(a)
+		}
+		return resp, nil
 	case resp.StatusCode == http.StatusNotModified && cached != nil && out != req:
 		drain(resp)
 		c.metrics.notModified()
 		c.confirm(cached)
+		log.add(req, cached.etag, cached.lastModified)
 		return c.serve(req, key, cached, slot, resp)
 	case resp.StatusCode == http.StatusOK:
 		if planned {
 			c.planner.Done(object)
 		}
+		log.add(req, resp.Header.Get("ETag"), resp.Header.Get("Last-Modified"))
 		return c.store(key, req, resp, slot), nil
 	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:
 		c.remove(key)
 	case isRedirect(resp.StatusCode):
 		c.alias(req.URL, resp.Header.Get("Location"))
 	}
+	log.fail()
 	return resp, nil
+}
+
+// conditional is req asking for an answer only when it is not the one
+// with the validators given.
+func conditional(req *http.Request, etag, lastModified string) *http.Request {
+	out := req.Clone(req.Context())
+	if etag != "" {
+		out.Header.Set("If-None-Match", etag)
+	} else {
+		out.Header.Set("If-Modified-Since", lastModified)
+	}
+	return out
+}
+
+// notModified is a 304 for req, with the headers of confirmation.
+func notModified(req *http.Request, confirmation *http.Response) *http.Response {
+	return &http.Response{
+		Status: "304 Not Modified", StatusCode: http.StatusNotModified,
+		Proto: confirmation.Proto, ProtoMajor: confirmation.ProtoMajor, ProtoMinor: confirmation.ProtoMinor,
+		Header: confirmation.Header.Clone(), Body: http.NoBody, Request: req,
+	}
+}
+
+// stale is the answer to a read confirming a verdict when a newer answer
+// than the verdict's is cached: a 412 Precondition Failed that GitHub did
+// not send (no request is made), so that the verdict is not confirmed and
+// the caller reads afresh, through the cache.
+func stale(req *http.Request) *http.Response {
+	return &http.Response{
+		Status: "412 Precondition Failed", StatusCode: http.StatusPreconditionFailed,
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: http.Header{}, Body: http.NoBody, Request: req,
+	}
+}
+
+// has says whether a is the answer r was read from.
+func (a *cachedAnswer) has(r ValidatedRead) bool {
+	return a.etag == r.ETag && a.lastModified == r.LastModified
 }
 
 // serve answers req with the cached answer of key, with the headers of
