@@ -80,6 +80,11 @@ func (e *external[T]) taken(name string) error {
 	return errors.Errorf("%s already exists and this ActionsVariable did not create it: to manage it (its value becomes the declared one), set the annotation crossplane.io/external-name: %q; or choose another name", e.what(name), name)
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its repository and environment and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs).
+func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
+
 // Observe reads the variable by its name. Without an external name it is
 // this resource's only when a create of this resource was interrupted
 // after GitHub created it; anyone else's is not taken over. A variable

@@ -56,6 +56,17 @@ type external[T Object] struct {
 // fullName is the repository's owner/name.
 func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
 
+// VerdictInputs: an observation depends on the spec, the annotations, the
+// repository and branch, GitHub's answers and, while GitHub leaves out
+// some of what was asked (DroppedByGitHub), the time, for asking again;
+// only then it is observed every time (see kind.VerdictInputs).
+func (e *external[T]) VerdictInputs(_ context.Context, mg T) (string, error) {
+	if mg.Observation().DroppedByGitHub != nil {
+		return "", errors.New("GitHub left out some of the protection: observed every time, to ask again when due")
+	}
+	return "", nil
+}
+
 // Observe reads the branch's protection. A branch without protection is
 // absent; a branch that does not exist is an error saying so. A protection
 // this resource did not make (no external name) is refused, not taken

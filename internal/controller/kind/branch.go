@@ -50,7 +50,7 @@ func branchGVK(mg resource.Managed) schema.GroupVersionKind {
 func (c Connection) Branch(ctx context.Context, mg BranchScoped, repo Repository) (Branch, error) {
 	t := mg.BranchTarget()
 	if t.Branch != nil {
-		return Branch{Name: string(*t.Branch)}, nil
+		return refer(c, Branch{Name: string(*t.Branch)}), nil
 	}
 	if t.BranchRef == nil {
 		if t.BranchSelector != nil {
@@ -75,5 +75,5 @@ func (c Connection) Branch(ctx context.Context, mg BranchScoped, repo Repository
 	if want := repo.Owner + "/" + repo.Name; !strings.EqualFold(in, want) {
 		return Branch{}, referenceElsewhere{errors.Errorf("%s names %s, a branch of %s, but this resource's repository is %s: name a Branch of %s, or the Branch's repository", field, what, in, want, want)}
 	}
-	return Branch{Name: name, Via: what}, nil
+	return refer(c, Branch{Name: name, Via: what}), nil
 }

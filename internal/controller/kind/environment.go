@@ -53,7 +53,7 @@ func environmentGVK(mg resource.Managed) schema.GroupVersionKind {
 func (c Connection) Environment(ctx context.Context, mg EnvironmentScoped, repo Repository) (Environment, error) {
 	t := mg.EnvironmentTarget()
 	if t.Environment != nil {
-		return Environment{Name: *t.Environment}, nil
+		return refer(c, Environment{Name: *t.Environment}), nil
 	}
 	if t.EnvironmentRef == nil {
 		if t.EnvironmentSelector != nil {
@@ -78,5 +78,5 @@ func (c Connection) Environment(ctx context.Context, mg EnvironmentScoped, repo 
 	if want := repo.Owner + "/" + repo.Name; !strings.EqualFold(in, want) {
 		return Environment{}, referenceElsewhere{errors.Errorf("%s names %s, an environment of %s, but this resource's repository is %s: name an Environment of %s, or the Environment's repository", field, what, in, want, want)}
 	}
-	return Environment{Name: name, Via: what}, nil
+	return refer(c, Environment{Name: name, Via: what}), nil
 }

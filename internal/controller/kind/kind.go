@@ -53,6 +53,10 @@ type Connection struct {
 	Uncached client.Reader
 	// Record records events about the resource.
 	Record event.Recorder
+
+	// referred collects the objects the resource was found to refer to
+	// (see refer), for its verdict's inputs; nil collects nothing.
+	referred *referred
 }
 
 // ConnectFn builds the external client of one reconcile of a T.

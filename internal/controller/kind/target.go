@@ -59,7 +59,7 @@ func (c Connection) Repository(ctx context.Context, mg RepositoryScoped) (Reposi
 		if owner == "" {
 			return Repository{}, errors.New("no owner for the repository: set spec.forProvider.owner, or spec.owner of the provider configuration")
 		}
-		return Repository{Owner: owner, Name: *t.Repository}, nil
+		return refer(c, Repository{Owner: owner, Name: *t.Repository}), nil
 	}
 	if t.RepositoryRef == nil {
 		if t.RepositorySelector != nil {
@@ -79,7 +79,7 @@ func (c Connection) Repository(ctx context.Context, mg RepositoryScoped) (Reposi
 	if !found || owner == "" || name == "" {
 		return Repository{}, notCreatedYet(what, "spec.forProvider.repositoryRef")
 	}
-	return Repository{Owner: owner, Name: name, Via: what}, nil
+	return refer(c, Repository{Owner: owner, Name: name, Via: what}), nil
 }
 
 // referenced reads the resource of kind gvk called name, in mg's

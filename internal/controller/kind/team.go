@@ -55,7 +55,7 @@ func teamGVK(mg resource.Managed) schema.GroupVersionKind {
 func (c Connection) Team(ctx context.Context, mg TeamScoped, org string) (Team, error) {
 	t := mg.TeamTarget()
 	if t.TeamSlug != nil {
-		return Team{Organization: org, Slug: *t.TeamSlug}, nil
+		return refer(c, Team{Organization: org, Slug: *t.TeamSlug}), nil
 	}
 	if t.TeamRef == nil {
 		if t.TeamSelector != nil {
@@ -81,5 +81,5 @@ func (c Connection) TeamResource(ctx context.Context, mg resource.Managed, field
 	if ptr.Deref(o.ID, 0) == 0 || ptr.Deref(o.Slug, "") == "" || ptr.Deref(o.Organization, "") == "" {
 		return Team{}, notCreatedYet(what, field)
 	}
-	return Team{Organization: *o.Organization, Slug: *o.Slug, ID: *o.ID, Via: what}, nil
+	return refer(c, Team{Organization: *o.Organization, Slug: *o.Slug, ID: *o.ID, Via: what}), nil
 }

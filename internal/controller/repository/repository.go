@@ -76,6 +76,11 @@ func (e *external[T]) identity(mg T) (owner, name string, err error) {
 	return owner, name, nil
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, the provider configuration's owner and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs).
+func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
+
 // Observe finds the repository (following renames by id), refuses to take
 // over one this resource did not create or was not pointed at, and compares
 // its settings with the spec.

@@ -64,6 +64,11 @@ func (e *external[T]) via() string {
 	return " (named by " + e.repo.Via + ")"
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its repository and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs).
+func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
+
 // Observe reads the ruleset by its id, the external name. Without one it
 // exists only when a create of this resource was interrupted after GitHub
 // created it (see recover). A ruleset GitHub no longer has does not exist,

@@ -68,6 +68,11 @@ func (e *external[T]) target() teamrepo.Grant {
 	return teamrepo.Grant{Organization: e.team.Organization, TeamSlug: e.team.Slug, TeamID: e.team.ID, Owner: e.repo.Owner, Repository: e.repo.Name}
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, the team and repository it was found to name and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs).
+func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
+
 // Observe reads the team's permission on the repository (one GET) and
 // compares it, in GitHub's words, with the spec.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {

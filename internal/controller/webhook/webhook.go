@@ -74,6 +74,16 @@ func (e *external[T]) via() string {
 	return " (named by " + e.repo.Via + ")"
 }
 
+// VerdictInputs: an observation depends on the spec, the annotations, the
+// repository, GitHub's answers and the webhook secret's Secret: the hash
+// of its value, so that a new value is sent (see kind.VerdictInputs). The
+// hash is the one the status and annotations already show; the value is
+// never in the verdict.
+func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	s, err := readSecret(ctx, e.secrets, mg)
+	return s.hash, err
+}
+
 // Observe reads the webhook by its id, the external name. Without one it
 // exists only when a create of this resource was interrupted after GitHub
 // created it (see recover). A webhook GitHub no longer has does not exist,
