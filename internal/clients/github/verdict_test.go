@@ -242,4 +242,3 @@ func TestConfirmReadsNotAnswered(t *testing.T) {
 		t.Errorf("ConfirmReads with GitHub unreachable: want false and an error, got %t, %v", ok, err)
 	}
 }
-
