@@ -179,3 +179,18 @@ func (k *kube) countNotSynced(ctx context.Context, ns string) (int, error) {
 	}
 	return bad, nil
 }
+
+// countReady counts Repositories that are Ready and Synced.
+func (k *kube) countReady(ctx context.Context, ns string) (int, error) {
+	l := &repomv1alpha1.RepositoryList{}
+	if err := k.c.List(ctx, l, client.InNamespace(ns)); err != nil {
+		return 0, err
+	}
+	ok := 0
+	for i := range l.Items {
+		if l.Items[i].GetCondition(xpv2.TypeReady).Status == corev1.ConditionTrue && l.Items[i].GetCondition(xpv2.TypeSynced).Status == corev1.ConditionTrue {
+			ok++
+		}
+	}
+	return ok, nil
+}

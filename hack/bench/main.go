@@ -25,7 +25,7 @@ type config struct {
 	emulatorURL, proxyAddr                 string
 	latency                                time.Duration
 	sizes                                  []int
-	secondaryN                             int
+	secondaryN, restartN                   int
 	out                                    string
 	metricsAddr, healthAddr, pprofAddr     string
 	only, profileDir                       string
@@ -46,6 +46,7 @@ func main() {
 	flag.DurationVar(&c.latency, "latency", 100*time.Millisecond, "latency injected into every emulator answer")
 	flag.StringVar(&sizes, "sizes", "100,1000", "numbers of Repositories")
 	flag.IntVar(&c.secondaryN, "secondary-n", 240, "Repositories created under the secondary limit (80 creates a minute)")
+	flag.IntVar(&c.restartN, "restart-n", 1000, "Repositories of the restart scenario")
 	flag.StringVar(&c.out, "out", "_output/bench/results.json", "JSON results")
 	flag.StringVar(&c.metricsAddr, "metrics", "127.0.0.1:28080", "provider metrics address")
 	flag.StringVar(&c.healthAddr, "health", "127.0.0.1:28081", "provider health address")
@@ -82,6 +83,9 @@ type scenario struct {
 	WriteConcurrency int           `json:"writeConcurrency"`
 	CreatesPerMinute int           `json:"secondaryLimitCreatesPerMinute,omitempty"`
 	Cycles           int           `json:"steadyCycles,omitempty"`
+	// Restart: SIGKILL the provider in steady state, start it again and
+	// count what the next two polls cost.
+	Restart bool `json:"restart,omitempty"`
 }
 
 // result is what one scenario measured.
@@ -90,6 +94,9 @@ type result struct {
 	PollSeconds  float64  `json:"pollSeconds"`
 	ReadySeconds float64  `json:"timeToAllReadySeconds"`
 	Ready        int      `json:"ready"`
+	// CreateRequestsPerRepo: GitHub requests from the first create to all
+	// Ready, over the repositories.
+	CreateRequestsPerRepo float64 `json:"createRequestsPerRepository"`
 
 	Steady *steady `json:"steadyState,omitempty"`
 
@@ -98,6 +105,19 @@ type result struct {
 	CPUSeconds float64 `json:"providerCPUSeconds"`
 
 	Secondary *secondary `json:"secondaryLimit,omitempty"`
+	Restart   *restart   `json:"restart,omitempty"`
+}
+
+// restart is what the two polls after a SIGKILL and a new start cost.
+type restart struct {
+	Seconds     float64 `json:"seconds"`
+	Requests    float64 `json:"requests"`
+	NotModified float64 `json:"notModified"`
+	Points      float64 `json:"rateLimitPoints"`
+	// PointsPerResource is Points over the managed resources.
+	PointsPerResource float64 `json:"rateLimitPointsPerResource"`
+	// Ready is how many resources were Ready at the end.
+	Ready int `json:"ready"`
 }
 
 type steady struct {
@@ -153,6 +173,7 @@ func run(c config) error {
 		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d defaults", n), N: n, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1})
 	}
 	scenarios = append(scenarios, scenario{Name: "secondary limit", N: c.secondaryN, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1, CreatesPerMinute: 80})
+	scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d restart", c.restartN), N: c.restartN, Poll: time.Minute, MaxReconcileRate: 50, WriteConcurrency: 16, Restart: true})
 
 	var results []result
 	for i, sc := range scenarios {
@@ -207,35 +228,18 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		return res, err
 	}
 	defer logf.Close()
-	cmd := exec.CommandContext(ctx, c.providerBin,
-		"--poll="+sc.Poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", sc.MaxReconcileRate),
-		fmt.Sprintf("--github-write-concurrency=%d", sc.WriteConcurrency),
-		"--metrics-bind-address="+c.metricsAddr, "--health-probe-bind-address="+c.healthAddr)
 	prof := profiler{dir: c.profileDir, url: "http://" + c.pprofAddr + "/debug/pprof/", prefix: ns}
-	if prof.on() {
-		cmd.Args = append(cmd.Args, "--pprof-bind-address="+c.pprofAddr)
-	}
-	cmd.Env = append(os.Environ(), "KUBECONFIG="+c.kubeconfig, "GOMAXPROCS=2")
-	cmd.Stdout, cmd.Stderr = logf, logf
-	if err := cmd.Start(); err != nil {
+	cmd, err := startProvider(ctx, c, sc, prof, logf)
+	if err != nil {
 		return res, err
 	}
+	defer func() { stopProvider(cmd) }()
 	pid := cmd.Process.Pid
-	defer func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(40 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-	}()
-	if err := waitHTTP("http://"+c.healthAddr+"/readyz", time.Minute); err != nil {
-		return res, fmt.Errorf("provider did not become ready: %w", err)
-	}
 
+	c0, err := emu.stats()
+	if err != nil {
+		return res, err
+	}
 	start := time.Now()
 	if err := k.createRepositories(ctx, ns, sc.N); err != nil {
 		return res, err
@@ -243,7 +247,12 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	timeout := 15 * time.Minute
 	ready, err := k.waitReady(ctx, ns, sc.N, timeout)
 	res.ReadySeconds, res.Ready = time.Since(start).Seconds(), ready
-	fmt.Printf("   %d/%d Ready after %.1fs\n", ready, sc.N, res.ReadySeconds)
+	c1, serr := emu.stats()
+	if serr != nil {
+		return res, serr
+	}
+	res.CreateRequestsPerRepo = (c1.total - c0.total) / float64(sc.N)
+	fmt.Printf("   %d/%d Ready after %.1fs, %.2f requests per repository\n", ready, sc.N, res.ReadySeconds, res.CreateRequestsPerRepo)
 	if err != nil {
 		return res, err
 	}
@@ -316,6 +325,13 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		fmt.Printf("   steady %.0fs (%.1f cycles): %.0f requests (%.0f answered 304), %.0f points, %.0f full reads; CPU %.2fs\n",
 			st.WindowSeconds, st.Cycles, st.Requests, st.NotModified, st.Points, st.FullReads, st.CPUSecondsDelta)
 	}
+	if sc.Restart {
+		cmd, err = restartProvider(ctx, c, sc, prof, logf, cmd, emu, k, ns, &res)
+		if err != nil {
+			return res, err
+		}
+		pid = cmd.Process.Pid
+	}
 	prof.heap("end")
 	res.PeakRSSMiB, _ = peakRSS(pid)
 	res.CPUSeconds, _ = cpuSeconds(pid)
@@ -358,4 +374,71 @@ func waitHTTP(url string, patience time.Duration) error {
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+}
+
+// startProvider starts the provider for sc, with its output to logf, and
+// waits until it is ready.
+func startProvider(ctx context.Context, c config, sc scenario, prof profiler, logf *os.File) (*exec.Cmd, error) {
+	cmd := exec.CommandContext(ctx, c.providerBin,
+		"--poll="+sc.Poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", sc.MaxReconcileRate),
+		fmt.Sprintf("--github-write-concurrency=%d", sc.WriteConcurrency),
+		"--metrics-bind-address="+c.metricsAddr, "--health-probe-bind-address="+c.healthAddr)
+	if prof.on() {
+		cmd.Args = append(cmd.Args, "--pprof-bind-address="+c.pprofAddr)
+	}
+	cmd.Env = append(os.Environ(), "KUBECONFIG="+c.kubeconfig, "GOMAXPROCS=2")
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	if err := waitHTTP("http://"+c.healthAddr+"/readyz", time.Minute); err != nil {
+		stopProvider(cmd)
+		return nil, fmt.Errorf("provider did not become ready: %w", err)
+	}
+	return cmd, nil
+}
+
+// stopProvider stops the provider with SIGTERM, and SIGKILL after 40 s.
+func stopProvider(cmd *exec.Cmd) {
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(40 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+	}
+}
+
+// restartProvider lets two polls pass in steady state, SIGKILLs the
+// provider, starts it again and records in res what the two polls after
+// the start cost. It returns the new provider.
+func restartProvider(ctx context.Context, c config, sc scenario, prof profiler, logf *os.File, cmd *exec.Cmd, emu emulator, k *kube, ns string, res *result) (*exec.Cmd, error) {
+	time.Sleep(2*sc.Poll + 5*time.Second)
+	s0, err := emu.stats()
+	if err != nil {
+		return cmd, err
+	}
+	t0 := time.Now()
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	next, err := startProvider(ctx, c, sc, prof, logf)
+	if err != nil {
+		return cmd, err
+	}
+	time.Sleep(2*sc.Poll + 10*time.Second)
+	s1, err := emu.stats()
+	if err != nil {
+		return next, err
+	}
+	r := &restart{Seconds: time.Since(t0).Seconds(), Requests: s1.total - s0.total, NotModified: s1.notModified - s0.notModified, Points: s1.points - s0.points}
+	r.PointsPerResource = r.Points / float64(sc.N)
+	if r.Ready, err = k.countReady(ctx, ns); err != nil {
+		return next, err
+	}
+	res.Restart = r
+	fmt.Printf("   restart (SIGKILL, then two polls, %.0fs): %.0f requests (%.0f answered 304), %.0f points = %.3f per resource; %d Ready\n",
+		r.Seconds, r.Requests, r.NotModified, r.Points, r.PointsPerResource, r.Ready)
+	return next, nil
 }
