@@ -9,7 +9,8 @@
 # Knobs: BENCH_SIZES (100,1000), BENCH_SECONDARY_N (240), BENCH_RESTART_N (1000), BENCH_LATENCY (100ms),
 # BENCH_ONLY (run only the scenarios whose name contains it, e.g. "N=1000 tuned"),
 # BENCH_PROFILE (a directory: write the provider's CPU and heap profiles there),
-# BENCH_CRDS (comma-separated globs of package/crds to install, default all: the active kinds).
+# BENCH_CRDS (comma-separated globs of package/crds to install, default all: the active kinds),
+# BENCH_PROVIDER (a provider binary to measure instead of this tree's, e.g. an older build for a before/after).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=$PWD/_output/bench
@@ -21,7 +22,8 @@ export LOCAL_CLUSTER_DIR=$OUT/cluster ETCD_PORT=22379 KAS_PORT=26443 KCM_PORT=20
 EMULATOR_ADDR=127.0.0.1:28089
 
 echo "Building the provider, the emulator and the bench driver"
-go build -o "$BIN/provider" ./cmd/provider
+PROVIDER=${BENCH_PROVIDER:-$BIN/provider}
+[ -n "${BENCH_PROVIDER:-}" ] || go build -o "$BIN/provider" ./cmd/provider
 go build -o "$BIN/github-emulator" ./cmd/github-emulator
 go build -o "$BIN/bench" ./hack/bench
 hack/envtest-assets.sh >/dev/null
@@ -38,7 +40,7 @@ hack/local-cluster.sh down >/dev/null 2>&1 || true
 EMU_PID=$!
 for _ in $(seq 1 40); do curl -sf "http://$EMULATOR_ADDR/_emulator/config" >/dev/null && break; sleep 0.25; done
 
-"$BIN/bench" --root "$PWD" --kubeconfig "$LOCAL_CLUSTER_DIR/kubeconfig" --provider "$BIN/provider" \
+"$BIN/bench" --root "$PWD" --kubeconfig "$LOCAL_CLUSTER_DIR/kubeconfig" --provider "$PROVIDER" \
   --emulator "http://$EMULATOR_ADDR" --latency "${BENCH_LATENCY:-100ms}" \
   --sizes "${BENCH_SIZES:-100,1000}" --secondary-n "${BENCH_SECONDARY_N:-240}" --restart-n "${BENCH_RESTART_N:-1000}" \
   --only "${BENCH_ONLY:-}" --profile-dir "${BENCH_PROFILE:-}" --crds "${BENCH_CRDS:-*.yaml}" --out "$OUT/results.json"

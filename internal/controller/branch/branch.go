@@ -60,6 +60,11 @@ type external[T Object] struct {
 	renamed *github.Branch
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its repository and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs).
+func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
+
 // Observe reads the repository and the branch. A branch renamed outside
 // Kubernetes is renamed back by Update, and deleted under its new name by
 // Delete: GitHub redirects its old name to it. Only that redirect tells a

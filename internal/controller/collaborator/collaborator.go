@@ -75,6 +75,11 @@ func (e *external[T]) user(mg T) (string, error) {
 	return user, nil
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its repository and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs).
+func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
+
 // Observe reads the user's role on the repository and, when the user is no
 // collaborator, the repository's invitations. A collaborator is Ready; a
 // user with a pending invitation is Ready=False with reason

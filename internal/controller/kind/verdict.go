@@ -68,7 +68,20 @@ func refer[V any](c Connection, v V) V {
 	return v
 }
 
+// count is how many objects were found so far; 0 for a nil r.
+func (r *referred) count() int {
+	if r == nil {
+		return 0
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.seen)
+}
+
 func (r *referred) String() string {
+	if r == nil {
+		return ""
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return fmt.Sprint(r.seen)
@@ -110,9 +123,15 @@ func (v verdicts[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserva
 		}
 	}
 	log := &github.ReadLog{}
+	referred := v.refs.count()
 	o, oerr := v.TypedExternalClient.Observe(github.WithReadLog(ctx, log), mg)
 	h.SetVerdict(nil)
 	if err != nil || oerr != nil || !o.ResourceExists || !o.ResourceUpToDate || o.ResourceLateInitialized || !observedOnly(mg) {
+		return o, oerr
+	}
+	if v.refs.count() != referred {
+		// The observation itself looked up objects the resource refers
+		// to: they are not in the digest, taken before it.
 		return o, oerr
 	}
 	if reads, ok := log.Reads(); ok {
@@ -164,10 +183,7 @@ func (v verdicts[T]) digest(ctx context.Context, mg T) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	refs := ""
-	if v.refs != nil {
-		refs = v.refs.String()
-	}
+	refs := v.refs.String()
 	h := sha256.New()
 	for _, part := range []string{string(specJSON), string(annotations), v.conn, refs, own} {
 		_, _ = fmt.Fprintf(h, "%d:%s\n", len(part), part)

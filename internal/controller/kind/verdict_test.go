@@ -33,10 +33,15 @@ type readingExternal struct {
 	// validator.
 	extra    bool
 	observed int
+	// during runs within the observation.
+	during func()
 }
 
 func (e *readingExternal) Observe(ctx context.Context, _ *repomv1alpha1.Repository) (managed.ExternalObservation, error) {
 	e.observed++
+	if e.during != nil {
+		e.during()
+	}
 	if _, err := github.NewRepositories(e.gh).Get(ctx, "demo-org", "seeded"); err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -268,5 +273,27 @@ func TestVerdictsUnconfirmableRead(t *testing.T) {
 	}
 	if v := mg.GetVerdict(); v != nil {
 		t.Errorf("an observation that read something without a validator (vulnerability alerts: 204 or 404) recorded verdict %+v, want none", v)
+	}
+}
+
+func TestVerdictsReferredDuringObservation(t *testing.T) {
+	seed := emulator.DefaultSeed()
+	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main"}})
+	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: seed})
+	gh, err := github.NewClient(github.Config{Credentials: github.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
+		github.Options{Transport: srv.Client().Transport})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mg := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Name: "seeded", Namespace: "default", Generation: 1}}
+	refs := &referred{}
+	ext := &readingExternal{gh: gh, upToDate: true, during: func() {
+		refer(Connection{referred: refs}, Team{Organization: "demo-org", Slug: "parent", ID: 7})
+	}}
+	if _, err := withVerdicts[*repomv1alpha1.Repository](mg, ext, gh, "", refs).Observe(context.Background(), mg); err != nil {
+		t.Fatal(err)
+	}
+	if v := mg.GetVerdict(); v != nil {
+		t.Errorf("an observation that looked up a referenced object itself (not in the digest taken before it) recorded verdict %+v, want none", v)
 	}
 }
