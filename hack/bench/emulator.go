@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sort"
 	"time"
 )
 
@@ -33,6 +34,35 @@ func (e emulator) reset(latency time.Duration) error {
 
 type emuStats struct {
 	total, notModified, points float64
+	// byAnswer counts requests by endpoint and status, e.g.
+	// "GET /repos/{owner}/{repo} 404".
+	byAnswer map[string]float64
+}
+
+// since is what was asked between s0 and s, by endpoint and status, most
+// first: "2000 × POST /orgs/{org}/repos 201", ...
+func (s emuStats) since(s0 emuStats) []string {
+	type count struct {
+		what string
+		n    float64
+	}
+	var counts []count
+	for k, n := range s.byAnswer {
+		if d := n - s0.byAnswer[k]; d > 0 {
+			counts = append(counts, count{k, d})
+		}
+	}
+	sort.Slice(counts, func(i, j int) bool {
+		if counts[i].n != counts[j].n {
+			return counts[i].n > counts[j].n
+		}
+		return counts[i].what < counts[j].what
+	})
+	out := make([]string, len(counts))
+	for i, c := range counts {
+		out[i] = fmt.Sprintf("%.0f × %s", c.n, c.what)
+	}
+	return out
 }
 
 func (e emulator) stats() (emuStats, error) {
@@ -49,9 +79,12 @@ func (e emulator) stats() (emuStats, error) {
 	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
 		return emuStats{}, err
 	}
-	out := emuStats{total: s.Total}
-	for _, byStatus := range s.Endpoints {
+	out := emuStats{total: s.Total, byAnswer: map[string]float64{}}
+	for endpoint, byStatus := range s.Endpoints {
 		out.notModified += byStatus["304"]
+		for status, n := range byStatus {
+			out.byAnswer[endpoint+" "+status] = n
+		}
 	}
 	for _, p := range s.RateLimitPoints {
 		out.points += p

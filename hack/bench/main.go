@@ -96,7 +96,8 @@ type result struct {
 	Ready        int      `json:"ready"`
 	// CreateRequestsPerRepo: GitHub requests from the first create to all
 	// Ready, over the repositories.
-	CreateRequestsPerRepo float64 `json:"createRequestsPerRepository"`
+	CreateRequestsPerRepo float64  `json:"createRequestsPerRepository"`
+	CreateRequests        []string `json:"createRequests"`
 
 	Steady *steady `json:"steadyState,omitempty"`
 
@@ -118,6 +119,8 @@ type restart struct {
 	PointsPerResource float64 `json:"rateLimitPointsPerResource"`
 	// Ready is how many resources were Ready at the end.
 	Ready int `json:"ready"`
+	// Answers are GitHub's, by endpoint and status.
+	Answers []string `json:"answers"`
 }
 
 type steady struct {
@@ -252,7 +255,8 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		return res, serr
 	}
 	res.CreateRequestsPerRepo = (c1.total - c0.total) / float64(sc.N)
-	fmt.Printf("   %d/%d Ready after %.1fs, %.2f requests per repository\n", ready, sc.N, res.ReadySeconds, res.CreateRequestsPerRepo)
+	res.CreateRequests = c1.since(c0)
+	fmt.Printf("   %d/%d Ready after %.1fs, %.2f requests per repository: %s\n", ready, sc.N, res.ReadySeconds, res.CreateRequestsPerRepo, strings.Join(res.CreateRequests, ", "))
 	if err != nil {
 		return res, err
 	}
@@ -434,11 +438,12 @@ func restartProvider(ctx context.Context, c config, sc scenario, prof profiler, 
 	}
 	r := &restart{Seconds: time.Since(t0).Seconds(), Requests: s1.total - s0.total, NotModified: s1.notModified - s0.notModified, Points: s1.points - s0.points}
 	r.PointsPerResource = r.Points / float64(sc.N)
+	r.Answers = s1.since(s0)
 	if r.Ready, err = k.countReady(ctx, ns); err != nil {
 		return next, err
 	}
 	res.Restart = r
-	fmt.Printf("   restart (SIGKILL, then two polls, %.0fs): %.0f requests (%.0f answered 304), %.0f points = %.3f per resource; %d Ready\n",
-		r.Seconds, r.Requests, r.NotModified, r.Points, r.PointsPerResource, r.Ready)
+	fmt.Printf("   restart (SIGKILL, then two polls, %.0fs): %.0f requests (%.0f answered 304), %.0f points = %.3f per resource; %d Ready; %s\n",
+		r.Seconds, r.Requests, r.NotModified, r.Points, r.PointsPerResource, r.Ready, strings.Join(r.Answers, ", "))
 	return next, nil
 }

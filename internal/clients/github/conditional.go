@@ -42,7 +42,10 @@ const (
 type cachedAnswer struct {
 	// confirmed is when GitHub last gave or confirmed (304) the answer;
 	// guarded by the cache's mutex.
-	confirmed    time.Time
+	confirmed time.Time
+	// freshUntil: an answer to a write (see Route.Returns) is served
+	// without asking until then; guarded by the cache's mutex.
+	freshUntil   time.Time
 	key          string
 	scope        string
 	etag         string
@@ -108,6 +111,9 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 			// Whatever the answer, the repository may have changed.
 			c.invalidate(repoScope(sentPath(req)))
 		}
+		if err == nil {
+			resp = c.written(req, resp)
+		}
 		return resp, err
 	}
 
@@ -142,7 +148,13 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 	if cached != nil && !cached.servable(slot) {
 		cached = nil
 	}
-	if cached != nil && !full && route.FreshFor > 0 && c.fresh(cached, route.FreshFor) {
+	fresh := cached != nil && !full && c.fresh(cached, route.FreshFor)
+	if cached != nil && !fresh && cached.etag == "" && cached.lastModified == "" {
+		// The answer to a write, without a validator: of no use once
+		// it is no longer fresh.
+		cached = nil
+	}
+	if fresh {
 		// Recently given or confirmed: no need to ask again.
 		confirmation := &http.Response{Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{}}
 		if confirming {
@@ -251,11 +263,13 @@ func (c *conditionalCache) serve(req *http.Request, key string, cached *cachedAn
 	return answer, nil
 }
 
-// fresh says whether GitHub gave or confirmed a less than d ago.
+// fresh says whether a may be served without asking: it answered a write
+// a moment ago, or GitHub gave or confirmed it less than d ago (d > 0).
 func (c *conditionalCache) fresh(a *cachedAnswer, d time.Duration) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.now().Sub(a.confirmed) < d
+	now := c.now()
+	return now.Before(a.freshUntil) || (d > 0 && now.Sub(a.confirmed) < d)
 }
 
 // confirm records that GitHub confirmed a just now.
@@ -324,7 +338,14 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	a := &cachedAnswer{confirmed: c.now(), key: key, scope: repoScope(sentPath(req)), etag: etag, lastModified: lastModified,
 		header: keptHeaders(resp.Header), deflated: deflate(body), bodySize: len(body)}
+	c.put(a, slot)
+	return resp
+}
 
+// put keeps a, in place of any answer of its key, and drops the least
+// recently used answers beyond the bounds.
+func (c *conditionalCache) put(a *cachedAnswer, slot *decodedSlot) {
+	key := a.key
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.entries[key]; ok {
@@ -340,7 +361,6 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 		c.removeElement(c.lru.Back())
 	}
 	c.metrics.cacheSize(c.lru.Len(), c.bytes)
-	return resp
 }
 
 func (c *conditionalCache) get(key string) *cachedAnswer {

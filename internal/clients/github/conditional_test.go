@@ -58,11 +58,25 @@ func TestConditionalReads(t *testing.T) {
 			reason: "A write to the repository drops its cached answer: the next read is unconditional even where the ETag would not change.",
 			between: func(t *testing.T, r *Repositories, emu *emulator.Server) {
 				emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
-				if _, err := r.Edit(ctx, "demo-org", "seeded", &RepositoryRequest{AllowSquashMerge: ptrTo(false)}); err != nil {
+				if err := emu.State().SetField("demo-org", "seeded", "allow_squash_merge", false); err != nil {
+					t.Fatal(err)
+				}
+				if err := r.ReplaceTopics(ctx, "demo-org", "seeded", []string{"x"}); err != nil {
 					t.Fatal(err)
 				}
 			},
 			want:        []string{get + " 200"},
+			description: "seeded repository", squash: false,
+		},
+		"EditAnswersNextRead": {
+			reason: "GitHub's answer to an edit is the repository: the next read is served from it, without a request.",
+			between: func(t *testing.T, r *Repositories, emu *emulator.Server) {
+				emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
+				if _, err := r.Edit(ctx, "demo-org", "seeded", &RepositoryRequest{AllowSquashMerge: ptrTo(false)}); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want:        nil,
 			description: "seeded repository", squash: false,
 		},
 		"WriteElsewhereKeepsCache": {

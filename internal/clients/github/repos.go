@@ -141,15 +141,15 @@ var (
 	routeGetRepository = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}",
 		Permission: "Metadata: read", Scope: "repo", Cache: CacheConditional, FullRead: true})
 	routeCreateUserRepository = declare(Route{Method: http.MethodPost, Template: "/user/repos",
-		Permission: "Administration: write", Scope: "repo"})
+		Permission: "Administration: write", Scope: "repo", Returns: "/repos/{owner}/{repo}"})
 	routeCreateOrgRepository = declare(Route{Method: http.MethodPost, Template: "/orgs/{org}/repos",
-		Permission: "Administration: write", Scope: "repo"})
+		Permission: "Administration: write", Scope: "repo", Returns: "/repos/{owner}/{repo}"})
 	routeGenerateRepository = declare(Route{Method: http.MethodPost, Template: "/repos/{template_owner}/{template_repo}/generate",
-		Permission: "Administration: write", Scope: "repo"})
+		Permission: "Administration: write", Scope: "repo", Returns: "/repos/{owner}/{repo}"})
 	routeForkRepository = declare(Route{Method: http.MethodPost, Template: "/repos/{owner}/{repo}/forks",
 		Permission: "Administration: write", Scope: "repo"})
 	routeEditRepository = declare(Route{Method: http.MethodPatch, Template: "/repos/{owner}/{repo}",
-		Permission: "Administration: write", Scope: "repo"})
+		Permission: "Administration: write", Scope: "repo", Returns: "/repos/{owner}/{repo}"})
 	routeDeleteRepository = declare(Route{Method: http.MethodDelete, Template: "/repos/{owner}/{repo}",
 		Permission: "Administration: write", Scope: "delete_repo"})
 )

@@ -56,6 +56,14 @@ type Route struct {
 	// objects that change rarely and where an answer that old cannot
 	// mislead a write: it saves a round trip, not a point.
 	FreshFor time.Duration
+	// Returns, on a write GitHub answers with the object it wrote (a
+	// repository created or edited, say), is the template of that
+	// object's GET, e.g. /repos/{owner}/{repo}: the conditional cache
+	// keeps the write's answer as the GET's, found by the "url" GitHub
+	// puts in it, and serves it without asking for a moment (see
+	// writtenFreshFor), so that the observation right after a write costs
+	// no round trip.
+	Returns string
 }
 
 // declared are the routes of this package, declared by the area files.
@@ -97,6 +105,9 @@ func (t *routeTable) add(r Route) Route {
 	}
 	if r.FreshFor != 0 && (r.FreshFor < 0 || r.Method != http.MethodGet || r.Cache != CacheConditional) {
 		panic(fmt.Sprintf("route %s %s: only a conditionally cached GET can be fresh for a positive while", r.Method, r.Template))
+	}
+	if r.Returns != "" && (r.Method == http.MethodGet || !strings.HasPrefix(r.Returns, "/")) {
+		panic(fmt.Sprintf("route %s %s: only a write returns an object, named by a template starting with /", r.Method, r.Template))
 	}
 	for _, d := range t.routes {
 		if d.Method == r.Method && normalizeTemplate(d.Template) == normalizeTemplate(r.Template) {

@@ -1,0 +1,66 @@
+package github
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// writtenFreshFor is how long the answer to a write that returns the
+// object written (see Route.Returns) is served, as the object's GET,
+// without asking GitHub: long enough for the observation that follows a
+// create or an update, even behind a busy reconcile queue; short enough
+// that a change made elsewhere right after the write is seen at the next
+// poll but one at the latest.
+const writtenFreshFor = 30 * time.Second
+
+// written keeps resp, GitHub's answer to the write req, as the answer of
+// the GET of the object it wrote, when req's route says it returns one:
+// GitHub puts the object's API URL in it ("url"), and the GET must be of
+// the route named. It returns resp with a body that can still be read.
+func (c *conditionalCache) written(req *http.Request, resp *http.Response) *http.Response {
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
+		return resp
+	}
+	route, ok := c.routes.route(req.Method, sentPath(req))
+	if !ok || route.Returns == "" {
+		return resp
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxCachedBody+1))
+	if err != nil || len(body) > maxCachedBody {
+		resp.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(body), resp.Body), resp.Body}
+		return resp
+	}
+	_ = resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+
+	var object struct {
+		URL string `json:"url"`
+	}
+	if json.Unmarshal(body, &object) != nil || object.URL == "" {
+		return resp
+	}
+	u, err := url.Parse(object.URL)
+	if err != nil {
+		return resp
+	}
+	// The object's path, on the host the write went to (GitHub's URL may
+	// name another, behind a proxy).
+	get := &url.URL{Scheme: req.URL.Scheme, Host: req.URL.Host, Path: u.Path, RawPath: u.RawPath}
+	read, ok := c.routes.route(http.MethodGet, get.EscapedPath())
+	if !ok || read.Cache != CacheConditional || normalizeTemplate(read.Template) != normalizeTemplate(route.Returns) {
+		return resp
+	}
+	now := c.now()
+	c.put(&cachedAnswer{confirmed: now, freshUntil: now.Add(writtenFreshFor),
+		key: get.String() + "\x00" + req.Header.Get("Accept"), scope: repoScope(get.Path),
+		etag: resp.Header.Get("ETag"), lastModified: resp.Header.Get("Last-Modified"),
+		header: keptHeaders(resp.Header), deflated: deflate(body), bodySize: len(body)}, nil)
+	return resp
+}
