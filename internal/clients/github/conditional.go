@@ -84,6 +84,9 @@ type conditionalCache struct {
 	lru     *list.List // of *cachedAnswer, most recent first
 	entries map[string]*list.Element
 	bytes   int
+	// inflight are the reads of routes with FreshFor under way, by key:
+	// closed when done.
+	inflight map[string]chan struct{}
 	// aliases maps a scope to the scope GitHub redirected it to (an old
 	// repository name to repositories/<id>), so a write to either
 	// invalidates both.
@@ -98,7 +101,7 @@ func newConditionalCache(next http.RoundTripper, p *Planner, m *credentialMetric
 		maxBytes = DefaultCacheBytes
 	}
 	return &conditionalCache{next: next, routes: declared, planner: p, metrics: m, maxEntries: maxEntries, maxBytes: maxBytes, now: time.Now,
-		lru: list.New(), entries: map[string]*list.Element{}, aliases: map[string]string{}}
+		lru: list.New(), entries: map[string]*list.Element{}, aliases: map[string]string{}, inflight: map[string]chan struct{}{}}
 }
 
 // RoundTrip implements http.RoundTripper.
@@ -136,6 +139,18 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		planned = full
 	}
 
+	if route.FreshFor > 0 && !full {
+		// One read of an answer that stays fresh serves every caller
+		// asking for it meanwhile (the owner account of a burst of
+		// creates, say).
+		leader, err := c.await(req.Context(), key)
+		if err != nil {
+			return nil, err
+		}
+		if leader != nil {
+			defer leader()
+		}
+	}
 	slot := decodedSlotFrom(req.Context())
 	cached := c.get(key)
 	// A read confirming a verdict (see verdict.go) asks about the
@@ -261,6 +276,33 @@ func (c *conditionalCache) serve(req *http.Request, key string, cached *cachedAn
 		return c.RoundTrip(req)
 	}
 	return answer, nil
+}
+
+// await waits while another caller reads key, and returns nil then (the
+// cache now holds what that read got, if anything). When nobody does, the
+// caller reads key itself: await returns the func to call when done.
+func (c *conditionalCache) await(ctx context.Context, key string) (done func(), err error) {
+	c.mu.Lock()
+	ch, busy := c.inflight[key]
+	if !busy {
+		ch = make(chan struct{})
+		c.inflight[key] = ch
+	}
+	c.mu.Unlock()
+	if !busy {
+		return func() {
+			c.mu.Lock()
+			delete(c.inflight, key)
+			c.mu.Unlock()
+			close(ch)
+		}, nil
+	}
+	select {
+	case <-ch:
+		return nil, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // fresh says whether a may be served without asking: it answered a write

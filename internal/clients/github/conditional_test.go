@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -357,6 +359,71 @@ func TestConditionalCacheFreshFor(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.sent, sent); diff != "" {
 				t.Errorf("\n%s\nIf-None-Match of the requests sent: -want, +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+func TestConditionalCacheOneReadForManyCallers(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		url    string
+		want   int32 // requests sent
+	}{
+		"FreshRoute": {
+			reason: "Callers reading an account (fresh for a while) while another reads it wait for that read: one request serves them all.",
+			url:    "https://api.github.com/users/octocat",
+			want:   1,
+		},
+		"OtherRoute": {
+			reason: "A route without freshness is read by every caller.",
+			url:    "https://api.github.com/repos/o/r",
+			want:   8,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			var calls atomic.Int32
+			release := make(chan struct{})
+			tr := &fakeTransport{MockRoundTrip: func(r *http.Request) (*http.Response, error) {
+				if calls.Add(1) == 1 {
+					<-release
+				}
+				if r.Header.Get("If-None-Match") != "" {
+					return response(http.StatusNotModified, map[string]string{"ETag": `"1"`}, ""), nil
+				}
+				return response(http.StatusOK, map[string]string{"ETag": `"1"`}, `{"login":"octocat"}`), nil
+			}}
+			c := newConditionalCache(tr, nil, nil, 0, 0)
+			var wg sync.WaitGroup
+			bodies := make([]string, 8)
+			for i := range bodies {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					req, _ := http.NewRequest(http.MethodGet, tc.url, nil)
+					resp, err := c.RoundTrip(req)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					b, _ := io.ReadAll(resp.Body)
+					bodies[i] = string(b)
+				}()
+			}
+			for calls.Load() == 0 {
+				time.Sleep(time.Millisecond)
+			}
+			time.Sleep(20 * time.Millisecond) // the others arrive meanwhile
+			close(release)
+			wg.Wait()
+			if got := calls.Load(); got != tc.want {
+				t.Errorf("\n%s\nrequests sent: got %d, want %d", tc.reason, got, tc.want)
+			}
+			for i, b := range bodies {
+				if b != `{"login":"octocat"}` {
+					t.Errorf("\n%s\ncaller %d got %q", tc.reason, i, b)
+				}
 			}
 		})
 	}

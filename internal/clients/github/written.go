@@ -12,10 +12,9 @@ import (
 // writtenFreshFor is how long the answer to a write that returns the
 // object written (see Route.Returns) is served, as the object's GET,
 // without asking GitHub: long enough for the observation that follows a
-// create or an update, even behind a busy reconcile queue; short enough
-// that a change made elsewhere right after the write is seen at the next
-// poll but one at the latest.
-const writtenFreshFor = 30 * time.Second
+// create or an update (a second after it, or a few behind a busy
+// reconcile queue); short enough that the next poll asks GitHub.
+const writtenFreshFor = 10 * time.Second
 
 // written keeps resp, GitHub's answer to the write req, as the answer of
 // the GET of the object it wrote, when req's route says it returns one:
