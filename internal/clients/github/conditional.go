@@ -79,6 +79,9 @@ type conditionalCache struct {
 	maxEntries int
 	maxBytes   int
 	now        func() time.Time
+	// writtenFresh is how long the answer to a write is its object's read
+	// (see written.go).
+	writtenFresh time.Duration
 
 	mu      sync.Mutex
 	lru     *list.List // of *cachedAnswer, most recent first
@@ -100,8 +103,13 @@ func newConditionalCache(next http.RoundTripper, p *Planner, m *credentialMetric
 	if maxBytes <= 0 {
 		maxBytes = DefaultCacheBytes
 	}
+	poll := time.Duration(0)
+	if p != nil {
+		poll = p.poll
+	}
 	return &conditionalCache{next: next, routes: declared, planner: p, metrics: m, maxEntries: maxEntries, maxBytes: maxBytes, now: time.Now,
-		lru: list.New(), entries: map[string]*list.Element{}, aliases: map[string]string{}, inflight: map[string]chan struct{}{}}
+		writtenFresh: writtenFreshness(poll),
+		lru:          list.New(), entries: map[string]*list.Element{}, aliases: map[string]string{}, inflight: map[string]chan struct{}{}}
 }
 
 // RoundTrip implements http.RoundTripper.

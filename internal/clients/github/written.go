@@ -12,9 +12,18 @@ import (
 // writtenFreshFor is how long the answer to a write that returns the
 // object written (see Route.Returns) is served, as the object's GET,
 // without asking GitHub: long enough for the observation that follows a
-// create or an update (a second after it, or a few behind a busy
-// reconcile queue); short enough that the next poll asks GitHub.
-const writtenFreshFor = 10 * time.Second
+// create or an update (a second after it, or many behind the reconcile
+// queue of a thousand creates), and never more than half the poll, so
+// that the next poll asks GitHub.
+const writtenFreshFor = 30 * time.Second
+
+// writtenFreshness is writtenFreshFor, or half of poll when that is less.
+func writtenFreshness(poll time.Duration) time.Duration {
+	if poll > 0 && poll/2 < writtenFreshFor {
+		return poll / 2
+	}
+	return writtenFreshFor
+}
 
 // written keeps resp, GitHub's answer to the write req, as the answer of
 // the GET of the object it wrote, when req's route says it returns one:
@@ -57,7 +66,7 @@ func (c *conditionalCache) written(req *http.Request, resp *http.Response) *http
 		return resp
 	}
 	now := c.now()
-	c.put(&cachedAnswer{confirmed: now, freshUntil: now.Add(writtenFreshFor),
+	c.put(&cachedAnswer{confirmed: now, freshUntil: now.Add(c.writtenFresh),
 		key: get.String() + "\x00" + req.Header.Get("Accept"), scope: repoScope(get.Path),
 		etag: resp.Header.Get("ETag"), lastModified: resp.Header.Get("Last-Modified"),
 		header: keptHeaders(resp.Header), deflated: deflate(body), bodySize: len(body)}, nil)
