@@ -81,6 +81,21 @@ func TestPrimaryRateLimit(t *testing.T) {
 	if got := emu.Stats().RateLimitPoints["demo-user"]; got != 3 {
 		t.Errorf("demo-user points = %d, want 3", got)
 	}
+
+	// Limits off: neither counted nor refused; back on, exhausted again.
+	emu.SetConfig(emulator.Config{RateLimitsOff: true})
+	for i := 0; i < 2; i++ {
+		if a := d(call{method: "GET", path: "/user", token: "demo-token"}); a.status != 200 || a.header.Get("X-RateLimit-Remaining") != "0" {
+			t.Errorf("limits off, request %d: status %d remaining %s, want 200 and 0", i, a.status, a.header.Get("X-RateLimit-Remaining"))
+		}
+	}
+	if got := emu.Stats().RateLimitPoints["demo-user"]; got != 3 {
+		t.Errorf("limits off: demo-user points = %d, want still 3", got)
+	}
+	emu.SetConfig(emulator.Config{})
+	if a := d(call{method: "GET", path: "/user", token: "demo-token"}); a.status != 403 {
+		t.Errorf("limits on again: status %d, want 403", a.status)
+	}
 }
 
 func TestETagIgnoresMergeSettingsSwitch(t *testing.T) {
@@ -252,7 +267,7 @@ func TestControlSurface(t *testing.T) {
 		{"remove faults", call{method: "DELETE", path: "/_emulator/faults"}, 204, ``},
 		{"bad faults", call{method: "POST", path: "/_emulator/faults", body: `{"errors":{"fraction":2}}`}, 400, `between 0 and 1`},
 		{"unknown fault field", call{method: "POST", path: "/_emulator/faults", body: `{"nope":1}`}, 400, `unknown field`},
-		{"config", call{method: "POST", path: "/_emulator/config", body: `{"etagIgnoresMergeSettings":true}`}, 200, `{"etagIgnoresMergeSettings":true}`},
+		{"config", call{method: "POST", path: "/_emulator/config", body: `{"etagIgnoresMergeSettings":true}`}, 200, `{"etagIgnoresMergeSettings":true,"rateLimitsOff":false}`},
 		{"seed more", call{method: "POST", path: "/_emulator/seed", body: "users:\n- login: yaml-user\n  tokens: [yaml-token]\n"}, 204, ``},
 		{"seeded user works", call{method: "GET", path: "/user", token: "yaml-token"}, 200, `"login":"yaml-user"`},
 		{"add branch", call{method: "POST", path: "/_emulator/repos/demo-user/ctl/branches", body: `{"name":"dev"}`}, 204, ``},
