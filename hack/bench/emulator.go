@@ -32,6 +32,12 @@ func (e emulator) reset(latency time.Duration) error {
 	return e.post("/_emulator/faults", fmt.Sprintf(`{"latency":{"fixed":%q}}`, latency.String()))
 }
 
+// rateLimits turns the emulator's primary rate limits on or off (off:
+// requests are neither counted nor refused).
+func (e emulator) rateLimits(on bool) error {
+	return e.post("/_emulator/config", fmt.Sprintf(`{"rateLimitsOff":%t}`, !on))
+}
+
 type emuStats struct {
 	total, notModified, points float64
 	// byAnswer counts requests by endpoint and status, e.g.

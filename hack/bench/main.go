@@ -25,7 +25,7 @@ type config struct {
 	emulatorURL, proxyAddr                 string
 	latency                                time.Duration
 	sizes                                  []int
-	secondaryN, restartN                   int
+	secondaryN, restartN, everyKindN       int
 	out                                    string
 	metricsAddr, healthAddr, pprofAddr     string
 	only, profileDir                       string
@@ -47,6 +47,7 @@ func main() {
 	flag.StringVar(&sizes, "sizes", "100,1000", "numbers of Repositories")
 	flag.IntVar(&c.secondaryN, "secondary-n", 240, "Repositories created under the secondary limit (80 creates a minute)")
 	flag.IntVar(&c.restartN, "restart-n", 1000, "Repositories of the restart scenario")
+	flag.IntVar(&c.everyKindN, "every-kind-n", 1000, "Repositories of the every-kind scenario (each with four more resources)")
 	flag.StringVar(&c.out, "out", "_output/bench/results.json", "JSON results")
 	flag.StringVar(&c.metricsAddr, "metrics", "127.0.0.1:28080", "provider metrics address")
 	flag.StringVar(&c.healthAddr, "health", "127.0.0.1:28081", "provider health address")
@@ -86,6 +87,18 @@ type scenario struct {
 	// Restart: SIGKILL the provider in steady state, start it again and
 	// count what the next two polls cost.
 	Restart bool `json:"restart,omitempty"`
+	// EveryKind: each Repository also gets a TeamRepository, a Ruleset, a
+	// Webhook and an ActionsVariable (one Team for all), created with the
+	// emulator's rate limits off.
+	EveryKind bool `json:"everyKind,omitempty"`
+}
+
+// resources is how many managed resources sc creates.
+func (sc scenario) resources() int {
+	if sc.EveryKind {
+		return 5*sc.N + 1
+	}
+	return sc.N
 }
 
 // result is what one scenario measured.
@@ -94,10 +107,10 @@ type result struct {
 	PollSeconds  float64  `json:"pollSeconds"`
 	ReadySeconds float64  `json:"timeToAllReadySeconds"`
 	Ready        int      `json:"ready"`
-	// CreateRequestsPerRepo: GitHub requests from the first create to all
-	// Ready, over the repositories.
-	CreateRequestsPerRepo float64  `json:"createRequestsPerRepository"`
-	CreateRequests        []string `json:"createRequests"`
+	// CreateRequestsPerResource: GitHub requests from the first create to
+	// all Ready, over the managed resources.
+	CreateRequestsPerResource float64  `json:"createRequestsPerResource"`
+	CreateRequests            []string `json:"createRequests"`
 
 	Steady *steady `json:"steadyState,omitempty"`
 
@@ -177,6 +190,7 @@ func run(c config) error {
 	}
 	scenarios = append(scenarios, scenario{Name: "secondary limit", N: c.secondaryN, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1, CreatesPerMinute: 80})
 	scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d restart", c.restartN), N: c.restartN, Poll: time.Minute, MaxReconcileRate: 50, WriteConcurrency: 16, Restart: true})
+	scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d every kind", c.everyKindN), N: c.everyKindN, Poll: time.Minute, MaxReconcileRate: 100, WriteConcurrency: 16, Cycles: 5, EveryKind: true})
 
 	var results []result
 	for i, sc := range scenarios {
@@ -239,6 +253,11 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	defer func() { stopProvider(cmd) }()
 	pid := cmd.Process.Pid
 
+	if sc.EveryKind {
+		if err := emu.rateLimits(false); err != nil {
+			return res, err
+		}
+	}
 	c0, err := emu.stats()
 	if err != nil {
 		return res, err
@@ -248,15 +267,28 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		return res, err
 	}
 	timeout := 15 * time.Minute
-	ready, err := k.waitReady(ctx, ns, sc.N, timeout)
+	var ready int
+	if sc.EveryKind {
+		if err := k.createChildren(ctx, ns, sc.N); err != nil {
+			return res, err
+		}
+		ready, err = k.waitReadyAll(ctx, ns, sc.resources(), timeout)
+	} else {
+		ready, err = k.waitReady(ctx, ns, sc.N, timeout)
+	}
 	res.ReadySeconds, res.Ready = time.Since(start).Seconds(), ready
+	if sc.EveryKind {
+		if err := emu.rateLimits(true); err != nil {
+			return res, err
+		}
+	}
 	c1, serr := emu.stats()
 	if serr != nil {
 		return res, serr
 	}
-	res.CreateRequestsPerRepo = (c1.total - c0.total) / float64(sc.N)
+	res.CreateRequestsPerResource = (c1.total - c0.total) / float64(sc.resources())
 	res.CreateRequests = c1.since(c0)
-	fmt.Printf("   %d/%d Ready after %.1fs, %.2f requests per repository: %s\n", ready, sc.N, res.ReadySeconds, res.CreateRequestsPerRepo, strings.Join(res.CreateRequests, ", "))
+	fmt.Printf("   %d/%d Ready after %.1fs, %.2f requests per resource: %s\n", ready, sc.resources(), res.ReadySeconds, res.CreateRequestsPerResource, strings.Join(res.CreateRequests, ", "))
 	if err != nil {
 		return res, err
 	}
@@ -311,7 +343,7 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		st := &steady{WindowSeconds: window.Seconds(), Cycles: window.Seconds() / sc.Poll.Seconds(),
 			Requests: s1.total - s0.total, NotModified: s1.notModified - s0.notModified,
 			Points: s1.points - s0.points, FullReads: fr1 - fr0, CPUSecondsDelta: cpu1 - cpu0}
-		n := float64(sc.N)
+		n := float64(sc.resources())
 		// Requests and non-full-read points happen once a poll cycle:
 		// 60 cycles an hour at a 1-minute poll. Full reads follow the
 		// planner's clock, whatever the poll.
