@@ -374,8 +374,8 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	res.Memory = memoryOf(pid, "http://"+c.metricsAddr+"/metrics")
 	m := res.Memory
 	fmt.Printf("   provider peak RSS %.1f MiB, CPU %.1fs in all\n", res.PeakRSSMiB, res.CPUSeconds)
-	fmt.Printf("   at the end: RSS %.1f MiB anonymous + %.1f MiB file-backed; Go heap %.1f MiB in use (%.1f allocated), %.1f idle, stacks %.1f, all Go %.1f\n",
-		m.RSSAnonMiB, m.RSSFileMiB, m.HeapInuseMiB, m.HeapAllocMiB, m.HeapIdleMiB, m.StackInuseMiB, m.GoSysMiB)
+	fmt.Printf("   at the end: RSS %.1f MiB anonymous + %.1f MiB file-backed; Go heap %.1f MiB in use (%.1f allocated), %.1f idle, stacks %.1f (%.0f goroutines), all Go %.1f\n",
+		m.RSSAnonMiB, m.RSSFileMiB, m.HeapInuseMiB, m.HeapAllocMiB, m.HeapIdleMiB, m.StackInuseMiB, m.Goroutines, m.GoSysMiB)
 	return res, nil
 }
 

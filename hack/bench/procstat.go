@@ -70,6 +70,7 @@ type memory struct {
 	StackInuseMiB float64 `json:"goStackInuseMiB"`
 	GoSysMiB      float64 `json:"goSysMiB"`
 	HeapAllocMiB  float64 `json:"goHeapAllocMiB"`
+	Goroutines    float64 `json:"goroutines"`
 }
 
 func memoryOf(pid int, metricsURL string) memory {
@@ -87,6 +88,7 @@ func memoryOf(pid int, metricsURL string) memory {
 	m.StackInuseMiB = get("go_memstats_stack_inuse_bytes")
 	m.GoSysMiB = get("go_memstats_sys_bytes")
 	m.HeapAllocMiB = get("go_memstats_heap_alloc_bytes")
+	m.Goroutines, _ = metricSum(metricsURL, "go_goroutines")
 	return m
 }
 

@@ -11,16 +11,16 @@ import (
 
 // writtenFreshFor is how long the answer to a write that returns the
 // object written (see Route.Returns) is served, as the object's GET,
-// without asking GitHub: long enough for the observation that follows a
-// create or an update (a second after it, or many behind the reconcile
-// queue of a thousand creates), and never more than half the poll, so
-// that the next poll asks GitHub.
-const writtenFreshFor = 30 * time.Second
+// without asking GitHub: long enough for the observations that follow a
+// create or an update (a second after it, or most of a minute behind the
+// reconcile queue of a thousand creates), and never more than the poll,
+// so that the poll after the first of them asks GitHub.
+const writtenFreshFor = time.Minute
 
-// writtenFreshness is writtenFreshFor, or half of poll when that is less.
+// writtenFreshness is writtenFreshFor, or poll when that is less.
 func writtenFreshness(poll time.Duration) time.Duration {
-	if poll > 0 && poll/2 < writtenFreshFor {
-		return poll / 2
+	if poll > 0 && poll < writtenFreshFor {
+		return poll
 	}
 	return writtenFreshFor
 }

@@ -121,15 +121,15 @@ func TestWrittenFreshness(t *testing.T) {
 	cases := map[string]struct {
 		poll, want time.Duration
 	}{
-		"DefaultPoll": {poll: time.Minute, want: 30 * time.Second},
-		"LongPoll":    {poll: 10 * time.Minute, want: 30 * time.Second},
-		"ShortPoll":   {poll: 10 * time.Second, want: 5 * time.Second},
+		"DefaultPoll": {poll: time.Minute, want: time.Minute},
+		"LongPoll":    {poll: 10 * time.Minute, want: time.Minute},
+		"ShortPoll":   {poll: 10 * time.Second, want: 10 * time.Second},
 		"NoPollKnown": {poll: 0, want: writtenFreshFor},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			if got := writtenFreshness(tc.poll); got != tc.want {
-				t.Errorf("writtenFreshness(%s): got %s, want %s (never more than half the poll, so the next poll asks GitHub)", tc.poll, got, tc.want)
+				t.Errorf("writtenFreshness(%s): got %s, want %s (never more than the poll, so the poll after the first observation asks GitHub)", tc.poll, got, tc.want)
 			}
 		})
 	}
