@@ -166,7 +166,7 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 	verdict, confirming := confirmingFrom(req.Context())
 	if confirming && cached != nil && !cached.has(verdict) {
 		// A newer answer is cached: the verdict is stale.
-		return stale(req), nil
+		return verdictAnswer(req, verdictStale), nil
 	}
 	if cached != nil && !cached.servable(slot) {
 		cached = nil
@@ -181,7 +181,7 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		// Recently given or confirmed: no need to ask again.
 		confirmation := &http.Response{Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{}}
 		if confirming {
-			return notModified(req, confirmation), nil
+			return verdictAnswer(req, verdictConfirmed), nil
 		}
 		log.add(req, cached.etag, cached.lastModified)
 		return c.serve(req, key, cached, slot, confirmation)
@@ -202,11 +202,12 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 
 	switch {
 	case resp.StatusCode == http.StatusNotModified && out != req && confirming:
+		drain(resp)
 		c.metrics.notModified()
 		if a := c.get(key); a != nil && a.has(verdict) {
 			c.confirm(a)
 		}
-		return resp, nil
+		return verdictAnswer(req, verdictConfirmed), nil
 	case resp.StatusCode == http.StatusNotModified && cached != nil && out != req:
 		drain(resp)
 		c.metrics.notModified()
@@ -240,24 +241,27 @@ func conditional(req *http.Request, etag, lastModified string) *http.Request {
 	return out
 }
 
-// notModified is a 304 for req, with the headers of confirmation.
-func notModified(req *http.Request, confirmation *http.Response) *http.Response {
-	return &http.Response{
-		Status: "304 Not Modified", StatusCode: http.StatusNotModified,
-		Proto: confirmation.Proto, ProtoMajor: confirmation.ProtoMajor, ProtoMinor: confirmation.ProtoMinor,
-		Header: confirmation.Header.Clone(), Body: http.NoBody, Request: req,
-	}
-}
+// Answers to a read confirming a verdict, in the header verdictHeader of
+// a 204 No Content that GitHub did not send: a success to go-github, which
+// then closes the body (it does not close the body of an answer it takes
+// for an error, and net/http keeps a goroutine per request with a timeout
+// until the body is closed or the timeout passes).
+const (
+	verdictHeader = "X-Provider-Github-Verdict"
+	// verdictConfirmed: GitHub answered 304 (or the cache holds the
+	// answer, fresh).
+	verdictConfirmed = "confirmed"
+	// verdictStale: a newer answer than the verdict's is cached; no
+	// request was made.
+	verdictStale = "stale"
+)
 
-// stale is the answer to a read confirming a verdict when a newer answer
-// than the verdict's is cached: a 412 Precondition Failed that GitHub did
-// not send (no request is made), so that the verdict is not confirmed and
-// the caller reads afresh, through the cache.
-func stale(req *http.Request) *http.Response {
+// verdictAnswer is the answer to a read confirming a verdict.
+func verdictAnswer(req *http.Request, verdict string) *http.Response {
 	return &http.Response{
-		Status: "412 Precondition Failed", StatusCode: http.StatusPreconditionFailed,
+		Status: "204 No Content", StatusCode: http.StatusNoContent,
 		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-		Header: http.Header{}, Body: http.NoBody, Request: req,
+		Header: http.Header{verdictHeader: {verdict}}, Body: http.NoBody, Request: req,
 	}
 }
 

@@ -108,7 +108,8 @@ func confirmingFrom(ctx context.Context) (ValidatedRead, bool) {
 
 // ConfirmReads asks GitHub, one conditional request each, whether every
 // answer is still the one with the validator recorded: true only when
-// GitHub answered 304 Not Modified to all of them. Any other answer (it
+// GitHub answered 304 Not Modified to all of them (the conditional cache
+// says so in a 204, see verdictAnswer). Any other answer (it
 // changed, it is gone, an error) is false: the caller reads afresh and
 // finds out what. The requests go through the client's conditional cache,
 // limiter and full-read planner like any other read: when the planner has
@@ -133,7 +134,7 @@ func ConfirmReads(ctx context.Context, gh *github.Client, reads []ValidatedRead)
 		if resp == nil {
 			return false, Explain(err)
 		}
-		if resp.StatusCode != http.StatusNotModified {
+		if resp.Header.Get(verdictHeader) != verdictConfirmed {
 			return false, nil
 		}
 	}

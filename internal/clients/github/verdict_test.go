@@ -3,6 +3,7 @@ package github
 import (
 	"context"
 	"net/http"
+	"runtime"
 	"testing"
 	"time"
 
@@ -240,5 +241,31 @@ func TestConfirmReadsNotAnswered(t *testing.T) {
 	ok, err := ConfirmReads(context.Background(), gh, []ValidatedRead{{Path: "/repos/o/r", ETag: `"1"`}})
 	if ok || err == nil {
 		t.Errorf("ConfirmReads with GitHub unreachable: want false and an error, got %t, %v", ok, err)
+	}
+}
+
+func TestConfirmReadsLeavesNoGoroutines(t *testing.T) {
+	ctx := context.Background()
+	newClient, _ := verdictClients(t, Options{Timeout: time.Minute})
+	reader := newClient()
+	log := &ReadLog{}
+	if _, err := NewRepositories(reader).Get(WithReadLog(ctx, log), "demo-org", "seeded"); err != nil {
+		t.Fatal(err)
+	}
+	reads, _ := log.Reads()
+	confirmer := newClient()
+	// Warm up: connections and their goroutines.
+	if ok, err := ConfirmReads(ctx, confirmer, reads); !ok || err != nil {
+		t.Fatalf("ConfirmReads: %t, %v", ok, err)
+	}
+	before := runtime.NumGoroutine()
+	for range 50 {
+		if ok, err := ConfirmReads(ctx, confirmer, reads); !ok || err != nil {
+			t.Fatalf("ConfirmReads: %t, %v", ok, err)
+		}
+	}
+	time.Sleep(50 * time.Millisecond)
+	if after := runtime.NumGoroutine(); after > before+5 {
+		t.Errorf("50 confirmations left %d goroutines more than before (%d): an answer's body is not closed, and net/http keeps each request's timeout goroutine until it is", after-before, before)
 	}
 }
