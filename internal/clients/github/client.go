@@ -203,7 +203,7 @@ func NewClient(cfg Config, o Options) (*github.Client, error) {
 		}
 		timeout += wait
 	}
-	gh := github.NewClient(&http.Client{Transport: chain(cfg.Credentials, base, auth, o), Timeout: timeout})
+	gh := github.NewClient(&http.Client{Transport: deadline{next: chain(cfg.Credentials, base, auth, o), timeout: timeout}})
 	gh.BaseURL = base
 	gh.UserAgent = o.UserAgent
 	if upload, err := uploadURL(base); err == nil {
