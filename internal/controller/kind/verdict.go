@@ -114,9 +114,9 @@ func (v verdicts[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserva
 	h := any(mg).(verdictHolder) //nolint:forcetypeassert // withVerdicts checked it.
 	digest, err := v.digest(ctx, mg)
 	if err == nil && confirmable(mg, h.GetVerdict(), digest) {
-		ok, err := v.confirm(ctx, readsOf(h.GetVerdict()))
-		if err != nil {
-			return managed.ExternalObservation{}, errors.Wrap(err, "cannot ask GitHub whether the resource changed")
+		ok, cerr := v.confirm(ctx, readsOf(h.GetVerdict()))
+		if cerr != nil {
+			return managed.ExternalObservation{}, errors.Wrap(cerr, "cannot ask GitHub whether the resource changed")
 		}
 		if ok {
 			return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
