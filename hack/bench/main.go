@@ -188,9 +188,11 @@ func run(c config) error {
 	for _, n := range c.sizes {
 		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d defaults", n), N: n, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1})
 	}
-	scenarios = append(scenarios, scenario{Name: "secondary limit", N: c.secondaryN, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1, CreatesPerMinute: 80})
-	scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d restart", c.restartN), N: c.restartN, Poll: time.Minute, MaxReconcileRate: 50, WriteConcurrency: 16, Restart: true})
-	scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d every kind", c.everyKindN), N: c.everyKindN, Poll: time.Minute, MaxReconcileRate: 100, WriteConcurrency: 16, Cycles: 5, EveryKind: true})
+	scenarios = append(scenarios,
+		scenario{Name: "secondary limit", N: c.secondaryN, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1, CreatesPerMinute: 80},
+		scenario{Name: fmt.Sprintf("N=%d restart", c.restartN), N: c.restartN, Poll: time.Minute, MaxReconcileRate: 50, WriteConcurrency: 16, Restart: true},
+		scenario{Name: fmt.Sprintf("N=%d every kind", c.everyKindN), N: c.everyKindN, Poll: time.Minute, MaxReconcileRate: 100, WriteConcurrency: 16, Cycles: 5, EveryKind: true},
+	)
 
 	var results []result
 	for i, sc := range scenarios {

@@ -115,7 +115,7 @@ func confirmingFrom(ctx context.Context) (ValidatedRead, bool) {
 // limiter and full-read planner like any other read: when the planner has
 // a full read of the object due, it is made (and answers 200), so a
 // verdict never outlives the credential's schedule of full reads. The
-// error is a request GitHub never answered.
+// error is a request that could not be made or that GitHub never answered.
 func ConfirmReads(ctx context.Context, gh *github.Client, reads []ValidatedRead) (bool, error) {
 	if len(reads) == 0 {
 		return false, nil
@@ -123,7 +123,7 @@ func ConfirmReads(ctx context.Context, gh *github.Client, reads []ValidatedRead)
 	for _, r := range reads {
 		req, err := gh.NewRequest(http.MethodGet, r.Path, nil)
 		if err != nil {
-			return false, nil
+			return false, err
 		}
 		accept := r.Accept
 		if accept == "" {
