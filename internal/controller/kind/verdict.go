@@ -38,8 +38,8 @@ import (
 // depends on besides the resource's spec and annotations, its provider
 // configuration's endpoint and owner, the objects found through
 // Connection's Repository, Team, Branch and Environment, and GitHub's
-// answers: "" when nothing else (the value of a Secret it reads, say). A
-// kind that does not implement it is observed every time.
+// answers (a digest of the value of a Secret it reads, say), or "" when
+// nothing else. A kind that does not implement it is observed every time.
 type VerdictInputs[T resource.Managed] interface {
 	VerdictInputs(ctx context.Context, mg T) (string, error)
 }
