@@ -160,14 +160,15 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		}
 	}
 	slot := decodedSlotFrom(req.Context())
-	cached := c.get(key)
+	entry := c.get(key)
 	// A read confirming a verdict (see verdict.go) asks about the
 	// validator it was given.
 	verdict, confirming := confirmingFrom(req.Context())
-	if confirming && cached != nil && !cached.has(verdict) {
+	if confirming && entry != nil && !entry.has(verdict) {
 		// A newer answer is cached: the verdict is stale.
 		return verdictAnswer(req, verdictStale), nil
 	}
+	cached := entry
 	if cached != nil && !cached.servable(slot) {
 		cached = nil
 	}
@@ -204,8 +205,9 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 	case resp.StatusCode == http.StatusNotModified && out != req && confirming:
 		drain(resp)
 		c.metrics.notModified()
-		if a := c.get(key); a != nil && a.has(verdict) {
-			c.confirm(a)
+		if entry != nil {
+			// It has the verdict's validator (else it was stale).
+			c.confirm(entry)
 		}
 		return verdictAnswer(req, verdictConfirmed), nil
 	case resp.StatusCode == http.StatusNotModified && cached != nil && out != req:
@@ -242,10 +244,9 @@ func conditional(req *http.Request, etag, lastModified string) *http.Request {
 }
 
 // Answers to a read confirming a verdict, in the header verdictHeader of
-// a 204 No Content that GitHub did not send: a success to go-github, which
-// then closes the body (it does not close the body of an answer it takes
-// for an error, and net/http keeps a goroutine per request with a timeout
-// until the body is closed or the timeout passes).
+// a 204 No Content that GitHub did not send: a success to go-github, so a
+// confirmation, on every poll of a confirmed resource, costs no error
+// value and no read of an error body.
 const (
 	verdictHeader = "X-Provider-Github-Verdict"
 	// verdictConfirmed: GitHub answered 304 (or the cache holds the
@@ -373,27 +374,43 @@ func (a *cachedAnswer) response(req *http.Request, notModified *http.Response, b
 // store keeps a 200 answer that carries a validator and returns the answer
 // with a body that can still be read.
 func (c *conditionalCache) store(key string, req *http.Request, resp *http.Response, slot *decodedSlot) *http.Response {
-	etag, lastModified := resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
-	if etag == "" && lastModified == "" {
+	if resp.Header.Get("ETag") == "" && resp.Header.Get("Last-Modified") == "" {
 		c.remove(key)
 		return resp
 	}
+	body, ok := readKeepable(resp)
+	if !ok {
+		c.remove(key)
+		return resp
+	}
+	c.put(newAnswer(key, sentPath(req), resp.Header, body, c.now()), slot)
+	return resp
+}
+
+// readKeepable reads resp's body when it is small enough to keep (and
+// could be read), and gives resp a body that can be read again; false, and
+// the body as it was, otherwise.
+func readKeepable(resp *http.Response) ([]byte, bool) {
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxCachedBody+1))
 	if err != nil || len(body) > maxCachedBody {
-		// Hand back what was read followed by the rest, and keep nothing.
+		// Hand back what was read followed by the rest.
 		resp.Body = struct {
 			io.Reader
 			io.Closer
 		}{io.MultiReader(bytes.NewReader(body), resp.Body), resp.Body}
-		c.remove(key)
-		return resp
+		return nil, false
 	}
 	_ = resp.Body.Close()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
-	a := &cachedAnswer{confirmed: c.now(), key: key, scope: repoScope(sentPath(req)), etag: etag, lastModified: lastModified,
-		header: keptHeaders(resp.Header), deflated: deflate(body), bodySize: len(body)}
-	c.put(a, slot)
-	return resp
+	return body, true
+}
+
+// newAnswer is the answer of key, the GET of path, with GitHub's header
+// and body, given or confirmed at now.
+func newAnswer(key, path string, header http.Header, body []byte, now time.Time) *cachedAnswer {
+	return &cachedAnswer{confirmed: now, key: key, scope: repoScope(path),
+		etag: header.Get("ETag"), lastModified: header.Get("Last-Modified"),
+		header: keptHeaders(header), deflated: deflate(body), bodySize: len(body)}
 }
 
 // put keeps a, in place of any answer of its key, and drops the least

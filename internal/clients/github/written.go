@@ -1,9 +1,7 @@
 package github
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"time"
@@ -37,16 +35,10 @@ func (c *conditionalCache) written(req *http.Request, resp *http.Response) *http
 	if !ok || route.Returns == "" {
 		return resp
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxCachedBody+1))
-	if err != nil || len(body) > maxCachedBody {
-		resp.Body = struct {
-			io.Reader
-			io.Closer
-		}{io.MultiReader(bytes.NewReader(body), resp.Body), resp.Body}
+	body, ok := readKeepable(resp)
+	if !ok {
 		return resp
 	}
-	_ = resp.Body.Close()
-	resp.Body = io.NopCloser(bytes.NewReader(body))
 
 	var object struct {
 		URL string `json:"url"`
@@ -66,9 +58,8 @@ func (c *conditionalCache) written(req *http.Request, resp *http.Response) *http
 		return resp
 	}
 	now := c.now()
-	c.put(&cachedAnswer{confirmed: now, freshUntil: now.Add(c.writtenFresh),
-		key: get.String() + "\x00" + req.Header.Get("Accept"), scope: repoScope(get.Path),
-		etag: resp.Header.Get("ETag"), lastModified: resp.Header.Get("Last-Modified"),
-		header: keptHeaders(resp.Header), deflated: deflate(body), bodySize: len(body)}, nil)
+	a := newAnswer(get.String()+"\x00"+req.Header.Get("Accept"), get.Path, resp.Header, body, now)
+	a.freshUntil = now.Add(c.writtenFresh)
+	c.put(a, nil)
 	return resp
 }
