@@ -112,6 +112,10 @@ type verdicts[T resource.Managed] struct {
 // resource otherwise, recording the verdict it comes to.
 func (v verdicts[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	h := any(mg).(verdictHolder) //nolint:forcetypeassert // withVerdicts checked it.
+	if !observedOnly(mg) {
+		h.SetVerdict(nil)
+		return v.TypedExternalClient.Observe(ctx, mg)
+	}
 	digest, err := v.digest(ctx, mg)
 	if err == nil && confirmable(mg, h.GetVerdict(), digest) {
 		ok, cerr := v.confirm(ctx, readsOf(h.GetVerdict()))
@@ -126,7 +130,7 @@ func (v verdicts[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserva
 	referred := v.refs.count()
 	o, oerr := v.TypedExternalClient.Observe(github.WithReadLog(ctx, log), mg)
 	h.SetVerdict(nil)
-	if err != nil || oerr != nil || !o.ResourceExists || !o.ResourceUpToDate || o.ResourceLateInitialized || !observedOnly(mg) {
+	if err != nil || oerr != nil || !o.ResourceExists || !o.ResourceUpToDate || o.ResourceLateInitialized {
 		return o, oerr
 	}
 	if v.refs.count() != referred {
@@ -141,9 +145,9 @@ func (v verdicts[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserva
 }
 
 // confirmable says whether mg's verdict may be confirmed instead of
-// observing mg.
+// observing mg (one that is only observed, see observedOnly).
 func confirmable(mg resource.Managed, v *shared.Verdict, digest string) bool {
-	return v != nil && len(v.Reads) > 0 && v.Generation == mg.GetGeneration() && v.Inputs == digest && observedOnly(mg)
+	return v != nil && len(v.Reads) > 0 && v.Generation == mg.GetGeneration() && v.Inputs == digest
 }
 
 // observedOnly says whether an up-to-date observation of mg does nothing
