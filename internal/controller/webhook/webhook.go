@@ -56,6 +56,10 @@ type external[T Object] struct {
 	record  event.Recorder
 	secrets client.Reader
 
+	// inputSecret is the secret VerdictInputs read, for the Observe that
+	// follows it in the same reconcile; nil when it read none.
+	inputSecret *secret
+
 	// observed is the webhook as Observe found it; nil when it does not
 	// exist.
 	observed *github.Hook
@@ -81,7 +85,11 @@ func (e *external[T]) via() string {
 // never in the verdict.
 func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
 	s, err := readSecret(ctx, e.secrets, mg)
-	return s.hash, err
+	if err != nil {
+		return "", err
+	}
+	e.inputSecret = &s
+	return s.hash, nil
 }
 
 // Observe reads the webhook by its id, the external name. Without one it
@@ -102,7 +110,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		// Its Secret may be gone already: nothing to compare.
 		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	}
-	s, err := readSecret(ctx, e.secrets, mg)
+	s, err := e.observedSecret(ctx, mg)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -120,6 +128,15 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		ResourceLateInitialized: recovered,
 		Diff:                    strings.Join(drift, ", "),
 	}, nil
+}
+
+// observedSecret is the webhook secret for Observe: the one VerdictInputs
+// read just before it in this reconcile, else read now.
+func (e *external[T]) observedSecret(ctx context.Context, mg T) (secret, error) {
+	if e.inputSecret != nil {
+		return *e.inputSecret, nil
+	}
+	return readSecret(ctx, e.secrets, mg)
 }
 
 // appliedHash is the hash of the secret GitHub last accepted from the

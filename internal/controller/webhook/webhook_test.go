@@ -15,9 +15,11 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
 	"github.com/google/go-cmp/cmp"
 	gogithub "github.com/google/go-github/v37/github"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 	ctrlclient "sigs.k8s.io/controller-runtime/pkg/client"
 
+	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	wh "github.com/crossplane-github/provider-github/internal/clients/webhook"
@@ -453,4 +455,36 @@ func TestSecretRefs(t *testing.T) {
 		}
 	})
 
+}
+
+// countingReader counts the Secrets read through it.
+type countingReader struct {
+	ctrlclient.Reader
+	gets int
+}
+
+func (r *countingReader) Get(ctx context.Context, key ctrlclient.ObjectKey, obj ctrlclient.Object, opts ...ctrlclient.GetOption) error {
+	r.gets++
+	return r.Reader.Get(ctx, key, obj, opts...)
+}
+
+func TestVerdictInputsThenObserveReadTheSecretOnce(t *testing.T) {
+	var calls []call
+	reader := &countingReader{Reader: secrets(t, hookSecret(map[string][]byte{"secret": []byte(secretValue)}))}
+	mg := &namespaced.Webhook{ObjectMeta: metav1.ObjectMeta{Name: "w", Namespace: "ns"}}
+	*mg.Parameters() = *params()
+	meta.SetExternalName(mg, "7")
+	mg.Observation().AppliedSecretHash = ptr.To(hash)
+	e := &external[*namespaced.Webhook]{api: api{get: answer(7)}.fake(t, &calls), repo: repo, record: event.NewNopRecorder(), secrets: reader}
+	in, err := e.VerdictInputs(context.Background(), mg)
+	if err != nil || in != hash {
+		t.Fatalf("VerdictInputs: %q, %v; want the secret's hash", in, err)
+	}
+	o, err := e.Observe(context.Background(), mg)
+	if err != nil || !o.ResourceUpToDate {
+		t.Fatalf("Observe: %+v, %v; want up to date", o, err)
+	}
+	if reader.gets != 1 {
+		t.Errorf("the Secret was read %d times in one reconcile (VerdictInputs, then Observe), want once", reader.gets)
+	}
 }
