@@ -123,22 +123,22 @@ func (k *kube) apply(ctx context.Context, ns, manifest string) error {
 }
 
 // countReadyAll counts the resources of the every-kind scenario that are
-// Ready and Synced, and all of them.
-func (k *kube) countReadyAll(ctx context.Context, ns string) (ready, all int, err error) {
+// Ready and Synced.
+func (k *kube) countReadyAll(ctx context.Context, ns string) (int, error) {
+	ready := 0
 	for _, gvk := range childKinds {
 		l := &unstructured.UnstructuredList{}
 		l.SetGroupVersionKind(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
 		if err := k.c.List(ctx, l, client.InNamespace(ns)); err != nil {
-			return 0, 0, err
+			return 0, err
 		}
 		for _, item := range l.Items {
-			all++
 			if conditionTrue(item, "Ready") && conditionTrue(item, "Synced") {
 				ready++
 			}
 		}
 	}
-	return ready, all, nil
+	return ready, nil
 }
 
 func conditionTrue(u unstructured.Unstructured, typ string) bool {
@@ -155,18 +155,5 @@ func conditionTrue(u unstructured.Unstructured, typ string) bool {
 // waitReadyAll waits until n resources of the every-kind scenario are
 // Ready, and returns how many are.
 func (k *kube) waitReadyAll(ctx context.Context, ns string, n int, patience time.Duration) (int, error) {
-	deadline := time.Now().Add(patience)
-	for {
-		ready, _, err := k.countReadyAll(ctx, ns)
-		if err != nil {
-			return ready, err
-		}
-		if ready >= n {
-			return ready, nil
-		}
-		if time.Now().After(deadline) {
-			return ready, fmt.Errorf("only %d of %d resources Ready after %s", ready, n, patience)
-		}
-		time.Sleep(2 * time.Second)
-	}
+	return waitFor("resources", n, patience, 2*time.Second, func() (int, error) { return k.countReadyAll(ctx, ns) })
 }

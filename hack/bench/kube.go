@@ -142,26 +142,37 @@ func (k *kube) createRepositories(ctx context.Context, ns string, n int) error {
 
 // waitReady waits until n Repositories are Ready, and returns how many are.
 func (k *kube) waitReady(ctx context.Context, ns string, n int, patience time.Duration) (int, error) {
-	deadline := time.Now().Add(patience)
-	ready := 0
-	for {
+	return waitFor("Repositories", n, patience, 500*time.Millisecond, func() (int, error) {
 		l := &repomv1alpha1.RepositoryList{}
 		if err := k.c.List(ctx, l, client.InNamespace(ns)); err != nil {
-			return ready, err
+			return 0, err
 		}
-		ready = 0
+		ready := 0
 		for i := range l.Items {
 			if l.Items[i].GetCondition(xpv2.TypeReady).Status == corev1.ConditionTrue {
 				ready++
 			}
 		}
-		if ready >= n {
-			return ready, nil
+		return ready, nil
+	})
+}
+
+// waitFor counts every interval until count reaches n, and returns the
+// last count; an error when patience runs out first.
+func waitFor(what string, n int, patience, every time.Duration, count func() (int, error)) (int, error) {
+	deadline := time.Now().Add(patience)
+	for {
+		got, err := count()
+		if err != nil {
+			return got, err
+		}
+		if got >= n {
+			return got, nil
 		}
 		if time.Now().After(deadline) {
-			return ready, fmt.Errorf("only %d of %d Repositories Ready after %s", ready, n, patience)
+			return got, fmt.Errorf("only %d of %d %s Ready after %s", got, n, what, patience)
 		}
-		time.Sleep(500 * time.Millisecond)
+		time.Sleep(every)
 	}
 }
 
