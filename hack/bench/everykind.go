@@ -21,7 +21,7 @@ const (
 	orgGroup  = "org.github.m.crossplane.io"
 )
 
-// childKinds are the kinds of the every-kind scenario besides Repository.
+// childKinds are the kinds of the every-kind scenario, Repository included.
 var childKinds = []schema.GroupVersionKind{
 	{Group: orgGroup, Version: "v1alpha1", Kind: "Team"},
 	{Group: repoGroup, Version: "v1alpha1", Kind: "TeamRepository"},
