@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
@@ -22,6 +23,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -33,6 +35,7 @@ import (
 	"github.com/crossplane-github/provider-github/apis"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	ghcontroller "github.com/crossplane-github/provider-github/internal/controller"
+	"github.com/crossplane-github/provider-github/internal/controller/pace"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/gomem"
 	"github.com/crossplane-github/provider-github/internal/lazylog"
@@ -45,14 +48,14 @@ func main() {
 		pollInterval     = flag.Duration("poll", time.Minute, "How often each resource is checked for drift from its spec.")
 		syncInterval     = flag.Duration("sync", time.Hour, "How often every watched object is re-listed from the API server.")
 		stateInterval    = flag.Duration("poll-state-metric", time.Minute, "How often the crossplane_managed_resource_exists/ready/synced metrics are recorded.")
-		maxReconcileRate = flag.Int("max-reconcile-rate", 10, "The most reconciles per second across all kinds (also the reconciles in flight, shared by all kinds).")
+		maxReconcileRate = flag.Int("max-reconcile-rate", 0, "The most reconciles per second across all kinds (also the reconciles in flight, shared by all kinds); 0 (the default) derives the rate from the number of managed resources and --poll: 3 polls of each per interval, at least 10 and at most 200 a second, 50 in flight.")
 		leaderElection   = flag.Bool("leader-election", false, "Elect a leader, so that several replicas can run with one active.")
 		metricsAddr      = flag.String("metrics-bind-address", ":8080", "Where to serve Prometheus metrics; 0 turns them off.")
 		healthAddr       = flag.String("health-probe-bind-address", ":8081", "Where to serve /healthz and /readyz.")
 		pprofAddr        = flag.String("pprof-bind-address", "", "Where to serve Go's profiles (/debug/pprof/); empty (the default) turns them off.")
 		requestTimeout   = flag.Duration("github-request-timeout", 30*time.Second, "Timeout of one GitHub API request.")
 		fullReadBudget   = flag.Float64("full-read-budget", github.DefaultFullReadBudget, "Share (0-1) of each credential's hourly rate limit spent on full, unconditional repository reads, spread evenly over its repositories (GitHub's ETag misses some settings changes); 0 turns them off.")
-		writeConcurrency = flag.Int("github-write-concurrency", github.DefaultWriteConcurrency, "Writes in flight per credential (GitHub advises 1; raise for GitHub Enterprise Server or relaxed limits).")
+		writeConcurrency = flag.Int("github-write-concurrency", 0, "Writes in flight per credential; 0 (the default) means 1 on github.com and ghe.com, as GitHub advises, and 8 on GitHub Enterprise Server, whose rate limits are off unless its administrator turns them on.")
 		maxConcurrency   = flag.Int("github-max-concurrency", github.DefaultMaxConcurrency, "Calls in flight per credential.")
 		maxRateWait      = flag.Duration("github-max-rate-limit-wait", github.DefaultMaxRateLimitWait, "Longest a call waits for a rate limit to pass; longer waits fail the reconcile at once with a condition saying until when.")
 		showVersion      = flag.Bool("version", false, "Print the version and exit.")
@@ -73,13 +76,31 @@ func main() {
 	zl := lazylog.New(zap.New(zap.UseDevMode(*debug), zap.Level(level)))
 	ctrl.SetLogger(zl)
 	log := logging.NewLogrLogger(zl.WithName("provider-github"))
-	log.Info("Starting", "version", version.Version, "poll", pollInterval.String(), "sync", syncInterval.String(), "max-reconcile-rate", *maxReconcileRate,
+	rate := "derived from the managed resources"
+	if *maxReconcileRate > 0 {
+		rate = strconv.Itoa(*maxReconcileRate)
+	}
+	log.Info("Starting", "version", version.Version, "poll", pollInterval.String(), "sync", syncInterval.String(), "max-reconcile-rate", rate,
 		"gc-percent", mem.GCPercent, "memory-limit-bytes", mem.MemoryLimit, "heap-profiles", mem.HeapProfiles)
 
 	cfg, err := ctrl.GetConfig()
 	fatal(log, err, "cannot get API server config")
-	// Kubernetes API client rate derived from the reconcile rate.
-	cfg = ratelimiter.LimitRESTConfig(cfg, *maxReconcileRate)
+	// The reconcile rate, the reconciles in flight and the Kubernetes API
+	// client's rate: fixed by the flag, or following the managed resources.
+	var (
+		limiter ratelimiter.RateLimiter
+		workers = *maxReconcileRate
+		paced   *pace.Pace
+	)
+	if *maxReconcileRate > 0 {
+		limiter = ratelimiter.NewGlobal(*maxReconcileRate)
+		cfg = ratelimiter.LimitRESTConfig(cfg, *maxReconcileRate)
+	} else {
+		paced = pace.New(*pollInterval)
+		limiter, workers = paced, pace.Workers
+		cfg = rest.CopyConfig(cfg)
+		cfg.RateLimiter = paced.REST()
+	}
 	cfg.WarningHandlerWithContext = shared.APIWarnings()
 
 	scheme := runtime.NewScheme()
@@ -124,9 +145,9 @@ func main() {
 	o := shared.Options{
 		Options: controller.Options{
 			Logger:                  log,
-			GlobalRateLimiter:       ratelimiter.NewGlobal(*maxReconcileRate),
+			GlobalRateLimiter:       limiter,
 			PollInterval:            *pollInterval,
-			MaxConcurrentReconciles: *maxReconcileRate,
+			MaxConcurrentReconciles: workers,
 			Features:                &feature.Flags{},
 			MetricOptions:           &controller.MetricOptions{MRMetrics: mm, MRStateMetrics: sm, PollStateMetricInterval: *stateInterval},
 			// A managed resource kind's controller starts once its CRD is
@@ -134,6 +155,7 @@ func main() {
 			// an activation policy activates, and may activate more later.
 			Gate: new(gate.Gate[schema.GroupVersionKind]),
 		},
+		Pace: paced,
 		Clients: github.NewClientCache(github.Options{
 			UserAgent:        "provider-github/" + version.Version,
 			Timeout:          *requestTimeout,

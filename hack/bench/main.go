@@ -77,13 +77,15 @@ func fail(err error) {
 
 // scenario is one measured run.
 type scenario struct {
-	Name             string        `json:"name"`
-	N                int           `json:"repositories"`
-	Poll             time.Duration `json:"-"`
-	MaxReconcileRate int           `json:"maxReconcileRate"`
-	WriteConcurrency int           `json:"writeConcurrency"`
-	CreatesPerMinute int           `json:"secondaryLimitCreatesPerMinute,omitempty"`
-	Cycles           int           `json:"steadyCycles,omitempty"`
+	Name string        `json:"name"`
+	N    int           `json:"repositories"`
+	Poll time.Duration `json:"-"`
+	// MaxReconcileRate and WriteConcurrency are the provider's flags; 0
+	// leaves the flag out, to the provider's default.
+	MaxReconcileRate int `json:"maxReconcileRate"`
+	WriteConcurrency int `json:"writeConcurrency"`
+	CreatesPerMinute int `json:"secondaryLimitCreatesPerMinute,omitempty"`
+	Cycles           int `json:"steadyCycles,omitempty"`
 	// Restart: SIGKILL the provider in steady state, start it again and
 	// count what the next two polls cost.
 	Restart bool `json:"restart,omitempty"`
@@ -91,6 +93,26 @@ type scenario struct {
 	// Webhook and an ActionsVariable (one Team for all), created with the
 	// emulator's rate limits off.
 	EveryKind bool `json:"everyKind,omitempty"`
+}
+
+// flags are the provider's flags sc sets, besides the poll.
+func (sc scenario) flags() []string {
+	var f []string
+	if sc.MaxReconcileRate > 0 {
+		f = append(f, fmt.Sprintf("--max-reconcile-rate=%d", sc.MaxReconcileRate))
+	}
+	if sc.WriteConcurrency > 0 {
+		f = append(f, fmt.Sprintf("--github-write-concurrency=%d", sc.WriteConcurrency))
+	}
+	return f
+}
+
+// settings describes sc's rate and writes in flight for the table.
+func (sc scenario) settings() string {
+	if sc.MaxReconcileRate == 0 && sc.WriteConcurrency == 0 {
+		return "no flags"
+	}
+	return fmt.Sprintf("rate %d, writes %d", sc.MaxReconcileRate, sc.WriteConcurrency)
 }
 
 // resources is how many managed resources sc creates.
@@ -186,12 +208,15 @@ func run(c config) error {
 		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d tuned", n), N: n, Poll: poll, MaxReconcileRate: 50, WriteConcurrency: 16, Cycles: cycles})
 	}
 	for _, n := range c.sizes {
-		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d defaults", n), N: n, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1})
+		// No flag but the poll: the rate and the writes in flight are
+		// the provider's own choice (0 here).
+		scenarios = append(scenarios, scenario{Name: fmt.Sprintf("N=%d defaults", n), N: n, Poll: time.Minute})
 	}
 	scenarios = append(scenarios,
 		scenario{Name: "secondary limit", N: c.secondaryN, Poll: time.Minute, MaxReconcileRate: 10, WriteConcurrency: 1, CreatesPerMinute: 80},
 		scenario{Name: fmt.Sprintf("N=%d restart", c.restartN), N: c.restartN, Poll: time.Minute, MaxReconcileRate: 50, WriteConcurrency: 16, Restart: true},
-		scenario{Name: fmt.Sprintf("N=%d every kind", c.everyKindN), N: c.everyKindN, Poll: time.Minute, MaxReconcileRate: 100, WriteConcurrency: 16, Cycles: 5, EveryKind: true},
+		// Every kind at the provider's defaults: what a user who sets no flag gets.
+		scenario{Name: fmt.Sprintf("N=%d every kind", c.everyKindN), N: c.everyKindN, Poll: time.Minute, Cycles: 5, EveryKind: true},
 	)
 
 	var results []result
@@ -199,7 +224,7 @@ func run(c config) error {
 		if c.only != "" && !strings.Contains(sc.Name, c.only) {
 			continue
 		}
-		fmt.Printf("== %s: %d Repositories, poll %s, --max-reconcile-rate=%d --github-write-concurrency=%d", sc.Name, sc.N, sc.Poll, sc.MaxReconcileRate, sc.WriteConcurrency)
+		fmt.Printf("== %s: %d Repositories, poll %s, %s", sc.Name, sc.N, sc.Poll, sc.settings())
 		if sc.CreatesPerMinute > 0 {
 			fmt.Printf(", secondary limit %d creates/min", sc.CreatesPerMinute)
 		}
@@ -418,9 +443,8 @@ func waitHTTP(url string, patience time.Duration) error {
 // waits until it is ready.
 func startProvider(ctx context.Context, c config, sc scenario, prof profiler, logf *os.File) (*exec.Cmd, error) {
 	cmd := exec.CommandContext(ctx, c.providerBin,
-		"--poll="+sc.Poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", sc.MaxReconcileRate),
-		fmt.Sprintf("--github-write-concurrency=%d", sc.WriteConcurrency),
-		"--metrics-bind-address="+c.metricsAddr, "--health-probe-bind-address="+c.healthAddr)
+		append([]string{"--poll=" + sc.Poll.String()}, sc.flags()...)...)
+	cmd.Args = append(cmd.Args, "--metrics-bind-address="+c.metricsAddr, "--health-probe-bind-address="+c.healthAddr)
 	if prof.on() {
 		cmd.Args = append(cmd.Args, "--pprof-bind-address="+c.pprofAddr)
 	}

@@ -56,7 +56,11 @@ func Setup(mgr ctrl.Manager, o shared.Options) error {
 			return err
 		}
 	}
-	pool, err := kind.NewPool(mgr, o.ForControllerRuntime())
+	var count func(int)
+	if o.Pace != nil {
+		count = o.Pace.Count
+	}
+	pool, err := kind.NewPool(mgr, o.ForControllerRuntime(), count)
 	if err != nil {
 		return err
 	}

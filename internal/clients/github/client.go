@@ -52,8 +52,8 @@ type Options struct {
 	FullReadBudget float64
 	// MaxConcurrency caps a credential's calls in flight.
 	MaxConcurrency int
-	// WriteConcurrency caps a credential's writes in flight (GitHub
-	// advises one at a time).
+	// WriteConcurrency caps a credential's writes in flight. Zero means
+	// WriteConcurrencyFor its REST API root.
 	WriteConcurrency int
 	// MaxRateLimitWait is the longest a call waits for a rate limit to
 	// pass before failing with an error that says until when it waits.
@@ -247,7 +247,11 @@ func NormalizeBaseURL(raw string) (*url.URL, error) {
 func chain(c Credentials, base *url.URL, auth http.RoundTripper, o Options) http.RoundTripper {
 	ident := newIdentity(c, base, o.ResolveLogin)
 	m := &credentialMetrics{m: o.Metrics, ident: ident}
-	lim := newLimiter(auth, ident, m, o.MaxConcurrency, o.WriteConcurrency, o.MaxRateLimitWait)
+	writes := o.WriteConcurrency
+	if writes <= 0 {
+		writes = WriteConcurrencyFor(base)
+	}
+	lim := newLimiter(auth, ident, m, o.MaxConcurrency, writes, o.MaxRateLimitWait)
 	budget := o.FullReadBudget
 	if budget == 0 {
 		budget = DefaultFullReadBudget

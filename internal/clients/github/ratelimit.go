@@ -18,11 +18,30 @@ import (
 const (
 	DefaultMaxConcurrency   = 20
 	DefaultWriteConcurrency = 1
-	DefaultMaxRateLimitWait = time.Minute
+	// EnterpriseWriteConcurrency is the writes in flight per credential on
+	// GitHub Enterprise Server (see WriteConcurrencyFor).
+	EnterpriseWriteConcurrency = 8
+	DefaultMaxRateLimitWait    = time.Minute
 	// maxSecondaryRetries bounds how often one request is sent again after
 	// a secondary rate limit.
 	maxSecondaryRetries = 3
 )
+
+// WriteConcurrencyFor is the writes in flight per credential on the REST
+// API at base, unless configured: one on github.com (and GitHub Enterprise
+// Cloud's ghe.com, which has github.com's limits), as GitHub advises
+// (there its secondary limit of 80 content-creating requests a minute sets
+// the pace of creates whatever is in flight, and it penalises concurrent
+// writes); EnterpriseWriteConcurrency on GitHub Enterprise Server, whose
+// rate limits are off unless its administrator turns them on. If they are
+// on, the limiter still pauses and retries on GitHub's secondary rate limit
+// answers as it does for github.com.
+func WriteConcurrencyFor(base *url.URL) int {
+	if base == nil || base.Hostname() == "api.github.com" || strings.HasSuffix(base.Hostname(), ".ghe.com") {
+		return DefaultWriteConcurrency
+	}
+	return EnterpriseWriteConcurrency
+}
 
 // A limiter is the RoundTripper that keeps one credential within GitHub's
 // limits. It reads the X-RateLimit-* headers of every answer; once the

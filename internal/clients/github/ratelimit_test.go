@@ -247,3 +247,29 @@ func TestLimiterConcurrency(t *testing.T) {
 		t.Errorf("writes in flight at most: got %d, want 1 (serialised)", got)
 	}
 }
+
+func TestWriteConcurrencyFor(t *testing.T) {
+	cases := map[string]struct {
+		baseURL string
+		want    int
+	}{
+		"GitHubDotCom":          {baseURL: "", want: DefaultWriteConcurrency},
+		"GitHubDotComExplicit":  {baseURL: "https://api.github.com/", want: DefaultWriteConcurrency},
+		"GitHubDotComWithPort":  {baseURL: "https://api.github.com:443/", want: DefaultWriteConcurrency},
+		"EnterpriseCloudGHEcom": {baseURL: "https://api.octo.ghe.com/", want: DefaultWriteConcurrency},
+		"EnterpriseServer":      {baseURL: "https://ghe.example.com/api/v3/", want: EnterpriseWriteConcurrency},
+		"EnterpriseServerAPI":   {baseURL: "https://api.ghe.example.com/", want: EnterpriseWriteConcurrency},
+		"LocalEmulator":         {baseURL: "http://127.0.0.1:8443/api/v3/", want: EnterpriseWriteConcurrency},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			base, err := NormalizeBaseURL(tc.baseURL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := WriteConcurrencyFor(base); got != tc.want {
+				t.Errorf("WriteConcurrencyFor(%s) = %d, want %d", base, got, tc.want)
+			}
+		})
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -39,15 +40,17 @@ type Request struct {
 // a second than one kind alone could use. Kinds join while the pool runs,
 // when the safe-start gate sees their CustomResourceDefinitions.
 type Pool struct {
-	ctrl controller.TypedController[Request]
+	ctrl  controller.TypedController[Request]
+	count func(delta int)
 
 	mu    sync.RWMutex
 	kinds map[schema.GroupVersionKind]reconcile.Reconciler
 }
 
-// NewPool adds the pool's controller to mgr.
-func NewPool(mgr ctrl.Manager, o controller.Options) (*Pool, error) {
-	p := &Pool{kinds: map[schema.GroupVersionKind]reconcile.Reconciler{}}
+// NewPool adds the pool's controller to mgr. count, when not nil, is told
+// of every managed resource that appears (+1) and goes (-1), of every kind.
+func NewPool(mgr ctrl.Manager, o controller.Options, count func(delta int)) (*Pool, error) {
+	p := &Pool{kinds: map[schema.GroupVersionKind]reconcile.Reconciler{}, count: count}
 	log := mgr.GetLogger().WithValues("controller", PoolName)
 	c, err := controller.NewTyped(PoolName, mgr, controller.TypedOptions[Request]{
 		Reconciler:              p,
@@ -92,7 +95,31 @@ func (p *Pool) Add(c cache.Cache, gvk schema.GroupVersionKind, obj client.Object
 	}
 	p.kinds[gvk] = r
 	p.mu.Unlock()
-	return p.Watch(source.TypedKind(c, obj, p.Enqueue(gvk), predicates...))
+	var h handler.TypedEventHandler[client.Object, Request] = p.Enqueue(gvk)
+	if p.count != nil {
+		h = counted{TypedEventHandler: h, count: p.count}
+	}
+	return p.Watch(source.TypedKind(c, obj, h, predicates...))
+}
+
+// counted tells count of the objects its handler sees appear and go. The
+// informer's first list appears as creates, so the count includes the
+// resources that existed before the provider started. Create and delete
+// events pass the kinds' predicates (resource.DesiredStateChanged filters
+// updates only).
+type counted struct {
+	handler.TypedEventHandler[client.Object, Request]
+	count func(delta int)
+}
+
+func (c counted) Create(ctx context.Context, e event.TypedCreateEvent[client.Object], q workqueue.TypedRateLimitingInterface[Request]) {
+	c.count(1)
+	c.TypedEventHandler.Create(ctx, e, q)
+}
+
+func (c counted) Delete(ctx context.Context, e event.TypedDeleteEvent[client.Object], q workqueue.TypedRateLimitingInterface[Request]) {
+	c.count(-1)
+	c.TypedEventHandler.Delete(ctx, e, q)
 }
 
 // Enqueue is the event handler that reconciles gvk's resource named by

@@ -108,3 +108,40 @@ func TestPoolEnqueueMapped(t *testing.T) {
 		t.Errorf("enqueued: -want, +got:\n%s", diff)
 	}
 }
+
+func TestPoolCountsResources(t *testing.T) {
+	gvk := repomv1alpha1.RepositoryGroupVersionKind
+	n := 0
+	p := &Pool{count: func(d int) { n += d }}
+	h := counted{TypedEventHandler: p.Enqueue(gvk), count: p.count}
+	q := workqueue.NewTypedRateLimitingQueue(workqueue.DefaultTypedControllerRateLimiter[Request]())
+	defer q.ShutDown()
+	ctx := context.Background()
+	repo := func(name string) *repomv1alpha1.Repository {
+		return &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team-a", Name: name}}
+	}
+
+	h.Create(ctx, event.TypedCreateEvent[client.Object]{Object: repo("api")}, q)
+	h.Create(ctx, event.TypedCreateEvent[client.Object]{Object: repo("web")}, q)
+	h.Update(ctx, event.TypedUpdateEvent[client.Object]{ObjectOld: repo("api"), ObjectNew: repo("api")}, q)
+	if n != 2 {
+		t.Errorf("resources after two creates and an update: got %d, want 2", n)
+	}
+	h.Delete(ctx, event.TypedDeleteEvent[client.Object]{Object: repo("web")}, q)
+	if n != 1 {
+		t.Errorf("resources after one of two was deleted: got %d, want 1", n)
+	}
+	got := map[Request]bool{}
+	for q.Len() > 0 {
+		r, _ := q.Get()
+		got[r] = true
+		q.Done(r)
+	}
+	want := map[Request]bool{
+		{Kind: gvk, NamespacedName: types.NamespacedName{Namespace: "team-a", Name: "api"}}: true,
+		{Kind: gvk, NamespacedName: types.NamespacedName{Namespace: "team-a", Name: "web"}}: true,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("counting must not change what is enqueued: -want, +got:\n%s", diff)
+	}
+}

@@ -9,11 +9,16 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/pace"
 )
 
 // Options configure every controller of the provider.
 type Options struct {
 	controller.Options
+
+	// Pace, when set, is GlobalRateLimiter: the managed resources of every
+	// kind are counted to it, and it sets the rate for them.
+	Pace *pace.Pace
 
 	// Clients is the one cache of GitHub clients, shared by all controllers
 	// so that each credential has one connection pool and one rate budget.
