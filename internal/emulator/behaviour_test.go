@@ -197,12 +197,59 @@ func TestFaults(t *testing.T) {
 	}
 }
 
+func TestLostAnswers(t *testing.T) {
+	srv, emu := newServer(t, emulator.Options{})
+	d := func(c call) answer { return do(t, srv, c) }
+	if err := emu.SetFaults(emulator.Faults{LostAnswers: emulator.LostAnswersFault{Fraction: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	a := d(call{method: "POST", path: "/user/repos", token: "demo-token", body: `{"name":"lost"}`})
+	if a.status != http.StatusBadGateway || a.header.Get("Location") != "" {
+		t.Errorf("a create whose answer is lost = %d (Location %q), want 502 without a Location", a.status, a.header.Get("Location"))
+	}
+	if a := d(call{method: "GET", path: "/repos/demo-user/lost", token: "demo-token"}); a.status != 200 {
+		t.Errorf("GET of the repository whose create answer was lost = %d, want 200: the create went through", a.status)
+	}
+	if a := d(call{method: "POST", path: "/user/repos", token: "demo-token", body: `{"name":"lost"}`}); a.status != http.StatusUnprocessableEntity {
+		t.Errorf("the create sent again = %d, want 422 (name already exists on this account)", a.status)
+	}
+	if a := d(call{method: "GET", path: "/repos/demo-user/nothing-here", token: "demo-token"}); a.status != 404 {
+		t.Errorf("a read = %d, want 404: reads keep their answers", a.status)
+	}
+}
+
+func TestFaultsSeedReplays(t *testing.T) {
+	outcomes := func(seed uint64) string {
+		srv, emu := newServer(t, emulator.Options{})
+		if err := emu.SetFaults(emulator.Faults{Errors: emulator.ErrorFault{Fraction: 0.5}, Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for range 40 {
+			if do(t, srv, call{method: "GET", path: "/user", token: "demo-token"}).status == 200 {
+				b.WriteByte('.')
+			} else {
+				b.WriteByte('x')
+			}
+		}
+		return b.String()
+	}
+	first, again, other := outcomes(7), outcomes(7), outcomes(8)
+	if first != again {
+		t.Errorf("seed 7 twice: %s, then %s; want the same faults", first, again)
+	}
+	if first == other {
+		t.Errorf("seeds 7 and 8 both gave %s; want different faults", first)
+	}
+}
+
 func TestInvalidFaultsRejected(t *testing.T) {
 	emu := emulator.New(emulator.Options{})
 	for _, f := range []emulator.Faults{
 		{Errors: emulator.ErrorFault{Fraction: 1.5}},
 		{Errors: emulator.ErrorFault{Fraction: 0.5, Codes: []int{404}}},
 		{RateLimits: map[string]int{"demo-user": -1}},
+		{LostAnswers: emulator.LostAnswersFault{Fraction: -0.1}},
 	} {
 		if err := emu.SetFaults(f); err == nil {
 			t.Errorf("SetFaults(%+v) = nil, want an error", f)

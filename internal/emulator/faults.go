@@ -53,9 +53,21 @@ type Faults struct {
 	// Stall holds a fraction of requests open until the client gives up or
 	// Max passes (then answers normally).
 	Stall StallFault `json:"stall,omitempty"`
+	// LostAnswers carries out a fraction of writes and then answers them
+	// with 502, as when GitHub's gateway times out on a write that went
+	// through: the client must find out what happened before writing again.
+	LostAnswers LostAnswersFault `json:"lostAnswers,omitempty"`
 	// RateLimits overrides the primary hourly budget per principal: keys are
 	// user logins, "installation:<id>", or token values.
 	RateLimits map[string]int `json:"rateLimits,omitempty"`
+	// Seed, when not 0, restarts the faults' random choices from it, so
+	// that the same requests in the same order meet the same faults.
+	Seed uint64 `json:"seed,omitempty"`
+}
+
+// LostAnswersFault loses the answers of writes that took effect.
+type LostAnswersFault struct {
+	Fraction float64 `json:"fraction,omitempty"`
 }
 
 // LatencyFault adds delay.
@@ -84,7 +96,8 @@ type StallFault struct {
 
 // validate checks a fault description.
 func (f *Faults) validate() error {
-	for name, v := range map[string]float64{"errors.fraction": f.Errors.Fraction, "secondaryRateLimit.fraction": f.SecondaryRateLimit.Fraction, "stall.fraction": f.Stall.Fraction} {
+	for name, v := range map[string]float64{"errors.fraction": f.Errors.Fraction, "secondaryRateLimit.fraction": f.SecondaryRateLimit.Fraction,
+		"stall.fraction": f.Stall.Fraction, "lostAnswers.fraction": f.LostAnswers.Fraction} {
 		if v < 0 || v > 1 {
 			return fmt.Errorf("%s must be between 0 and 1, got %v", name, v)
 		}
@@ -115,7 +128,16 @@ type faultInjector struct {
 }
 
 func newFaultInjector() *faultInjector {
-	return &faultInjector{rnd: rand.New(rand.NewPCG(1, 2))}
+	return &faultInjector{rnd: newFaultRand(0)}
+}
+
+// newFaultRand is the faults' source of random choices for seed (0: the
+// built-in one).
+func newFaultRand(seed uint64) *rand.Rand {
+	if seed == 0 {
+		return rand.New(rand.NewPCG(1, 2))
+	}
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }
 
 func (fi *faultInjector) get() Faults {
@@ -128,6 +150,9 @@ func (fi *faultInjector) set(f Faults) {
 	fi.mu.Lock()
 	defer fi.mu.Unlock()
 	fi.f = f
+	if f.Seed != 0 {
+		fi.rnd = newFaultRand(f.Seed)
+	}
 }
 
 func (fi *faultInjector) clear() { fi.set(Faults{}) }
@@ -209,6 +234,26 @@ func (fi *faultInjector) apply(c *reqCtx) bool {
 		return true
 	}
 	return false
+}
+
+// loseAnswer replaces the answer of a write the handler carried out with
+// GitHub's 502, for the LostAnswers fraction of them. It reports whether
+// it did.
+func (fi *faultInjector) loseAnswer(c *reqCtx) bool {
+	f := fi.get()
+	if c.r.Method == http.MethodGet || c.r.Method == http.MethodHead || c.status < 200 || c.status >= 300 {
+		return false
+	}
+	if f.PathPrefix != "" && !strings.HasPrefix(c.path, f.PathPrefix) {
+		return false
+	}
+	if !fi.roll(f.LostAnswers.Fraction) {
+		return false
+	}
+	c.header.Del("Location")
+	c.header.Del("ETag")
+	c.fail(http.StatusBadGateway, "Server Error", docRoot)
+	return true
 }
 
 // SetFaults installs fault injection; it also applies RateLimits.

@@ -311,6 +311,9 @@ func (s *Server) handle(c *reqCtx) {
 		return
 	}
 	rt.handler(c)
+	if s.faults.loseAnswer(c) {
+		return
+	}
 
 	if c.r.Method == http.MethodGet && c.status == http.StatusOK {
 		src := c.body
