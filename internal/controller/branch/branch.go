@@ -156,16 +156,21 @@ func (e *external[T]) found(ctx context.Context, mg T, b *github.Branch) (manage
 
 // createdByThisResource tells, when the record of a create was lost (the
 // provider stopped between GitHub creating the branch and the external
-// name being saved), whether b is that create's result. A branch has no
-// creation time, so the evidence is: this resource's create was under way
-// and did not finish (the create-pending annotation is its latest), and
-// the branch's head is the commit that create started it at (sourceSha,
-// or the source branch's head now). A branch someone else created at the
-// same commit in the same moments cannot be told from it; a branch with
-// other history never passes.
+// name being saved, or GitHub's answer to the create was lost), whether b
+// is that create's result. A branch has no creation time, so the evidence
+// is: this resource's last create was not confirmed
+// (kind.CreateUnconfirmed), and
+// the branch's head is the commit that create started it at: the one
+// Create recorded in status.atProvider.sha, or, for a create cut off
+// before its status was saved, sourceSha or the source branch's head now.
+// A branch someone else created at the same commit in the same moments
+// cannot be told from it; a branch with other history never passes.
 func (e *external[T]) createdByThisResource(ctx context.Context, mg T, b *github.Branch) (bool, error) {
-	if !meta.ExternalCreateIncomplete(mg) {
+	if !kind.CreateUnconfirmed(mg) {
 		return false, nil
+	}
+	if started := mg.Observation().Sha; started != nil {
+		return strings.EqualFold(*started, b.Commit.SHA), nil
 	}
 	src := br.SourceOf(mg.Parameters(), e.repository.DefaultBranch)
 	if src.SHA != "" {
@@ -250,6 +255,10 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		}
 		what = fmt.Sprintf("the head %s of branch %q", sha, src.Branch)
 	}
+	// Kept with the create's outcome, so that a branch GitHub made before
+	// its answer was lost can be told by this commit (see
+	// createdByThisResource), however far the source has moved since.
+	mg.Observation().Sha = ptr.To(sha)
 	return managed.ExternalCreation{}, e.created(mg, name, e.createAt(ctx, name, sha), what)
 }
 

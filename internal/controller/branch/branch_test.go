@@ -82,11 +82,35 @@ func TestObserve(t *testing.T) {
 			world:  world{branches: map[string]string{"main": shaMain, "release": shaMain}},
 			want:   want{err: notOurs{errors.New(notOursText)}},
 		},
-		"ExistsAfterRefusedCreate": {
-			reason: "A create GitHub refused (it was there already) is no evidence: the branch is still not taken over, at the source's head or not.",
-			world:  world{branches: map[string]string{"main": shaMain, "release": shaMain}},
+		"ExistsElsewhereAfterFailedCreate": {
+			reason: "After a failed create, a branch at another commit than the create started it at is someone else's: not taken over.",
+			world:  world{branches: map[string]string{"main": shaMain, "release": shaRelease}},
 			mg:     []mod{createFailed()},
 			want:   want{err: notOurs{errors.New(notOursText)}},
+		},
+		"FailedCreateSourceMovedSince": {
+			reason: "The commit the failed create recorded tells its branch, however far the default branch has moved since.",
+			world:  world{branches: map[string]string{"main": shaDevelop, "release": shaMain}},
+			mg:     []mod{createFailed(), withObservation(common.BranchObservation{Sha: ptr.To(shaMain)})},
+			want: want{
+				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
+				obs: ptr.To(observed("release", shaMain, false, false)), ready: true, extName: "release", events: []event.Reason{reasonRecovered},
+			},
+		},
+		"FailedCreateOtherCommitThanRecorded": {
+			reason: "A branch at another commit than the one the failed create recorded is someone else's, even at the source's head.",
+			world:  world{branches: map[string]string{"main": shaRelease, "release": shaRelease}},
+			mg:     []mod{createFailed(), withObservation(common.BranchObservation{Sha: ptr.To(shaMain)})},
+			want:   want{err: notOurs{errors.New(notOursText)}},
+		},
+		"FailedCreateAnswerLost": {
+			reason: "A create that failed may have failed after GitHub made the branch (its answer lost): a branch at the head the create started it at is that create's.",
+			world:  world{branches: map[string]string{"main": shaMain, "release": shaMain}},
+			mg:     []mod{createFailed()},
+			want: want{
+				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
+				obs: ptr.To(observed("release", shaMain, false, false)), ready: true, extName: "release", events: []event.Reason{reasonRecovered},
+			},
 		},
 		"InterruptedCreate": {
 			reason: "A create under way whose record was lost, and a branch at the head of the default branch it started from: that create's branch.",

@@ -186,12 +186,12 @@ func via(what string) string {
 
 // createdByThisResource tells, when the record of a create was lost (the
 // provider stopped between GitHub protecting the branch and the external
-// name being saved), whether got is that create's result: a create was
-// under way, and got is the protection the spec asks for, but for those
+// name being saved, or GitHub's answer was lost), whether got is that
+// create's result: a create was not confirmed (kind.CreateUnconfirmed), and got is the protection the spec asks for, but for those
 // GitHub drops for lack of push access. GitHub keeps no id or date for a
 // protection to tell more by.
 func (e *external[T]) createdByThisResource(mg T, got *github.Protection) bool {
-	if !meta.ExternalCreateIncomplete(mg) {
+	if !kind.CreateUnconfirmed(mg) {
 		return false
 	}
 	p := mg.Parameters()

@@ -122,7 +122,7 @@ func TestObserve(t *testing.T) {
 		},
 		"CreatedAfterAFailedCreate": {
 			reason: "An environment someone created after this resource's create failed is not taken for the create's result.",
-			api:    api{get: answer()},
+			api:    api{get: answer(func(e *github.Environment) { e.CreatedAt = ptr.To(pending.Add(time.Minute)) })},
 			mg:     []mod{withPending(pending), withFailed(pending.Add(time.Second))},
 			want: want{err: errors.New(`environment "production" already exists in demo-org/app and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: "production"; or choose another name`),
 				calls: []call{{Op: "get", Name: "production"}}},

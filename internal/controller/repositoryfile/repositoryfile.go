@@ -160,12 +160,13 @@ func (e *external[T]) findBranch(ctx context.Context, p *common.RepositoryFilePa
 
 // recovered tells whether the file Observe found is what a create of mg
 // wrote before the provider stopped, between GitHub's commit and the
-// external name being saved: a create was started and never finished, and
+// external name being saved, or before GitHub's answer to it was lost: a
+// create was started and not confirmed (kind.CreateUnconfirmed), and
 // the file has exactly the declared content. It then sets the external
 // name. (A resource being deleted has not read its content: a file it may
 // have written is left.)
 func (e *external[T]) recovered(mg T) bool {
-	if meta.WasDeleted(mg) || !meta.ExternalCreateIncomplete(mg) || !rf.UpToDate(e.observed.SHA, e.content) {
+	if meta.WasDeleted(mg) || !kind.CreateUnconfirmed(mg) || !rf.UpToDate(e.observed.SHA, e.content) {
 		return false
 	}
 	p := mg.Parameters()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -14,15 +13,7 @@ import (
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/team"
-)
-
-// A team counts as made by this resource's last create when GitHub says it
-// was created between the start of that create and its end (or, when the
-// end was never recorded, createWindow after the start), give or take
-// clockSkew between the provider's clock and GitHub's.
-const (
-	clockSkew    = 10 * time.Second
-	createWindow = 10 * time.Minute
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 // find returns the team this resource manages, or nil when there is none;
@@ -31,7 +22,7 @@ const (
 func (e *external[T]) find(ctx context.Context, mg T, org string) (t *github.Team, adopted bool, err error) {
 	slug := meta.GetExternalName(mg)
 	if slug == "" {
-		if !meta.ExternalCreateIncomplete(mg) {
+		if !kind.CreateUnconfirmed(mg) {
 			// Never created: Create says so if the name is taken.
 			return nil, false, nil
 		}
@@ -100,7 +91,8 @@ func (e *external[T]) byID(ctx context.Context, org string, id int64) (*github.T
 }
 
 // interrupted resolves a create whose outcome was never recorded: the
-// provider stopped between asking GitHub for the team and saving its slug.
+// provider stopped between asking GitHub for the team and saving its slug,
+// or GitHub's answer to the create was lost.
 // A team with the spec's name and slug that GitHub created during that
 // create is its result; any other team with that slug is someone else's.
 func (e *external[T]) interrupted(ctx context.Context, mg T, org string) (*github.Team, bool, error) {
@@ -126,21 +118,16 @@ func (e *external[T]) interrupted(ctx context.Context, mg T, org string) (*githu
 }
 
 // createdByLastCreate tells whether GitHub created t during this resource's
-// last create, going by the create's annotations.
+// last create, going by the create's annotations: between its start and
+// its success, or, when its outcome is not known, as
+// kind.CreatedByLostCreate tells.
 func createdByLastCreate(mg resource.Managed, t *github.Team) bool {
-	pending := meta.GetExternalCreatePending(mg)
-	if pending.IsZero() || t.CreatedAt == nil {
+	if kind.CreateUnconfirmed(mg) {
+		return kind.CreatedByLostCreate(mg, t.CreatedAt)
+	}
+	pending, succeeded := meta.GetExternalCreatePending(mg), meta.GetExternalCreateSucceeded(mg)
+	if !kind.CreatedDuring(t.CreatedAt, pending) {
 		return false
 	}
-	succeeded, failed := meta.GetExternalCreateSucceeded(mg), meta.GetExternalCreateFailed(mg)
-	var end time.Time
-	switch {
-	case meta.ExternalCreateIncomplete(mg):
-		end = pending.Add(createWindow)
-	case failed.After(succeeded):
-		return false
-	default:
-		end = succeeded
-	}
-	return !t.CreatedAt.Before(pending.Add(-clockSkew)) && !t.CreatedAt.After(end.Add(clockSkew))
+	return !t.CreatedAt.After(succeeded.Add(kind.ClockSkew))
 }

@@ -188,11 +188,31 @@ func TestObserve(t *testing.T) {
 			deps:   func(*testing.T) deps { return deps{} },
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
-		"FailedCreateIsNotInterrupted": {
-			reason: "a create that GitHub refused is not looked for: another team with the name must not be adopted",
-			deps:   func(*testing.T) deps { return deps{} },
-			mg:     []mod{withCreatePending(now), withCreateFailed(now)},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
+		"FailedCreateAnswerLost": {
+			reason: "a create that failed may have failed after GitHub made the team (its answer lost): a team with the spec's name GitHub made during it is its result",
+			deps: func(t *testing.T) deps {
+				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(createdAt(now)), nil)}}
+			},
+			mg: []mod{withCreatePending(now), withCreateFailed(now), inSync()},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
+				externalName: "platform-team", events: []event.Reason{reasonAdopted}},
+		},
+		"FailedCreateFindsAnOlderTeam": {
+			reason: "after a failed create, a team GitHub made before it began is someone else's, and is not adopted",
+			deps: func(t *testing.T) deps {
+				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(), nil)}}
+			},
+			mg: []mod{withCreatePending(now), withCreateFailed(now)},
+			want: want{err: notOurs{errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
+				"to manage it, set the annotation crossplane.io/external-name: platform-team")}},
+		},
+		"FailedCreateNothingThere": {
+			reason: "a create GitHub refused made nothing, and is simply made again",
+			deps: func(t *testing.T) deps {
+				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", nil, ghErr(404))}}
+			},
+			mg:   []mod{withCreatePending(now), withCreateFailed(now)},
+			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"InterruptedCreateRecovered": {
 			reason: "a team with the spec's name that GitHub created while this resource's create was under way is its result",

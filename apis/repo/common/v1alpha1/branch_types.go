@@ -92,7 +92,9 @@ type BranchObservation struct {
 	Repository *string `json:"repository,omitempty"`
 
 	// Sha is the SHA of the branch's head commit, as last observed. Commits
-	// pushed to the branch move it; the provider does not.
+	// pushed to the branch move it; the provider does not. Before the
+	// branch is first observed, it is the commit the provider's create
+	// started the branch at.
 	Sha *string `json:"sha,omitempty"`
 
 	// Protected is true when branch protection or an active branch ruleset
