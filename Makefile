@@ -3,7 +3,7 @@ SHELL := /bin/bash
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: help generate check-diff build test test-unit test-race vet lint reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench xpkg crossplane-tools e2e
+.PHONY: help generate check-diff build test test-unit test-race vet lint reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench chaos chaos-short xpkg crossplane-tools e2e
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -64,6 +64,12 @@ xpkg: ## Build the runtime image and the Crossplane package _output/xpkg/provide
 
 bench: ## Measure scale and rate-limit economy (local control plane + emulator + provider); not a test
 	@hack/bench.sh
+
+chaos: ## Storms of every kind with SIGKILLs and GitHub faults; fails on anything lost, duplicated, left or stuck (SEED, N, KILLS)
+	@hack/chaos.sh
+
+chaos-short: ## make chaos's CI variant (a few minutes)
+	@N=6 KILLS=9 CHAOS_WINDOW=30s hack/chaos.sh
 
 e2e: ## The package in real Crossplane: install, examples, Compositions, end to end (report at the end)
 	@hack/e2e.sh

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
 )
@@ -16,88 +15,30 @@ import (
 // TeamRepository (one Team for all), a Ruleset, a Webhook and an
 // ActionsVariable, all naming it by reference.
 
-const (
-	repoGroup = "repo.github.m.crossplane.io"
-	orgGroup  = "org.github.m.crossplane.io"
-)
-
-// childKinds are the kinds of the every-kind scenario, Repository included.
-var childKinds = []schema.GroupVersionKind{
-	{Group: orgGroup, Version: "v1alpha1", Kind: "Team"},
-	{Group: repoGroup, Version: "v1alpha1", Kind: "TeamRepository"},
-	{Group: repoGroup, Version: "v1alpha1", Kind: "Ruleset"},
-	{Group: repoGroup, Version: "v1alpha1", Kind: "Webhook"},
-	{Group: repoGroup, Version: "v1alpha1", Kind: "ActionsVariable"},
-	{Group: repoGroup, Version: "v1alpha1", Kind: "Repository"},
+// everyKindKinds are the kinds of the every-kind scenario, Repository included.
+func everyKindKinds() []benchKind {
+	return append([]benchKind{kindTeam, kindRepository}, everyKindChildren...)
 }
 
-const benchTeam = `apiVersion: org.github.m.crossplane.io/v1alpha1
-kind: Team
-metadata: {name: bench-team}
-spec:
-  providerConfigRef: {kind: ProviderConfig, name: default}
-  forProvider: {name: bench-team, privacy: closed}
-`
-
-// childTemplates are the children of Repository %[1]s.
-var childTemplates = []string{`apiVersion: repo.github.m.crossplane.io/v1alpha1
-kind: TeamRepository
-metadata: {name: "%[1]s-team"}
-spec:
-  providerConfigRef: {kind: ProviderConfig, name: default}
-  forProvider:
-    teamRef: {name: bench-team}
-    repositoryRef: {name: "%[1]s"}
-    permission: push
-`, `apiVersion: repo.github.m.crossplane.io/v1alpha1
-kind: Ruleset
-metadata: {name: "%[1]s-protect"}
-spec:
-  providerConfigRef: {kind: ProviderConfig, name: default}
-  forProvider:
-    repositoryRef: {name: "%[1]s"}
-    name: protect-default-branch
-    target: branch
-    enforcement: active
-    conditions: {refName: {include: ["~DEFAULT_BRANCH"]}}
-    rules: {deletion: true, nonFastForward: true}
-`, `apiVersion: repo.github.m.crossplane.io/v1alpha1
-kind: Webhook
-metadata: {name: "%[1]s-ci"}
-spec:
-  providerConfigRef: {kind: ProviderConfig, name: default}
-  forProvider:
-    repositoryRef: {name: "%[1]s"}
-    url: "https://ci.example.com/hooks/%[1]s"
-    contentType: json
-    events: [push]
-`, `apiVersion: repo.github.m.crossplane.io/v1alpha1
-kind: ActionsVariable
-metadata: {name: "%[1]s-region"}
-spec:
-  providerConfigRef: {kind: ProviderConfig, name: default}
-  forProvider:
-    repositoryRef: {name: "%[1]s"}
-    name: DEPLOY_REGION
-    value: eu-west-1
-`}
+// benchTeam is the one Team of the every-kind scenario.
+const benchTeam = "bench-team"
 
 // createChildren applies the Team and every Repository's four children,
 // 16 at a time.
 func (k *kube) createChildren(ctx context.Context, ns string, n int) error {
-	if err := k.apply(ctx, ns, benchTeam); err != nil {
+	if err := k.apply(ctx, ns, kindTeam.render("", benchTeam)); err != nil {
 		return err
 	}
 	names := make(chan int)
-	errs := make(chan error, n*len(childTemplates))
+	errs := make(chan error, n*len(everyKindChildren))
 	var wg sync.WaitGroup
 	for w := 0; w < 16; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range names {
-				for _, t := range childTemplates {
-					if err := k.apply(ctx, ns, fmt.Sprintf(t, fmt.Sprintf("bench-%04d", i))); err != nil {
+				for _, kind := range everyKindChildren {
+					if err := k.apply(ctx, ns, kind.render(fmt.Sprintf("bench-%04d", i), benchTeam)); err != nil {
 						errs <- err
 					}
 				}
@@ -122,23 +63,31 @@ func (k *kube) apply(ctx context.Context, ns, manifest string) error {
 	return k.c.Create(ctx, u)
 }
 
-// countReadyAll counts the resources of the every-kind scenario that are
-// Ready and Synced.
-func (k *kube) countReadyAll(ctx context.Context, ns string) (int, error) {
+// countReadyAll counts the resources of kinds that are Ready and Synced.
+func (k *kube) countReadyAll(ctx context.Context, ns string, kinds []benchKind) (int, error) {
 	ready := 0
-	for _, gvk := range childKinds {
+	err := k.each(ctx, ns, kinds, func(_ benchKind, u unstructured.Unstructured) {
+		if conditionTrue(u, "Ready") && conditionTrue(u, "Synced") {
+			ready++
+		}
+	})
+	return ready, err
+}
+
+// each calls fn with every resource of kinds in ns.
+func (k *kube) each(ctx context.Context, ns string, kinds []benchKind, fn func(benchKind, unstructured.Unstructured)) error {
+	for _, kind := range kinds {
+		gvk := kind.gvk()
 		l := &unstructured.UnstructuredList{}
 		l.SetGroupVersionKind(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
 		if err := k.c.List(ctx, l, client.InNamespace(ns)); err != nil {
-			return 0, err
+			return err
 		}
 		for _, item := range l.Items {
-			if conditionTrue(item, "Ready") && conditionTrue(item, "Synced") {
-				ready++
-			}
+			fn(kind, item)
 		}
 	}
-	return ready, nil
+	return nil
 }
 
 func conditionTrue(u unstructured.Unstructured, typ string) bool {
@@ -152,8 +101,8 @@ func conditionTrue(u unstructured.Unstructured, typ string) bool {
 	return false
 }
 
-// waitReadyAll waits until n resources of the every-kind scenario are
-// Ready, and returns how many are.
-func (k *kube) waitReadyAll(ctx context.Context, ns string, n int, patience time.Duration) (int, error) {
-	return waitFor("resources", n, patience, 2*time.Second, func() (int, error) { return k.countReadyAll(ctx, ns) })
+// waitReadyAll waits until n resources of kinds are Ready, and returns
+// how many are.
+func (k *kube) waitReadyAll(ctx context.Context, ns string, kinds []benchKind, n int, patience time.Duration) (int, error) {
+	return waitFor("resources", n, patience, 2*time.Second, func() (int, error) { return k.countReadyAll(ctx, ns, kinds) })
 }

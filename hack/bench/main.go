@@ -2,7 +2,9 @@
 // the GitHub API emulator with injected latency, and the provider as a
 // separate process. It is run by hack/bench.sh (make bench); it is not a
 // test. It prints a table of measurements next to the targets of issue 6
-// and writes them as JSON.
+// and writes them as JSON. With --chaos it runs make chaos instead
+// (hack/chaos.sh, chaos.go): storms of every kind with SIGKILLs and GitHub
+// faults, which it fails unless nothing is lost, duplicated or stuck.
 package main
 
 import (
@@ -32,6 +34,8 @@ type config struct {
 	// crds are the globs (in package/crds) of the CRDs to install: the
 	// kinds the provider's safe-start gate then starts controllers for.
 	crds []string
+	// chaos runs make chaos instead of the benchmark.
+	chaos chaosConfig
 }
 
 func main() {
@@ -54,6 +58,13 @@ func main() {
 	flag.StringVar(&c.pprofAddr, "pprof", "127.0.0.1:28082", "provider profiling address (with --profile-dir)")
 	flag.StringVar(&c.only, "only", "", "run only the scenarios whose name contains this")
 	flag.StringVar(&c.profileDir, "profile-dir", "", "write the provider's CPU profile of the steady window and heap profiles (at all Ready, at the end) here")
+	var chaos bool
+	flag.BoolVar(&chaos, "chaos", false, "run make chaos (storms of every kind with SIGKILLs and GitHub faults) instead of the benchmark")
+	flag.Uint64Var(&c.chaos.seed, "seed", 1, "chaos: the storm's seed (the same seed replays the same kills, order and faults)")
+	flag.IntVar(&c.chaos.n, "chaos-n", 50, "chaos: Repositories, each with a resource of every other kind")
+	flag.IntVar(&c.chaos.kills, "kills", 24, "chaos: SIGKILLs of the provider over the three storms")
+	flag.DurationVar(&c.chaos.window, "chaos-window", time.Minute, "chaos: how long the create storm's kills are spread over (the delete storms: half of it)")
+	flag.Float64Var(&c.chaos.maxRequests, "chaos-max-requests", 40, "chaos: most GitHub requests per resource over the whole run")
 	var crds string
 	flag.StringVar(&crds, "crds", "*.yaml", "comma-separated globs of the package/crds files to install (the kinds that are active); the Repository and provider configuration CRDs are always needed")
 	flag.Parse()
@@ -64,6 +75,12 @@ func main() {
 			fail(fmt.Errorf("bad size %q", s))
 		}
 		c.sizes = append(c.sizes, n)
+	}
+	if chaos {
+		if err := runChaos(c, c.chaos); err != nil {
+			fail(err)
+		}
+		return
 	}
 	if err := run(c); err != nil {
 		fail(err)
@@ -304,7 +321,7 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 			return res, err
 		}
 		res.AppliedSeconds = time.Since(start).Seconds()
-		ready, err = k.waitReadyAll(ctx, ns, sc.resources(), timeout)
+		ready, err = k.waitReadyAll(ctx, ns, everyKindKinds(), sc.resources(), timeout)
 	} else {
 		ready, err = k.waitReady(ctx, ns, sc.N, timeout)
 	}

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"fmt"
+	"net/url"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// A benchKind is one managed resource kind of the every-kind and chaos
+// scenarios: the manifest of the resource that belongs to Repository
+// %[1]s (a TeamRepository names Team %[2]s), and how to find the GitHub
+// objects it makes.
+type benchKind struct {
+	kind     string
+	group    string
+	manifest string
+	// objects lists the keys of the GitHub objects of the kind that
+	// belong to repository repo; want is the key of the one the
+	// resource makes. Two of want are a duplicate; none, a loss (or,
+	// after deletion, nothing left behind).
+	objects func(g github, repo string) ([]string, error)
+	want    string
+	// parent kinds are deleted after all the others.
+	parent bool
+}
+
+func (k benchKind) gvk() schema.GroupVersionKind {
+	return schema.GroupVersionKind{Group: k.group, Version: "v1alpha1", Kind: k.kind}
+}
+
+// render is the kind's manifest for repository repo and team team.
+func (k benchKind) render(repo, team string) string { return fmt.Sprintf(k.manifest, repo, team) }
+
+const (
+	repoGroup = "repo.github.m.crossplane.io"
+	orgGroup  = "org.github.m.crossplane.io"
+	// owner is the emulator's organisation the provider configuration uses.
+	owner = "demo-org"
+	// valuesSecret holds the values of the ActionsSecrets and DependabotSecrets.
+	valuesSecret = "bench-values"
+)
+
+func repoPath(repo, rest string) string { return "/repos/" + owner + "/" + repo + rest }
+
+var (
+	kindRepository = benchKind{kind: "Repository", group: repoGroup, parent: true, want: "repository", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: Repository
+metadata: {name: "%[1]s"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider: {description: "benchmark repository", autoInit: true}
+`, objects: func(g github, repo string) ([]string, error) { return g.exists(repoPath(repo, ""), "repository") }}
+
+	kindTeam = benchKind{kind: "Team", group: orgGroup, parent: true, want: "team", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: Team
+metadata: {name: "%[2]s"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider: {name: "%[2]s", privacy: closed}
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.exists("/orgs/"+owner+"/teams/"+url.PathEscape(repo+"-devs"), "team")
+	}}
+
+	kindTeamRepository = benchKind{kind: "TeamRepository", group: repoGroup, want: "access", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: TeamRepository
+metadata: {name: "%[1]s-team"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    teamRef: {name: "%[2]s"}
+    repositoryRef: {name: "%[1]s"}
+    permission: push
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.exists("/orgs/"+owner+"/teams/"+repo+"-devs/repos/"+owner+"/"+repo, "access")
+	}}
+
+	kindRuleset = benchKind{kind: "Ruleset", group: repoGroup, want: "protect-default-branch", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: Ruleset
+metadata: {name: "%[1]s-protect"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    name: protect-default-branch
+    target: branch
+    enforcement: active
+    conditions: {refName: {include: ["~DEFAULT_BRANCH"]}}
+    rules: {deletion: true, nonFastForward: true}
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/rulesets?per_page=100"), "", field("name"))
+	}}
+
+	kindWebhook = benchKind{kind: "Webhook", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: Webhook
+metadata: {name: "%[1]s-ci"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    url: "https://ci.example.com/hooks/%[1]s"
+    contentType: json
+    events: [push]
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/hooks?per_page=100"), "", func(m map[string]any) string {
+			if cfg, _ := m["config"].(map[string]any); cfg["url"] == "https://ci.example.com/hooks/"+repo {
+				return "ci"
+			}
+			return "other"
+		})
+	}}
+
+	kindActionsVariable = benchKind{kind: "ActionsVariable", group: repoGroup, want: "DEPLOY_REGION", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: ActionsVariable
+metadata: {name: "%[1]s-region"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    name: DEPLOY_REGION
+    value: eu-west-1
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/actions/variables?per_page=30"), "variables", field("name"))
+	}}
+
+	kindDeployKey = benchKind{kind: "DeployKey", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: DeployKey
+metadata: {name: "%[1]s-deploy"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    title: ci
+    readOnly: true
+    generateKey: true
+  writeConnectionSecretToRef: {name: "%[1]s-deploy-key"}
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/keys?per_page=100"), "", field("title"))
+	}}
+
+	kindBranch = benchKind{kind: "Branch", group: repoGroup, want: "release", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: Branch
+metadata: {name: "%[1]s-release"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    name: release
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/branches?per_page=100"), "", field("name"))
+	}}
+
+	kindBranchProtection = benchKind{kind: "BranchProtection", group: repoGroup, want: "protection", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: BranchProtection
+metadata: {name: "%[1]s-release-protection"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    branchRef: {name: "%[1]s-release"}
+    requiredLinearHistory: true
+    requiredPullRequestReviews: {requiredApprovingReviewCount: 1}
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.exists(repoPath(repo, "/branches/release/protection"), "protection")
+	}}
+
+	kindEnvironment = benchKind{kind: "Environment", group: repoGroup, want: "staging", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: Environment
+metadata: {name: "%[1]s-staging"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    name: staging
+    waitTimer: 5
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/environments?per_page=100"), "environments", field("name"))
+	}}
+
+	kindActionsSecret = benchKind{kind: "ActionsSecret", group: repoGroup, want: "DEPLOY_TOKEN", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: ActionsSecret
+metadata: {name: "%[1]s-token"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    name: DEPLOY_TOKEN
+    valueSecretRef: {name: ` + valuesSecret + `, key: token}
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/actions/secrets?per_page=100"), "secrets", field("name"))
+	}}
+
+	kindDependabotSecret = benchKind{kind: "DependabotSecret", group: repoGroup, want: "NPM_TOKEN", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: DependabotSecret
+metadata: {name: "%[1]s-npm-token"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    name: NPM_TOKEN
+    valueSecretRef: {name: ` + valuesSecret + `, key: token}
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/dependabot/secrets?per_page=100"), "secrets", field("name"))
+	}}
+
+	kindRepositoryFile = benchKind{kind: "RepositoryFile", group: repoGroup, want: "file", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: RepositoryFile
+metadata: {name: "%[1]s-doc"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    path: docs/managed.md
+    content: "Managed by Crossplane.\n"
+    message: "docs: managed file"
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.exists(repoPath(repo, "/contents/docs/managed.md"), "file")
+	}}
+
+	kindCollaborator = benchKind{kind: "Collaborator", group: repoGroup, want: "other-user", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: Collaborator
+metadata: {name: "%[1]s-other-user"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    username: other-user
+    permission: pull
+`, objects: func(g github, repo string) ([]string, error) {
+		login := func(m map[string]any) string { s, _ := m["login"].(string); return s }
+		collaborators, err := g.names(repoPath(repo, "/collaborators?affiliation=direct&per_page=100"), "", login)
+		if err != nil {
+			return nil, err
+		}
+		invited, err := g.names(repoPath(repo, "/invitations?per_page=100"), "", func(m map[string]any) string {
+			u, _ := m["invitee"].(map[string]any)
+			return login(u)
+		})
+		return append(collaborators, invited...), err
+	}}
+)
+
+// everyKindChildren are the kinds the every-kind scenario gives each
+// Repository (with one Team for all).
+var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable}
+
+// chaosKinds are every kind of the provider, as make chaos storms them:
+// each Repository gets a resource of every other kind, its own Team
+// included.
+var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
+	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
+	kindRepositoryFile, kindCollaborator}
