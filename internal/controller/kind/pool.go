@@ -95,7 +95,7 @@ func (p *Pool) Add(c cache.Cache, gvk schema.GroupVersionKind, obj client.Object
 	}
 	p.kinds[gvk] = r
 	p.mu.Unlock()
-	var h handler.TypedEventHandler[client.Object, Request] = p.Enqueue(gvk)
+	h := p.Enqueue(gvk)
 	if p.count != nil {
 		h = counted{TypedEventHandler: h, count: p.count}
 	}
