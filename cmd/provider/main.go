@@ -48,7 +48,7 @@ func main() {
 		pollInterval     = flag.Duration("poll", time.Minute, "How often each resource is checked for drift from its spec.")
 		syncInterval     = flag.Duration("sync", time.Hour, "How often every watched object is re-listed from the API server.")
 		stateInterval    = flag.Duration("poll-state-metric", time.Minute, "How often the crossplane_managed_resource_exists/ready/synced metrics are recorded.")
-		maxReconcileRate = flag.Int("max-reconcile-rate", 0, "The most reconciles per second across all kinds (also the reconciles in flight, shared by all kinds); 0 (the default) derives the rate from the number of managed resources and --poll: 3 polls of each per interval, at least 10 and at most 200 a second, 50 in flight.")
+		maxReconcileRate = flag.Int("max-reconcile-rate", 0, "The most reconciles per second across all kinds (also the reconciles in flight, shared by all kinds); 0 (the default) derives the rate from the number of managed resources and --poll: 3 polls of each per interval, at least 50 and at most 200 a second, 50 in flight.")
 		leaderElection   = flag.Bool("leader-election", false, "Elect a leader, so that several replicas can run with one active.")
 		metricsAddr      = flag.String("metrics-bind-address", ":8080", "Where to serve Prometheus metrics; 0 turns them off.")
 		healthAddr       = flag.String("health-probe-bind-address", ":8081", "Where to serve /healthz and /readyz.")

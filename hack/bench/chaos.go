@@ -135,7 +135,11 @@ func (s *supervisor) storm(rnd *rand.Rand, kills int, window time.Duration) <-ch
 	return done
 }
 
-func runChaos(c config, cc chaosConfig) error {
+func runChaos(c config) error {
+	cc := c.chaos
+	if cc.window < 4*time.Second || cc.n < 1 || cc.kills < 0 {
+		return fmt.Errorf("chaos: N must be at least 1, KILLS at least 0 and CHAOS_WINDOW at least 4s (got %d, %d, %s)", cc.n, cc.kills, cc.window)
+	}
 	ctx := context.Background()
 	const ns = "chaos"
 	res := chaosResult{Seed: cc.seed, N: cc.n, Kinds: len(chaosKinds), Resources: cc.n * len(chaosKinds)}

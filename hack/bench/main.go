@@ -77,7 +77,7 @@ func main() {
 		c.sizes = append(c.sizes, n)
 	}
 	if chaos {
-		if err := runChaos(c, c.chaos); err != nil {
+		if err := runChaos(c); err != nil {
 			fail(err)
 		}
 		return

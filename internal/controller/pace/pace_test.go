@@ -13,14 +13,15 @@ func TestRate(t *testing.T) {
 	}{
 		"NoResources":              {resources: 0, poll: time.Minute, want: MinRate},
 		"FewResources":             {resources: 150, poll: time.Minute, want: MinRate},
-		"JustAboveTheMinimum":      {resources: 201, poll: time.Minute, want: 11},
 		"ThousandRepositories":     {resources: 1000, poll: time.Minute, want: 50},
-		"EveryKindOfAThousand":     {resources: 5001, poll: time.Minute, want: 251 - 51},
-		"ShortPoll":                {resources: 100, poll: 10 * time.Second, want: 30},
+		"JustAboveTheMinimum":      {resources: 1001, poll: time.Minute, want: 51},
+		"TwoThousand":              {resources: 2000, poll: time.Minute, want: 100},
+		"EveryKindOfAThousand":     {resources: 5001, poll: time.Minute, want: MaxRate},
+		"ShortPoll":                {resources: 500, poll: 10 * time.Second, want: 150},
 		"LongPoll":                 {resources: 1000, poll: 10 * time.Minute, want: MinRate},
 		"BeyondTheCap":             {resources: 100000, poll: time.Minute, want: MaxRate},
-		"NoPollMeansAMinute":       {resources: 1000, poll: 0, want: 50},
-		"NegativePollMeansAMinute": {resources: 1000, poll: -time.Second, want: 50},
+		"NoPollMeansAMinute":       {resources: 2000, poll: 0, want: 100},
+		"NegativePollMeansAMinute": {resources: 2000, poll: -time.Second, want: 100},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -36,27 +37,27 @@ func TestPaceFollowsTheCount(t *testing.T) {
 	if got := p.Rate(); got != MinRate {
 		t.Fatalf("a new Pace's rate = %d, want %d", got, MinRate)
 	}
-	for range 1000 {
+	for range 2000 {
 		p.Count(1)
 	}
-	if got := p.Rate(); got != 50 {
-		t.Errorf("rate for 1,000 resources = %d, want 50", got)
+	if got := p.Rate(); got != 100 {
+		t.Errorf("rate for 2,000 resources = %d, want 100", got)
 	}
-	if got := p.reconciles.Burst(); got != 50*burstSeconds {
-		t.Errorf("burst for 1,000 resources = %d, want %d", got, 50*burstSeconds)
+	if got := p.reconciles.Burst(); got != 100*burstSeconds {
+		t.Errorf("burst for 2,000 resources = %d, want %d", got, 100*burstSeconds)
 	}
-	if got := p.REST().QPS(); got != 50*restPerReconcile {
-		t.Errorf("REST QPS for 1,000 resources = %v, want %d", got, 50*restPerReconcile)
+	if got := p.REST().QPS(); got != 100*restPerReconcile {
+		t.Errorf("REST QPS for 2,000 resources = %v, want %d", got, 100*restPerReconcile)
 	}
-	for range 1200 {
+	for range 2200 {
 		p.Count(-1)
 	}
 	if got := p.Rate(); got != MinRate {
 		t.Errorf("rate after every resource went (and more deletes than creates) = %d, want %d", got, MinRate)
 	}
-	p.Count(201)
-	if got := p.Rate(); got != 11 {
-		t.Errorf("rate after a negative count was clamped and 201 appeared = %d, want 11", got)
+	p.Count(1001)
+	if got := p.Rate(); got != 51 {
+		t.Errorf("rate after a negative count was clamped and 1,001 appeared = %d, want 51", got)
 	}
 }
 
