@@ -146,7 +146,7 @@ type result struct {
 	PollSeconds  float64  `json:"pollSeconds"`
 	ReadySeconds float64  `json:"timeToAllReadySeconds"`
 	// AppliedSeconds: how long the API server took to take every
-	// resource (the kubectl apply), within ReadySeconds.
+	// resource (the bench's creates), within ReadySeconds.
 	AppliedSeconds float64 `json:"timeToAllAppliedSeconds"`
 	Ready          int     `json:"ready"`
 	// CreateRequestsPerResource: GitHub requests from the first create to
