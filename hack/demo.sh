@@ -150,8 +150,13 @@ up() {
   fi
 
   say "Warning events (a clean create has none)"
+  # The provider's events are about its own objects (API groups ending in
+  # crossplane.io); the control plane's own (e.g. kube-apiserver repairing
+  # the kubernetes Service's cluster IP just after it starts) are not this check's.
   local warnings
-  warnings=$(kubectl get events -A --field-selector type=Warning --no-headers 2>/dev/null || true)
+  warnings=$(kubectl get events -A --field-selector type=Warning \
+    -o jsonpath='{range .items[*]}{.involvedObject.apiVersion}{"\t"}{.metadata.namespace}{"\t"}{.involvedObject.kind}/{.involvedObject.name}{"\t"}{.reason}{"\t"}{.message}{"\n"}{end}' 2>/dev/null |
+    awk -F'\t' '$1 ~ /crossplane\.io\//' || true)
   if [ -n "$warnings" ]; then
     echo "$warnings"
     echo "Warning events on a clean create: see kubectl describe and $DIR/provider.log" >&2
