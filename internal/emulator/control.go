@@ -22,6 +22,8 @@ import (
 //	GET    /_emulator/config              behaviour switches
 //	POST   /_emulator/config              change behaviour switches (merge)
 //	POST   /_emulator/seed                add users, orgs, teams, apps, repos
+//	POST   /_emulator/tokens              give a user another token {"login": "demo-user", "token": "new-token"}
+//	DELETE /_emulator/tokens/{token}      revoke a token: requests with it are answered 401
 //	GET    /_emulator/repos               repositories as the emulator stores them
 //	POST   /_emulator/repos/{o}/{r}/branches   add a branch {"name": "dev"}
 //	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
@@ -109,6 +111,25 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 		}
 		if err := s.state.Apply(seed); err != nil {
 			bad(err)
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case path == "/tokens" && r.Method == http.MethodPost:
+		var b struct {
+			Login string `json:"login"`
+			Token string `json:"token"`
+		}
+		if !decode(&b) {
+			return
+		}
+		if err := s.state.IssueToken(b.Login, b.Token); err != nil {
+			bad(err)
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case strings.HasPrefix(path, "/tokens/") && r.Method == http.MethodDelete:
+		if err := s.state.RevokeToken(strings.TrimPrefix(path, "/tokens/")); err != nil {
+			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
 			return
 		}
 		reply(http.StatusNoContent, nil)
