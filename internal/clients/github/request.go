@@ -52,7 +52,7 @@ func (r Route) path(params ...string) string {
 			if n >= len(params) {
 				break
 			}
-			segs[i] = url.PathEscape(params[n])
+			segs[i] = pathSegment(params[n])
 			n++
 		}
 	}
@@ -60,6 +60,17 @@ func (r Route) path(params ...string) string {
 		panic(fmt.Sprintf("route %s %s: %d parameters do not fit", r.Method, r.Template, len(params)))
 	}
 	return strings.Join(segs, "/")
+}
+
+// pathSegment is param path-escaped as one segment. "." and ".." (an
+// environment's name can be either) are escaped too: left as they are,
+// resolving the path against the API root would drop them as dot segments
+// and send the request to another resource.
+func pathSegment(param string) string {
+	if param == "." || param == ".." {
+		return strings.Repeat("%2E", len(param))
+	}
+	return url.PathEscape(param)
 }
 
 // page reads one page (counting from 1) of a list at path into out, asking
