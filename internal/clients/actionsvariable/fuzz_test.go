@@ -1,0 +1,126 @@
+package actionsvariable
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/convergetest"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+)
+
+var (
+	variableName    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	reservedName    = regexp.MustCompile(`^[Gg][Ii][Tt][Hh][Uu][Bb]_`)
+	environmentName = regexp.MustCompile(`^[^\x00-\x1f\x7f]+$`)
+)
+
+// admitted applies the CRD's cheap rules (lengths, patterns, CEL) to p, so
+// that the fuzz test explores only what a user could apply. Strings reach
+// the API server as JSON, so they are valid UTF-8.
+func admitted(p *common.ActionsVariableParameters) bool {
+	n, v := p.Name, p.Value
+	if !utf8.ValidString(n) || !utf8.ValidString(v) || len(n) > 255 || !variableName.MatchString(n) || reservedName.MatchString(n) {
+		return false
+	}
+	if l := utf8.RuneCountInString(v); l < 1 || l > 49152 {
+		return false
+	}
+	if e := p.Environment; e != nil {
+		return utf8.ValidString(*e) && utf8.RuneCountInString(*e) <= 255 && environmentName.MatchString(*e)
+	}
+	return true
+}
+
+// FuzzVariableConverges creates the variable a spec declares through our
+// client on the emulator and requires that it reads back up to date, with
+// an observation that shows it; then changes the value with the update
+// request and requires that to converge too. GitHub refusing a spec the
+// CRD admits (422) is an acceptable end, when our client words it.
+func FuzzVariableConverges(f *testing.F) {
+	f.Add("DEPLOY_ENV", "production", "", "staging")                           // full, repository
+	f.Add("region", "eu-west-1\n", "production", "eu-west-1")                  // lower case, environment, newline trimmed later
+	f.Add("_", "x", "", "x")                                                   // minimal
+	f.Add("Ünïcode", "v", "", "w")                                             // refused by the schema
+	f.Add("VAR_1", "päth ☃ 𝄞\r\n\ttabs", "Prod / EU ☃", "\u00a0")              // unicode value and environment
+	f.Add("GITHUB_TOKEN", "x", "", "y")                                        // reserved: refused by the schema
+	f.Add("github_x", "x", "", "y")                                            // reserved in any case
+	f.Add("LONG", strings.Repeat("ab", 24576), "", strings.Repeat("☃", 49152)) // 48 KiB; then 48 Ki characters, over GitHub's bytes
+	f.Add("A"+strings.Repeat("b", 254), " leading and trailing ", " env ", "  ")
+	f.Add("SPACES", " ", "production", "\x00")
+	f.Add("X", "x", "a/b", "y")        // an environment name with a slash
+	f.Add("X", "x", "100%", "y")       // percent in the path
+	f.Add("X", "x", "..", "y")         // dot segment in the path
+	f.Add("X", "x", "?q=1#frag", "y")  // query and fragment characters
+	f.Add("X", "x", "PRODUCTION", "y") // case
+	f.Fuzz(func(t *testing.T, name, value, environment, next string) {
+		p := &common.ActionsVariableParameters{Name: name, Value: value}
+		if environment != "" {
+			p.Environment = ptr.To(environment)
+		}
+		if !admitted(p) {
+			return
+		}
+		ctx := context.Background()
+		gh, _ := convergetest.Start(t)
+		api := github.NewActionsVariablesClient(gh)
+		if environment != "" {
+			_, err := github.NewEnvironmentsClient(gh).PutEnvironment(ctx, convergetest.Owner, convergetest.Repo, environment, &github.EnvironmentRequest{})
+			if convergetest.Refused(t, "PutEnvironment(...)", err) {
+				return
+			}
+		}
+		if convergetest.Refused(t, "CreateVariable(...)", api.CreateVariable(ctx, convergetest.Owner, convergetest.Repo, environment, Request(p, true))) {
+			return
+		}
+		converge(ctx, t, api, p, environment)
+
+		p.Value = next
+		if !admitted(p) {
+			return
+		}
+		got := read(ctx, t, api, p, environment)
+		if UpToDate(p, got) != (next == value) {
+			t.Fatalf("UpToDate(value %q, GitHub's %q) = %t", next, got.Value, !(next == value))
+		}
+		if convergetest.Refused(t, "UpdateVariable(...)", api.UpdateVariable(ctx, convergetest.Owner, convergetest.Repo, environment, got.Name, Request(p, false))) {
+			return
+		}
+		converge(ctx, t, api, p, environment)
+	})
+}
+
+// read reads the variable p names back; it must be there.
+func read(ctx context.Context, t *testing.T, api *github.ActionsVariablesClient, p *common.ActionsVariableParameters, environment string) *github.ActionsVariable {
+	t.Helper()
+	got, err := api.GetVariable(ctx, convergetest.Owner, convergetest.Repo, environment, p.Name)
+	if err != nil {
+		t.Fatalf("GetVariable(%q) after a write GitHub accepted: %v", p.Name, err)
+	}
+	return got
+}
+
+// converge requires the variable to be up to date, after one update
+// request at most, and its observation to show it.
+func converge(ctx context.Context, t *testing.T, api *github.ActionsVariablesClient, p *common.ActionsVariableParameters, environment string) {
+	t.Helper()
+	got := read(ctx, t, api, p, environment)
+	if !UpToDate(p, got) {
+		if err := api.UpdateVariable(ctx, convergetest.Owner, convergetest.Repo, environment, got.Name, Request(p, false)); err != nil {
+			t.Fatalf("not up to date after the create (GitHub has %q, the spec %q), and the update fails: %v", got.Value, p.Value, err)
+		}
+		if got = read(ctx, t, api, p, environment); !UpToDate(p, got) {
+			t.Fatalf("not up to date after the update: GitHub has %q, the spec %q", got.Value, p.Value)
+		}
+	}
+	o := Observation(convergetest.Owner+"/"+convergetest.Repo, environment, got)
+	if !SameName(ptr.Deref(o.Name, ""), p.Name) || ptr.Deref(o.Value, "") != p.Value || ptr.Deref(o.Environment, "") != environment {
+		t.Fatalf("Observation(...) = name %q, value %q, environment %q: want the spec's %q, %q, %q",
+			ptr.Deref(o.Name, ""), ptr.Deref(o.Value, ""), ptr.Deref(o.Environment, ""), p.Name, p.Value, environment)
+	}
+}

@@ -1,0 +1,80 @@
+// Package convergetest runs a kind's mapping against an in-process GitHub
+// emulator, for the fuzz tests that check that what a spec asks for, once
+// sent through our GitHub client, reads back as converged. Every exchange
+// is checked against GitHub's OpenAPI description (emulatortest). Tests
+// only: production code never imports the emulator.
+package convergetest
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+
+	gogithub "github.com/google/go-github/v37/github"
+
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
+)
+
+// The repository every fuzz input works in, its default branch, and the
+// members and team of its organization (reviewers, say).
+const (
+	Owner         = "demo-org"
+	Repo          = "fuzz"
+	DefaultBranch = "main"
+	OtherBranch   = "release/v1"
+	Admin         = "demo-user"
+	Member        = "fuzz-member"
+	Outsider      = "other-user"
+	Team          = "fuzzers"
+)
+
+// Seed is the emulator's default seed plus the repository, a member and a
+// team the fuzz tests use.
+func Seed() *emulator.Seed {
+	s := emulator.DefaultSeed()
+	s.Users = append(s.Users, emulator.SeedUser{Login: Member, Name: "Fuzz Member"})
+	s.Orgs[0].Members = append(s.Orgs[0].Members, emulator.SeedMember{Login: Member, Role: "member"})
+	s.Teams = append(s.Teams, emulator.SeedTeam{Org: Owner, Name: Team, Privacy: "closed", Members: []emulator.SeedTeamMember{{Login: Member}}})
+	s.Repos = append(s.Repos, emulator.SeedRepo{Owner: Owner, Name: Repo, Branches: []string{DefaultBranch, OtherBranch}})
+	return s
+}
+
+// Start starts a contract-checked emulator with Seed for the test (one
+// fuzz input) and returns our GitHub client on it, authenticated as the
+// organization's admin, and the emulator.
+func Start(t testing.TB) (*gogithub.Client, *emulator.Server) {
+	t.Helper()
+	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: Seed()})
+	gh, err := github.NewClient(github.Config{Credentials: github.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
+		github.Options{UserAgent: "provider-github-fuzz", Transport: srv.Client().Transport})
+	if err != nil {
+		t.Fatalf("NewClient(...): %v", err)
+	}
+	return gh, emu
+}
+
+// Refused tells whether err is GitHub refusing the request as invalid (422
+// or 400), worded by our client for a person, and fails the test when err
+// is anything else: an error that is not GitHub's answer, another status,
+// or a message that does not say what GitHub answered.
+func Refused(t testing.TB, what string, err error) bool {
+	t.Helper()
+	if err == nil {
+		return false
+	}
+	var ge *github.Error
+	if !errors.As(err, &ge) {
+		t.Fatalf("%s: %v: want nil or GitHub's refusal worded by github.Explain", what, err)
+	}
+	if ge.Status != http.StatusUnprocessableEntity && ge.Status != http.StatusBadRequest {
+		t.Fatalf("%s: GitHub answered %d: %v; want success, or a 422/400 refusal", what, ge.Status, err)
+	}
+	msg := ge.Error()
+	if !strings.Contains(msg, "GitHub") || strings.Contains(msg, "%!") {
+		t.Fatalf("%s: the refusal is not worded: %q", what, msg)
+	}
+	return true
+}
