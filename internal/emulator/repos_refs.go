@@ -120,6 +120,32 @@ func (t refTarget) set(r *Repo, sha string) {
 	(*tags)[t.name] = sha
 }
 
+// clashes is true when another reference of the same kind is a directory
+// of the reference or lies under it (feature and feature/x): git keeps
+// references as files, and GitHub refuses such a create with a bare
+// "Reference update failed".
+func (t refTarget) clashes(r *Repo) bool {
+	under := func(name string) bool {
+		return strings.HasPrefix(name, t.name+"/") || strings.HasPrefix(t.name, name+"/")
+	}
+	if t.kind == "heads" {
+		for _, b := range r.Branches {
+			if under(b.Name) {
+				return true
+			}
+		}
+		return false
+	}
+	if tags := tagsOf.peek(r); tags != nil {
+		for name := range *tags {
+			if under(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // remove deletes the reference.
 func (t refTarget) remove(r *Repo) {
 	if old := t.lookup(r); old != "" {
@@ -171,6 +197,8 @@ func (s *Server) createRef(c *reqCtx, w *world, r *Repo) {
 		c.invalid("Object does not exist")
 	case t.lookup(r) != "":
 		c.invalid("Reference already exists")
+	case t.clashes(r):
+		c.invalid("Reference update failed")
 	default:
 		t.set(r, strings.ToLower(*sha))
 		r.PushedAt = s.now()

@@ -32,6 +32,10 @@ const (
 	// MessageObjectMissing is the 422 of a create at a commit the
 	// repository does not have.
 	MessageObjectMissing = "Object does not exist"
+	// MessageReferenceUpdateFailed is the 422 of a create git refuses, such
+	// as a branch feature/x beside a branch feature: git keeps references
+	// as files, so one cannot be a directory of another.
+	MessageReferenceUpdateFailed = "Reference update failed"
 	// MessageDefaultBranch is the 422 of a delete of the default branch.
 	MessageDefaultBranch = "Cannot delete the default branch"
 	// MessageProtectedBranch is the 422 of a delete of a branch its

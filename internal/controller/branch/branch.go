@@ -296,6 +296,8 @@ func (e *external[T]) created(mg T, name string, err error, what string) error {
 		return errors.Wrapf(err, "cannot create branch %q in %s: it was created again outside Kubernetes meanwhile, and is observed next", name, e.fullName())
 	case github.HasMessage(err, github.MessageObjectMissing):
 		return errors.Wrapf(err, "cannot create branch %q in %s at %s: the repository has no such commit; check spec.forProvider.sourceSha", name, e.fullName(), what)
+	case github.HasMessage(err, github.MessageReferenceUpdateFailed):
+		return errors.Wrapf(err, "cannot create branch %q in %s: git refused it, most likely because another branch is named like one of its directories (a branch feature forbids feature/x, and feature/x forbids feature); rename that branch, or choose another name", name, e.fullName())
 	case github.HasMessage(err, github.MessageEmptyRepository):
 		return e.empty(err)
 	case github.IsNotFound(err):

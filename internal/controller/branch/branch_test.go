@@ -413,6 +413,13 @@ func TestCreate(t *testing.T) {
 			want: want{writes: []string{createRelease(shaOld)}, err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageObjectMissing),
 				`cannot create branch "release" in demo-org/app at sourceSha `+shaOld+`: the repository has no such commit; check spec.forProvider.sourceSha`)},
 		},
+		"DirectoryClash": {
+			reason: "Git's refusal of a name beside a branch named like its directory says what clashes.",
+			world: world{branches: map[string]string{"main": shaMain},
+				createErrs: []error{ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageReferenceUpdateFailed)}},
+			want: want{writes: []string{createRelease(shaMain)}, err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageReferenceUpdateFailed),
+				`cannot create branch "release" in demo-org/app: git refused it, most likely because another branch is named like one of its directories (a branch feature forbids feature/x, and feature/x forbids feature); rename that branch, or choose another name`)},
+		},
 		"Refused": {
 			reason: "Another refusal is an error naming what was attempted.",
 			world: world{branches: map[string]string{"main": shaMain},
