@@ -1,0 +1,152 @@
+package branch
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"k8s.io/utils/ptr"
+
+	"github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/fuzzemu"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+// branchNamePattern is BranchName's schema pattern.
+var branchNamePattern = regexp.MustCompile(`^[^\x00-\x20\x7f~^:?*\[\\]+$`)
+
+// admittedBranchName is true when the CRD schema accepts name as a
+// BranchName: its length, pattern and CEL rules.
+func admittedBranchName(name string) bool {
+	n := len([]rune(name))
+	return n >= 1 && n <= 255 && branchNamePattern.MatchString(name) &&
+		!strings.Contains(name, "..") &&
+		!strings.HasPrefix(name, "/") && !strings.HasSuffix(name, "/") && !strings.Contains(name, "//") &&
+		!strings.HasPrefix(name, ".") && !strings.Contains(name, "/.") &&
+		!strings.HasSuffix(name, ".lock") && !strings.Contains(name, ".lock/") &&
+		!strings.HasSuffix(name, ".") &&
+		!strings.Contains(name, "@{") && name != "@" &&
+		!strings.HasPrefix(name, "-") &&
+		name != "HEAD" && !strings.HasPrefix(name, "refs/")
+}
+
+var shaPattern = regexp.MustCompile(`^([0-9a-f]{40}|[0-9a-f]{64})$`)
+
+// admitted is true when the CRD schema accepts p (its own fields; the
+// repository is the test's).
+func admitted(p *v1alpha1.BranchParameters) bool {
+	switch {
+	case !admittedBranchName(string(p.Name)):
+		return false
+	case p.SourceBranch != nil && p.SourceSha != nil:
+		return false
+	case p.SourceBranch != nil && (!admittedBranchName(string(*p.SourceBranch)) || *p.SourceBranch == p.Name):
+		return false
+	case p.SourceSha != nil && !shaPattern.MatchString(*p.SourceSha):
+		return false
+	}
+	return true
+}
+
+// Source choices of FuzzBranchConverges.
+const (
+	fromDefault = iota
+	fromBranch
+	fromSha
+	fromDevHead
+)
+
+// FuzzBranchConverges creates any branch a user could declare, from any
+// source, in a repository of the emulator, with the mapping's requests, and
+// checks that GitHub then has the branch under its name at the commit it
+// was created at, as the observation reports it, and that deleting it
+// leaves nothing under the name. GitHub may refuse a create (a name taken,
+// a commit the repository lacks) or not find a source branch: that is an
+// end, worded.
+func FuzzBranchConverges(f *testing.F) {
+	seed := emulator.DefaultSeed()
+	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main", "dev", "feature/login"}})
+	emu := fuzzemu.New(f, seed)
+
+	f.Add("release", "", uint8(fromDefault))                     // minimal
+	f.Add("feature/login-2", "dev", uint8(fromBranch))           // full: from a branch
+	f.Add("hotfix", "", uint8(fromDevHead))                      // full: from a commit
+	f.Add("dev", "", uint8(fromDefault))                         // taken
+	f.Add("from-nowhere", "nope", uint8(fromBranch))             // no such source
+	f.Add("at-nothing", strings.Repeat("a", 40), uint8(fromSha)) // no such commit
+	f.Add("ü/ß%20#x&y=z", "feature/login", uint8(fromBranch))    // escaping
+	f.Add("a/b/c/d.e", "main", uint8(fromBranch))                // deep
+	f.Add("master", "", uint8(fromDefault))                      // GitHub's alias of the default branch
+	f.Add("dev/sub", "", uint8(fromDefault))                     // under an existing branch
+	f.Add("feature", "", uint8(fromDefault))                     // above an existing branch
+	f.Add(strings.Repeat("x", 255), "", uint8(fromDefault))      // longest
+	f.Add("x+y;z,w'\"!$()", "", uint8(fromDefault))              // punctuation git allows
+	f.Add("@", "", uint8(fromDefault))                           // refused at admission
+	f.Fuzz(func(t *testing.T, name, source string, from uint8) {
+		p := &v1alpha1.BranchParameters{Name: v1alpha1.BranchName(name)}
+		switch from % 4 {
+		case fromBranch:
+			p.SourceBranch = ptr.To(v1alpha1.BranchName(source))
+		case fromSha:
+			p.SourceSha = ptr.To(source)
+		}
+		if !admitted(p) {
+			return
+		}
+		ctx := context.Background()
+		api := github.NewRepositoryBranches(emu.Begin(t))
+		repo, err := api.Get(ctx, "demo-org", "seeded")
+		if err != nil {
+			t.Fatalf("Get(repository): %v", err)
+		}
+		if from%4 == fromDevHead {
+			dev, err := api.GetRef(ctx, "demo-org", "seeded", Ref("dev"))
+			if err != nil {
+				t.Fatalf("GetRef(dev): %v", err)
+			}
+			p.SourceSha = ptr.To(dev.Object.SHA)
+		}
+
+		src := SourceOf(p, repo.DefaultBranch)
+		sha := src.SHA
+		if sha == "" {
+			head, err := api.GetRef(ctx, "demo-org", "seeded", Ref(src.Branch))
+			if github.IsNotFound(err) && !src.Default {
+				return // no such source branch: an end the controller words
+			}
+			if err != nil {
+				t.Fatalf("GetRef(%q): %v", Ref(src.Branch), err)
+			}
+			sha = head.Object.SHA
+		}
+		if _, err := api.CreateRef(ctx, "demo-org", "seeded", CreateRequest(name, sha)); err != nil {
+			fuzzemu.RequireRefusal(t, "CreateRef", err)
+			return
+		}
+
+		b, err := api.GetBranch(ctx, "demo-org", "seeded", name)
+		if err != nil {
+			t.Fatalf("GetBranch(%q) after creating it: %v", name, err)
+		}
+		want := v1alpha1.BranchObservation{Name: ptr.To(name), Repository: ptr.To("demo-org/seeded"), Sha: ptr.To(sha), Protected: ptr.To(false), Default: ptr.To(false)}
+		if diff := cmp.Diff(want, Observation("demo-org/seeded", b, repo.DefaultBranch)); diff != "" {
+			t.Fatalf("Observation(after create): -want, +got:\n%s", diff)
+		}
+		ref, err := api.GetRef(ctx, "demo-org", "seeded", Ref(name))
+		if err != nil || ref.Ref != "refs/"+Ref(name) || ref.Object.SHA != sha {
+			t.Fatalf("GetRef(%q) after creating it: %+v, %v", Ref(name), ref, err)
+		}
+
+		if err := api.DeleteRef(ctx, "demo-org", "seeded", Ref(name)); err != nil {
+			t.Fatalf("DeleteRef(%q): %v", Ref(name), err)
+		}
+		// Gone: a 404, or GitHub's redirect of master to the default
+		// branch, which the controller tells from the branch by its name.
+		if b, err := api.GetBranch(ctx, "demo-org", "seeded", name); !github.IsNotFound(err) && (err != nil || b.Name == name) {
+			t.Fatalf("GetBranch(%q) after deleting it: want 404 or another branch, got %+v, %v", name, b, err)
+		}
+	})
+}
