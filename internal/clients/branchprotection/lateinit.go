@@ -32,8 +32,24 @@ func LateInitialize(p *v1alpha1.BranchProtectionParameters, got *github.Protecti
 			// one app for the name: GitHub's choice is not one app.
 			continue
 		}
-		c.AppID = ptr.To(ptr.Deref(match[0].AppID, -1))
+		app := ptr.Deref(match[0].AppID, -1)
+		if listed(p.RequiredStatusChecks.Checks, c.Context, app) {
+			// The spec names that check with its app too: recording it
+			// here would list it twice, which the schema refuses.
+			continue
+		}
+		c.AppID = ptr.To(app)
 		changed = true
 	}
 	return changed
+}
+
+// listed is true when checks has context with the app app.
+func listed(checks []v1alpha1.StatusCheck, context string, app int64) bool {
+	for _, c := range checks {
+		if c.Context == context && c.AppID != nil && *c.AppID == app {
+			return true
+		}
+	}
+	return false
 }

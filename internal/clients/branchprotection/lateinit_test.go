@@ -46,6 +46,14 @@ func TestLateInitialize(t *testing.T) {
 			got:    answer,
 			want:   checks(v1alpha1.StatusCheck{Context: "missing"}, v1alpha1.StatusCheck{Context: "twice"}),
 		},
+		"ListedWithItsApp": {
+			reason: "A check the spec also lists with the app GitHub chose stays left to GitHub: recording the app would list the check twice, which the schema refuses.",
+			p:      checks(v1alpha1.StatusCheck{Context: "lint"}, v1alpha1.StatusCheck{Context: "lint", AppID: ptr.To[int64](-1)}, v1alpha1.StatusCheck{Context: "build"}, v1alpha1.StatusCheck{Context: "build", AppID: ptr.To[int64](15368)}),
+			got: &github.Protection{RequiredStatusChecks: &github.ProtectionStatusChecks{Checks: []github.StatusCheck{
+				{Context: "build", AppID: ptr.To[int64](15368)}, {Context: "lint"},
+			}}},
+			want: checks(v1alpha1.StatusCheck{Context: "lint"}, v1alpha1.StatusCheck{Context: "lint", AppID: ptr.To[int64](-1)}, v1alpha1.StatusCheck{Context: "build"}, v1alpha1.StatusCheck{Context: "build", AppID: ptr.To[int64](15368)}),
+		},
 		"Contexts": {
 			reason: "Contexts name no app: nothing to record.",
 			p:      &v1alpha1.BranchProtectionParameters{RequiredStatusChecks: &v1alpha1.RequiredStatusChecks{Contexts: []string{"build"}}},
