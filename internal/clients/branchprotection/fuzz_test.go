@@ -1,0 +1,201 @@
+package branchprotection
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/fuzzemu"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+var (
+	userPattern = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$`)
+	teamPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	appPattern  = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+)
+
+// admittedSet is true when l is a list the schema accepts: a set of at
+// most 100 items of min to max characters matching re (nil: any).
+func admittedSet(l []string, minLen, maxLen int, re *regexp.Regexp) bool {
+	if len(l) > 100 {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, s := range l {
+		n := len([]rune(s))
+		if seen[s] || n < minLen || n > maxLen || (re != nil && !re.MatchString(s)) {
+			return false
+		}
+		seen[s] = true
+	}
+	return true
+}
+
+func admittedActors(a *v1alpha1.BranchActors) bool {
+	return a == nil || admittedSet(a.Users, 1, 39, userPattern) && admittedSet(a.Teams, 1, 255, teamPattern) && admittedSet(a.Apps, 1, 100, appPattern)
+}
+
+// admitted is true when the CRD schema accepts p's protection (the
+// repository and branch are the test's): list sizes, patterns, sets,
+// bounds and the rules across fields.
+func admitted(p *v1alpha1.BranchProtectionParameters) bool {
+	if c := p.RequiredStatusChecks; c != nil {
+		if c.Contexts != nil && c.Checks != nil || !admittedSet(c.Contexts, 1, 255, nil) || len(c.Checks) > 100 {
+			return false
+		}
+		seen := map[string]bool{}
+		for _, ch := range c.Checks {
+			n := len([]rune(ch.Context))
+			k, _ := json.Marshal(ch)
+			if n < 1 || n > 255 || ch.AppID != nil && *ch.AppID < -1 || seen[string(k)] {
+				return false
+			}
+			seen[string(k)] = true
+		}
+	}
+	if rv := p.RequiredPullRequestReviews; rv != nil {
+		if n := rv.RequiredApprovingReviewCount; n != nil && (*n < 0 || *n > 6) {
+			return false
+		}
+		if !admittedActors(rv.DismissalRestrictions) || !admittedActors(rv.BypassPullRequestAllowances) {
+			return false
+		}
+	}
+	return admittedActors(p.Restrictions)
+}
+
+// protectionSeed has demo-org/seeded, whose main the tests protect, users
+// with push access (demo-user, alice: organization owners) and without
+// (bob), and a team without access to it (platform).
+func protectionSeed() *emulator.Seed {
+	s := emulator.DefaultSeed()
+	s.Users = append(s.Users, emulator.SeedUser{Login: "alice"}, emulator.SeedUser{Login: "bob"})
+	s.Orgs[0].Members = append(s.Orgs[0].Members, emulator.SeedMember{Login: "alice", Role: emulator.RoleAdmin}, emulator.SeedMember{Login: "bob", Role: "member"})
+	s.Teams = append(s.Teams, emulator.SeedTeam{Org: "demo-org", Name: "platform", Members: []emulator.SeedTeamMember{{Login: "bob"}}})
+	s.Repos = append(s.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main"}})
+	return s
+}
+
+// protect sends req, sets the required signatures as p says, and reads
+// the protection back as Observe does. It reports GitHub's refusal of req.
+func protect(t *testing.T, api *github.BranchProtectionClient, p *v1alpha1.BranchProtectionParameters, req *github.ProtectionRequest) (*github.Protection, *v1alpha1.DroppedActors, error) {
+	t.Helper()
+	ctx := context.Background()
+	got, err := api.UpdateProtection(ctx, "demo-org", "seeded", "main", req)
+	if err != nil {
+		return nil, nil, err
+	}
+	if got.RequiredSignatures == nil {
+		on, err := api.RequiredSignatures(ctx, "demo-org", "seeded", "main")
+		if err != nil {
+			t.Fatalf("RequiredSignatures(...): %v", err)
+		}
+		got.RequiredSignatures = &github.Enabled{Enabled: on}
+	}
+	if SignaturesDiffer(p, got) {
+		if err := api.SetRequiredSignatures(ctx, "demo-org", "seeded", "main", !got.RequiredSignatures.On()); err != nil {
+			t.Fatalf("SetRequiredSignatures(...): %v", err)
+		}
+	}
+	dropped := Prune(Dropped(req, got, time.Now()), p)
+	read, err := api.GetProtection(ctx, "demo-org", "seeded", "main")
+	if err != nil {
+		t.Fatalf("GetProtection(...) after protecting: %v", err)
+	}
+	if read.RequiredSignatures == nil {
+		on, err := api.RequiredSignatures(ctx, "demo-org", "seeded", "main")
+		if err != nil {
+			t.Fatalf("RequiredSignatures(...): %v", err)
+		}
+		read.RequiredSignatures = &github.Enabled{Enabled: on}
+	}
+	return read, dropped, nil
+}
+
+// FuzzProtectionConverges protects a branch of the emulator as any spec a
+// user could apply says, with the mapping's request, and checks that the
+// protection read back shows no drift (those GitHub drops for lack of push
+// access aside, as recorded), after the create or else after one update,
+// that late initialisation adds none, and that the observation reports what
+// GitHub has. GitHub's refusal (an unknown user, team or app) is an end,
+// worded.
+func FuzzProtectionConverges(f *testing.F) {
+	emu := fuzzemu.New(f, protectionSeed())
+	full, _ := json.Marshal(fullSpec())
+	f.Add(string(full))
+	f.Add(`{}`)
+	f.Add(`{"requiredStatusChecks":{"strict":true,"contexts":["ci/build","lint"]},"enforceAdmins":true,"requiredSignatures":true}`)
+	f.Add(`{"requiredStatusChecks":{"checks":[{"context":"build"},{"context":"build","appId":-1},{"context":"lint","appId":15368}]}}`)
+	f.Add(`{"requiredStatusChecks":{"contexts":[]}}`)
+	f.Add(`{"requiredPullRequestReviews":{}}`)
+	f.Add(`{"requiredPullRequestReviews":{"requiredApprovingReviewCount":0,"dismissalRestrictions":{},"bypassPullRequestAllowances":{"users":[]}}}`)
+	f.Add(`{"requiredPullRequestReviews":{"requiredApprovingReviewCount":6,"dismissalRestrictions":{"users":["Alice","bob"],"teams":["platform"]},"bypassPullRequestAllowances":{"users":["demo-user"]}}}`)
+	f.Add(`{"restrictions":{}}`)
+	f.Add(`{"restrictions":{"users":["ALICE","demo-user","bob"],"teams":["platform"]},"lockBranch":true,"allowForkSyncing":true}`)
+	f.Add(`{"restrictions":{"users":["nobody-here"]}}`)
+	f.Add(`{"requiredPullRequestReviews":{"requiredApprovingReviewCount":7}}`)
+	f.Fuzz(func(t *testing.T, spec string) {
+		p := &v1alpha1.BranchProtectionParameters{}
+		if json.Unmarshal([]byte(spec), p) != nil || !admitted(p) {
+			return
+		}
+		api := github.NewBranchProtectionClient(emu.Begin(t))
+
+		req := Request(p, nil)
+		got, dropped, err := protect(t, api, p, req)
+		if err != nil {
+			fuzzemu.RequireRefusal(t, "UpdateProtection(create)", err)
+			return
+		}
+		if d := Drift(p, dropped, got); len(d) > 0 {
+			// Observe would report the drift, and Update send this once.
+			t.Logf("drift after the create: %v", d)
+			if got, dropped, err = protect(t, api, p, Request(p, got)); err != nil {
+				t.Fatalf("UpdateProtection(update), after the create was accepted: %v", err)
+			}
+			if d := Drift(p, dropped, got); len(d) > 0 {
+				t.Fatalf("drift after the create and an update: %s\nrequest %+v", strings.Join(d, "; "), Request(p, got))
+			}
+		}
+
+		li := p.DeepCopy()
+		if LateInitialize(li, got) {
+			if d := Drift(li, dropped, got); len(d) > 0 {
+				t.Fatalf("late initialisation added drift: %v\nspec before %+v\nafter %+v", d, p.RequiredStatusChecks, li.RequiredStatusChecks)
+			}
+			if !admitted(li) {
+				t.Fatalf("late initialisation made a spec the schema refuses: %+v", li.RequiredStatusChecks)
+			}
+			if LateInitialize(li, got) {
+				t.Fatal("LateInitialize(twice): want unchanged the second time")
+			}
+		}
+
+		o := Observation("demo-org/seeded", "main", got, dropped)
+		for name, pair := range map[string][2]*bool{
+			"enforceAdmins":                  {p.EnforceAdmins, o.EnforceAdmins},
+			"requiredLinearHistory":          {p.RequiredLinearHistory, o.RequiredLinearHistory},
+			"allowForcePushes":               {p.AllowForcePushes, o.AllowForcePushes},
+			"allowDeletions":                 {p.AllowDeletions, o.AllowDeletions},
+			"blockCreations":                 {p.BlockCreations, o.BlockCreations},
+			"lockBranch":                     {p.LockBranch, o.LockBranch},
+			"allowForkSyncing":               {p.AllowForkSyncing, o.AllowForkSyncing},
+			"requiredSignatures":             {p.RequiredSignatures, o.RequiredSignatures},
+			"requiredConversationResolution": {p.RequiredConversationResolution, o.RequiredConversationResolution},
+		} {
+			want := pair[0] != nil && *pair[0]
+			if pair[1] == nil || *pair[1] != want {
+				t.Errorf("Observation(...).%s: want %t, got %v", name, want, pair[1])
+			}
+		}
+		if (p.RequiredPullRequestReviews == nil) != (o.RequiredPullRequestReviews == nil) || (p.RequiredStatusChecks == nil) != (o.RequiredStatusChecks == nil) {
+			t.Errorf("Observation(...): reviews or status checks reported other than asked: %+v", o)
+		}
+	})
+}
