@@ -27,6 +27,12 @@ type Config struct {
 	// BaseURL of the REST API; empty means github.com. A GitHub Enterprise
 	// Server URL without /api/v3/ gets it appended, as go-github does.
 	BaseURL string
+	// Source names where the credentials come from (a provider
+	// configuration). When a source's credentials change (its Secret was
+	// rotated), the ClientCache drops the client of the old ones at once,
+	// unless another source still uses them. Sources with the same
+	// credentials share one client (one budget), whatever their names.
+	Source string
 }
 
 // Options tune every client a ClientCache builds.
@@ -78,11 +84,13 @@ type ClientCache struct {
 
 	mu      sync.Mutex
 	clients map[[sha256.Size]byte]*cachedClient
+	sources map[string][sha256.Size]byte // each source's credentials
 }
 
 type cachedClient struct {
 	client   *github.Client
 	lastUsed time.Time
+	sources  int // sources whose credentials these are
 }
 
 // NewClientCache returns an empty cache.
@@ -99,27 +107,55 @@ func NewClientCache(o Options) *ClientCache {
 	if o.Transport == nil {
 		o.Transport = newBaseTransport()
 	}
-	return &ClientCache{opts: o, clients: map[[sha256.Size]byte]*cachedClient{}}
+	return &ClientCache{opts: o, clients: map[[sha256.Size]byte]*cachedClient{}, sources: map[string][sha256.Size]byte{}}
 }
 
-// Get returns the client for cfg, building it on first use.
+// Get returns the client for cfg, building it on first use. A source whose
+// credentials changed gets the client of its new ones, and the client of
+// its old ones is dropped when no other source uses them: a rotated
+// token's client (its connections, its cache of answers, the token itself)
+// does not linger until it is the least recently used.
 func (c *ClientCache) Get(cfg Config) (*github.Client, error) {
 	key := cacheKey(cfg)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if cc, ok := c.clients[key]; ok {
-		cc.lastUsed = time.Now()
-		return cc.client, nil
+	cc, ok := c.clients[key]
+	if !ok {
+		gh, err := NewClient(cfg, c.opts)
+		if err != nil {
+			return nil, err
+		}
+		if len(c.clients) >= c.opts.MaxClients {
+			c.evictOldest()
+		}
+		cc = &cachedClient{client: gh}
+		c.clients[key] = cc
 	}
-	gh, err := NewClient(cfg, c.opts)
-	if err != nil {
-		return nil, err
+	cc.lastUsed = time.Now()
+	if cfg.Source != "" {
+		c.follow(cfg.Source, key, cc)
 	}
-	if len(c.clients) >= c.opts.MaxClients {
-		c.evictOldest()
+	return cc.client, nil
+}
+
+// follow records that source uses the credentials of key, and drops the
+// client of its former credentials when no source uses them any more;
+// c.mu is held.
+func (c *ClientCache) follow(source string, key [sha256.Size]byte, cc *cachedClient) {
+	prev, had := c.sources[source]
+	if had && prev == key {
+		return
 	}
-	c.clients[key] = &cachedClient{client: gh, lastUsed: time.Now()}
-	return gh, nil
+	c.sources[source] = key
+	cc.sources++
+	if !had {
+		return
+	}
+	if old, ok := c.clients[prev]; ok {
+		if old.sources--; old.sources <= 0 {
+			delete(c.clients, prev)
+		}
+	}
 }
 
 // Len is the number of cached clients.
@@ -138,6 +174,11 @@ func (c *ClientCache) evictOldest() {
 		}
 	}
 	delete(c.clients, oldest)
+	for src, k := range c.sources {
+		if k == oldest {
+			delete(c.sources, src)
+		}
+	}
 }
 
 // cacheKey hashes everything that makes a client distinct, so that secrets
@@ -241,9 +282,10 @@ func NormalizeBaseURL(raw string) (*url.URL, error) {
 }
 
 // chain wraps the authenticated transport of one credential in the
-// conditional-read cache (outermost: it sees what callers ask for) and the
+// conditional-read cache (outermost: it sees what callers ask for), the
 // rate limiter (inside it: it sees every request that goes out, redirects
-// included, before authentication).
+// included, before authentication) and the breaker (innermost: it pauses
+// the credential's calls through an outage or after GitHub refused it).
 func chain(c Credentials, base *url.URL, auth http.RoundTripper, o Options) http.RoundTripper {
 	ident := newIdentity(c, base, o.ResolveLogin)
 	m := &credentialMetrics{m: o.Metrics, ident: ident}
@@ -251,7 +293,7 @@ func chain(c Credentials, base *url.URL, auth http.RoundTripper, o Options) http
 	if writes <= 0 {
 		writes = WriteConcurrencyFor(base)
 	}
-	lim := newLimiter(auth, ident, m, o.MaxConcurrency, writes, o.MaxRateLimitWait)
+	lim := newLimiter(newBreaker(auth, ident, base), ident, m, o.MaxConcurrency, writes, o.MaxRateLimitWait)
 	budget := o.FullReadBudget
 	if budget == 0 {
 		budget = DefaultFullReadBudget

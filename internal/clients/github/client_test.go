@@ -616,6 +616,77 @@ func TestClientCacheEviction(t *testing.T) {
 	}
 }
 
+// A rotated Secret: the source gets a client of its new credentials and the
+// client of its old ones is dropped at once, unless another source still
+// uses them.
+func TestClientCacheDropsRotatedCredentials(t *testing.T) {
+	type get struct {
+		source, token string
+	}
+	cases := map[string]struct {
+		reason  string
+		gets    []get
+		want    int  // clients cached at the end
+		oldKept bool // token "a"'s client is still the first one built
+	}{
+		"Rotated": {
+			reason: "A source whose token changed drops the old token's client.",
+			gets:   []get{{"pc", "a"}, {"pc", "b"}},
+			want:   1,
+		},
+		"RotatedBackAndForth": {
+			reason: "Rotating back builds a new client for the first token: its old one was dropped.",
+			gets:   []get{{"pc", "a"}, {"pc", "b"}, {"pc", "a"}},
+			want:   1,
+		},
+		"SharedByAnotherSource": {
+			reason: "A token another source still uses keeps its client.",
+			gets:   []get{{"pc", "a"}, {"other", "a"}, {"pc", "b"}},
+			want:   2, oldKept: true,
+		},
+		"BothSourcesRotated": {
+			reason: "The old client goes once the last source using it has moved on.",
+			gets:   []get{{"pc", "a"}, {"other", "a"}, {"pc", "b"}, {"other", "b"}},
+			want:   1,
+		},
+		"Unchanged": {
+			reason: "Reconciles with the same credentials keep the one client.",
+			gets:   []get{{"pc", "a"}, {"pc", "a"}, {"other", "a"}, {"pc", "a"}},
+			want:   1, oldKept: true,
+		},
+		"NoSource": {
+			reason: "Without a source nothing tells a rotation apart: clients stay until evicted.",
+			gets:   []get{{"", "a"}, {"", "b"}},
+			want:   2, oldKept: true,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			c := NewClientCache(Options{})
+			var first any
+			for i, g := range tc.gets {
+				gh, err := c.Get(Config{Credentials: Credentials{Token: g.token}, Source: g.source})
+				if err != nil {
+					t.Fatalf("Get %d: %v", i, err)
+				}
+				if i == 0 {
+					first = gh
+				}
+			}
+			if diff := cmp.Diff(tc.want, c.Len()); diff != "" {
+				t.Errorf("\n%s\nLen(): -want, +got:\n%s", tc.reason, diff)
+			}
+			again, err := c.Get(Config{Credentials: Credentials{Token: "a"}, Source: "check"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if kept := again == first; kept != tc.oldKept {
+				t.Errorf("\n%s\nthe first client of token a kept: %t, want %t", tc.reason, kept, tc.oldKept)
+			}
+		})
+	}
+}
+
 func TestClientCacheConcurrent(t *testing.T) {
 	c := NewClientCache(Options{})
 	cfg := Config{Credentials: Credentials{Token: "ghp_concurrent"}}

@@ -87,7 +87,7 @@ func resolve(ctx context.Context, kube client.Client, what string, source xpv2.C
 		return Resolved{}, errors.Wrapf(err, "%s: Secret %s/%s key %q", what, sel.Namespace, sel.Name, sel.Key)
 	}
 	return Resolved{
-		GitHub:       github.Config{Credentials: creds, BaseURL: ptr.Deref(ep.BaseURL, "")},
+		GitHub:       github.Config{Credentials: creds, BaseURL: ptr.Deref(ep.BaseURL, ""), Source: what},
 		DefaultOwner: ptr.Deref(ep.Owner, ""),
 	}, nil
 }
