@@ -4,6 +4,9 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"unicode/utf8"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 )
 
 // hashPrefix names the hash function, so that another can follow.
@@ -27,4 +30,16 @@ func SecretHash(secretUID string, value []byte) string {
 	m.Write([]byte("provider-github webhook secret\x00"))
 	m.Write(value)
 	return hashPrefix + hex.EncodeToString(m.Sum(nil))
+}
+
+// CheckSecret refuses a webhook secret GitHub cannot be sent as it is:
+// GitHub takes the secret as a JSON string, and bytes that are not UTF-8
+// would arrive as U+FFFD, so GitHub would sign deliveries with another
+// secret than the receiver checks. from names where the value was read;
+// the value itself is never quoted.
+func CheckSecret(value []byte, from string) error {
+	if !utf8.Valid(value) {
+		return errors.Errorf("%s is not UTF-8 text: GitHub takes a webhook secret as text, and would keep another secret than the one given; use a text secret (a random hex or base64 string, say)", from)
+	}
+	return nil
 }

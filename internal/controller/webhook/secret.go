@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -30,9 +31,12 @@ func readSecret(ctx context.Context, reader client.Reader, mg Object) (secret, e
 	if err != nil {
 		return secret{}, err
 	}
+	ns, name := kind.SecretKeyOf(mg, *ref)
 	if len(k.Value) == 0 {
-		ns, name := kind.SecretKeyOf(mg, *ref)
 		return secret{}, errors.Errorf("the webhook secret in key %q of Secret %s/%s is empty: put the secret in it, or remove secretRef for a webhook without a secret", ref.Key, ns, name)
+	}
+	if err := wh.CheckSecret(k.Value, fmt.Sprintf("the webhook secret in key %q of Secret %s/%s", ref.Key, ns, name)); err != nil {
+		return secret{}, err
 	}
 	return secret{value: string(k.Value), hash: wh.SecretHash(k.SecretUID, k.Value)}, nil
 }
