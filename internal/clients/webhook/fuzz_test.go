@@ -1,0 +1,171 @@
+package webhook
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/convergetest"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+// admitted applies the CRD's rules (lengths, enums, the URL's CEL rule, the
+// events' set and "*" rules) to p, so that the fuzz test explores only
+// what a user could apply. CEL's isURL is Go's url.ParseRequestURI.
+func admitted(p *common.WebhookParameters) bool {
+	u := p.URL
+	if !utf8.ValidString(u) || utf8.RuneCountInString(u) < 1 || utf8.RuneCountInString(u) > 2048 {
+		return false
+	}
+	if _, err := url.ParseRequestURI(u); err != nil || !(strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
+		return false
+	}
+	if parts := strings.Split(u, "/"); len(parts) < 3 || parts[2] == "" {
+		return false
+	}
+	if c := p.ContentType; c != nil && *c != "json" && *c != "form" {
+		return false
+	}
+	if p.Events == nil {
+		return true
+	}
+	if len(p.Events) < 1 || len(p.Events) > 100 {
+		return false
+	}
+	known := emulator.HookEvents()
+	for i, e := range p.Events {
+		if !slices.Contains(known, string(e)) || slices.Contains(p.Events[:i], e) {
+			return false // not GitHub's, or twice in a set
+		}
+		if e == common.WebhookEventAll && len(p.Events) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// FuzzWebhookConverges creates the webhook a spec declares (JSON of
+// WebhookParameters) with a secret through our client on the emulator,
+// and requires that it reads back without drift, with GitHub holding the
+// secret sent; then updates it to a second spec and secret and requires
+// the same. GitHub refusing a spec the CRD admits (422) is an acceptable
+// end, when our client words it.
+func FuzzWebhookConverges(f *testing.F) {
+	full := `{"url":"https://ci.example.com/hook","contentType":"json","insecureSsl":false,"events":["push","pull_request"],"active":true}`
+	f.Add(full, "s3cret", `{"url":"https://ci.example.com/hook","contentType":"form","insecureSsl":true,"events":["*"],"active":false}`, "")
+	f.Add(`{"url":"http://x"}`, "", `{"url":"http://x","events":["issues"]}`, "new")                                                       // minimal
+	f.Add(`{"url":"https://例え.jp/フック?q=☃#frag","events":["*"]}`, "☃ 𝄞", full, "\x00")                                                      // unicode
+	f.Add(`{"url":"https://h/`+strings.Repeat("a", 2039)+`"}`, strings.Repeat("s", 4096), `{"url":"https://h"}`, " ")                      // longest URL, long secret
+	f.Add(`{"url":"https://h","events":["push","push"]}`, "", `{"url":"https://h"}`, "")                                                   // a set with a duplicate: refused
+	f.Add(`{"url":"https://h","events":["*","push"]}`, "", `{"url":"https://h"}`, "")                                                      // '*' not alone: refused
+	f.Add(`{"url":"https://h","events":[]}`, "", `{"url":"https://h","contentType":"xml"}`, "")                                            // no events: refused
+	f.Add(`{"url":"https://user:pw@h:8443/p","events":["deployment","workflow_run","check_suite"]}`, "a", `{"url":"https://[::1]/"}`, "b") // credentials, port, IPv6
+	f.Add(`{"url":"https://h"}`, "\xff\xfe", `{"url":"https://h"}`, "ok")                                                                  // a secret that is not UTF-8
+	f.Fuzz(func(t *testing.T, spec, secret, nextSpec, nextSecret string) {
+		p, next := &common.WebhookParameters{}, &common.WebhookParameters{}
+		if json.Unmarshal([]byte(spec), p) != nil || json.Unmarshal([]byte(nextSpec), next) != nil || !admitted(p) {
+			return
+		}
+		if !utf8.ValidString(secret) {
+			// Sent as a JSON string, GitHub would keep another secret.
+			if CheckSecret([]byte(secret), "the secret") == nil {
+				t.Fatalf("CheckSecret(%q): want a refusal of a secret that is not UTF-8", secret)
+			}
+			return
+		}
+		ctx := context.Background()
+		gh, emu := convergetest.Start(t)
+		api := github.NewHooksClient(gh)
+		c := &hookCase{t: t, ctx: ctx, api: api, emu: emu}
+
+		created, err := api.CreateHook(ctx, convergetest.Owner, convergetest.Repo, Request(p, secret))
+		if convergetest.Refused(t, "CreateHook(...)", err) {
+			return
+		}
+		c.id = created.ID
+		c.converge(p, secret)
+
+		if !admitted(next) || CheckSecret([]byte(nextSecret), "the secret") != nil {
+			return
+		}
+		// The URL is how the provider finds its webhook: keep it.
+		next.URL = p.URL
+		h := c.get()
+		if len(Drift(next, h)) == 0 && !SecretDrift(hashOf(nextSecret), ptr.To(hashOf(secret)), h) && nextSecret == secret {
+			return
+		}
+		_, err = api.UpdateHook(ctx, convergetest.Owner, convergetest.Repo, c.id, Request(next, nextSecret))
+		if convergetest.Refused(t, "UpdateHook(...)", err) {
+			return
+		}
+		c.converge(next, nextSecret)
+	})
+}
+
+// hashOf is the hash the controller records of secret ("" for none).
+func hashOf(secret string) string {
+	if secret == "" {
+		return ""
+	}
+	return SecretHash("secret-uid", []byte(secret))
+}
+
+type hookCase struct {
+	t   *testing.T
+	ctx context.Context
+	api *github.HooksClient
+	emu *emulator.Server
+	id  int64
+}
+
+func (c *hookCase) get() *github.Hook {
+	c.t.Helper()
+	h, err := c.api.GetHook(c.ctx, convergetest.Owner, convergetest.Repo, c.id)
+	if err != nil {
+		c.t.Fatalf("GetHook(%d) after a write GitHub accepted: %v", c.id, err)
+	}
+	return h
+}
+
+// converge requires GitHub's webhook to show no drift from p and secret,
+// after one more update at most, to hold the secret sent, and to be found
+// by its URL; and its observation to show it.
+func (c *hookCase) converge(p *common.WebhookParameters, secret string) {
+	c.t.Helper()
+	t := c.t
+	want := hashOf(secret)
+	applied := ptr.To(want)
+	h := c.get()
+	if d := Drift(p, h); len(d) > 0 || SecretDrift(want, applied, h) {
+		if _, err := c.api.UpdateHook(c.ctx, convergetest.Owner, convergetest.Repo, c.id, Request(p, secret)); err != nil {
+			t.Fatalf("drift %v after the write, and the update fails: %v", d, err)
+		}
+		if h = c.get(); len(Drift(p, h)) > 0 || SecretDrift(want, applied, h) {
+			t.Fatalf("drift %v (secret drift %t) after the update: GitHub has %+v", Drift(p, h), SecretDrift(want, applied, h), h)
+		}
+	}
+	if held, _ := c.emu.State().HookSecret(convergetest.Owner, convergetest.Repo, c.id); held != secret {
+		t.Fatalf("GitHub holds the secret %q, the provider sent %q", held, secret)
+	}
+	list, err := c.api.ListHooks(c.ctx, convergetest.Owner, convergetest.Repo)
+	if err != nil {
+		t.Fatalf("ListHooks(...): %v", err)
+	}
+	if found := FindByURL(list, p.URL); found == nil || found.ID != c.id {
+		t.Fatalf("FindByURL(%q) = %+v, want webhook %d", p.URL, found, c.id)
+	}
+	o := Observation(convergetest.Owner+"/"+convergetest.Repo, h, applied)
+	if ptr.Deref(o.URL, "") != p.URL || ptr.Deref(o.ContentType, "") != ContentType(p) || ptr.Deref(o.Active, false) != ptr.Deref(p.Active, true) ||
+		ptr.Deref(o.InsecureSSL, false) != ptr.Deref(p.InsecureSSL, false) || ptr.Deref(o.HasSecret, false) != (secret != "") ||
+		!slices.Equal(normalize(o.Events), Events(p)) || ptr.Deref(o.ID, 0) != c.id {
+		t.Fatalf("Observation(...) = %+v does not show the spec %+v", o, p)
+	}
+}
