@@ -19,8 +19,9 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
-	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"sigs.k8s.io/yaml"
 )
 
@@ -70,8 +71,9 @@ func (s *Schema) Admit(forProvider any) ([]byte, field.ErrorList) {
 	if err != nil {
 		return nil, field.ErrorList{field.InternalError(nil, err)}
 	}
+	// Integers as int64, as the API server decodes them for its rules.
 	var obj any
-	if err := json.Unmarshal(raw, &obj); err != nil {
+	if err := utiljson.Unmarshal(raw, &obj); err != nil {
 		return nil, field.ErrorList{field.InternalError(nil, err)}
 	}
 	defaulting.Default(obj, s.structural)

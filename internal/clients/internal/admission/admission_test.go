@@ -21,6 +21,11 @@ func TestAdmit(t *testing.T) {
 			in:     map[string]any{"repository": "r", "name": "x"},
 			want:   `{"enforcement":"active","name":"x","repository":"r","target":"branch"}`,
 		},
+		"Integers": {
+			reason: "Integers are integers to the CEL rules, as the API server decodes them.",
+			in:     map[string]any{"repository": "r", "name": "x", "bypassActors": []any{map[string]any{"actorType": "Team", "actorId": 7}}},
+			want:   `{"bypassActors":[{"actorId":7,"actorType":"Team","bypassMode":"always"}],"enforcement":"active","name":"x","repository":"r","target":"branch"}`,
+		},
 		"Schema": {
 			reason: "An enum is the schema's.",
 			in:     map[string]any{"repository": "r", "name": "x", "target": "nope"},
