@@ -1,0 +1,171 @@
+package collaborator
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"k8s.io/utils/ptr"
+
+	"github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/admission"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/fuzzemu"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+// collaboratorSeed has demo-org/seeded, an organization member (alice), an
+// organization owner (carol) and a user outside the organization (bob).
+func collaboratorSeed() *emulator.Seed {
+	s := emulator.DefaultSeed()
+	s.Users = append(s.Users, emulator.SeedUser{Login: "alice"}, emulator.SeedUser{Login: "Bob"}, emulator.SeedUser{Login: "carol"})
+	s.Orgs[0].Members = append(s.Orgs[0].Members, emulator.SeedMember{Login: "alice", Role: "member"}, emulator.SeedMember{Login: "carol", Role: emulator.RoleAdmin})
+	s.Repos = append(s.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main"}})
+	return s
+}
+
+// access is what Observe learns of user on demo-org/seeded: a
+// collaborator's reported role, or a pending invitation.
+type access struct {
+	reported     Reported
+	collaborator bool
+	invitation   *github.Invitation
+}
+
+func observe(t *testing.T, api *github.RepositoryAccess, user string) access {
+	t.Helper()
+	ctx := context.Background()
+	answer, err := api.GetPermission(ctx, "demo-org", "seeded", user)
+	if err != nil {
+		t.Fatalf("GetPermission(%q): %v", user, err)
+	}
+	a := access{reported: ReportedRole(answer)}
+	a.collaborator = a.reported.Role != ""
+	if MaybeInherited(a.reported) {
+		if a.collaborator, err = api.IsCollaborator(ctx, "demo-org", "seeded", user); err != nil {
+			t.Fatalf("IsCollaborator(%q): %v", user, err)
+		}
+	}
+	if a.collaborator {
+		return a
+	}
+	list, err := api.ListInvitations(ctx, "demo-org", "seeded")
+	if err != nil {
+		t.Fatalf("ListInvitations(...): %v", err)
+	}
+	a.invitation = FindInvitation(list, user)
+	return a
+}
+
+// FuzzCollaboratorConverges adds any user a user could declare, with any
+// permission the API server admits, to a repository of the emulator, as
+// the controller does, and requires what is then observed (a collaborator
+// or an invitation) to be up to date, after the add or else after one
+// update, the role GitHub keeps (an owner's admin) recorded. A user GitHub
+// does not know, or a permission it does not take, is an end, worded.
+func FuzzCollaboratorConverges(f *testing.F) {
+	schema, err := admission.Load("repo.github.crossplane.io_collaborators.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	emu := fuzzemu.New(f, collaboratorSeed())
+	f.Add("alice", "maintain", true) // full
+	f.Add("alice", "", false)        // minimal: push
+	f.Add("Bob", "triage", true)     // invited
+	f.Add("bob", "Reviewer", true)   // invited with a custom role
+	f.Add("ALICE", "reviewer", true) // a custom role, in other case
+	f.Add("carol", "pull", true)     // an owner stays admin
+	f.Add("alice", "pull", true)     // read: maybe inherited
+	f.Add("nobody", "push", true)    // unknown user
+	f.Add("alice", "no such role", true)
+	f.Add("alice", "Admin", true) // refused at admission
+	f.Fuzz(func(t *testing.T, user, permission string, withPermission bool) {
+		spec := map[string]any{"repository": "seeded", "username": user}
+		if withPermission {
+			spec["permission"] = permission
+		}
+		admitted, errs := schema.Admit(spec)
+		if len(errs) > 0 {
+			return
+		}
+		p := &v1alpha1.CollaboratorParameters{}
+		if err := json.Unmarshal(admitted, p); err != nil {
+			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
+		}
+		if strings.EqualFold(p.Username, "demo-org") {
+			return // the controller refuses the owner as its own collaborator
+		}
+		ctx := context.Background()
+		api := github.NewRepositoryAccess(emu.Begin(t))
+		if err := emu.Server().State().AddRepositoryRole("demo-org", "reviewer", "triage"); err != nil {
+			t.Fatal(err)
+		}
+		want := Permission(p)
+
+		if _, err := api.AddCollaborator(ctx, "demo-org", "seeded", p.Username, want); err != nil {
+			if github.IsNotFound(err) {
+				return // no such user: the controller says so
+			}
+			fuzzemu.RequireRefusal(t, "AddCollaborator", err)
+			return
+		}
+		a := observe(t, api, p.Username)
+		var kept *v1alpha1.KeptPermission
+		if !upToDate(want, a, kept) {
+			t.Logf("not up to date after the add: %+v", a)
+			kept = update(t, api, p.Username, want, a)
+			if a = observe(t, api, p.Username); !upToDate(want, a, kept) {
+				t.Fatalf("permission %q: not up to date after the add and an update: reported %+v, kept %+v, invitation %+v", want, a.reported, kept, a.invitation)
+			}
+		}
+
+		found := Observed{Repository: "demo-org/seeded", Login: p.Username, Invitation: a.invitation}
+		if a.collaborator {
+			found.Role, found.Kept = a.reported.Role, kept
+		}
+		o := Observation(found)
+		if !strings.EqualFold(ptr.Deref(o.Login, ""), p.Username) || (a.collaborator && ptr.Deref(o.Permission, "") != a.reported.Role) {
+			t.Errorf("Observation(...): want %s with role %q, got %+v", p.Username, a.reported.Role, o)
+		}
+	})
+}
+
+// upToDate is Observe's verdict.
+func upToDate(permission string, a access, kept *v1alpha1.KeptPermission) bool {
+	switch {
+	case a.collaborator:
+		ok, _ := UpToDate(permission, a.reported, kept)
+		return ok
+	case a.invitation == nil || a.invitation.Expired:
+		return false
+	}
+	return InvitationUpToDate(permission, a.invitation)
+}
+
+// update is the controller's Update: the invitation's permission, or the
+// collaborator's, and the role GitHub keeps instead.
+func update(t *testing.T, api *github.RepositoryAccess, user, permission string, a access) *v1alpha1.KeptPermission {
+	t.Helper()
+	ctx := context.Background()
+	if inv := a.invitation; inv != nil {
+		var err error
+		if word, ok := InvitationPermission(permission); ok {
+			_, err = api.UpdateInvitation(ctx, "demo-org", "seeded", inv.ID, word)
+		} else {
+			_, err = api.AddCollaborator(ctx, "demo-org", "seeded", user, permission)
+		}
+		if err != nil {
+			t.Fatalf("updating the invitation to %q: %v", permission, err)
+		}
+		return nil
+	}
+	if _, err := api.AddCollaborator(ctx, "demo-org", "seeded", user, permission); err != nil {
+		t.Fatalf("AddCollaborator(%q, %q) as an update: %v", user, permission, err)
+	}
+	answer, err := api.GetPermission(ctx, "demo-org", "seeded", user)
+	if err != nil {
+		t.Fatalf("GetPermission(%q): %v", user, err)
+	}
+	return Kept(permission, ReportedRole(answer))
+}
