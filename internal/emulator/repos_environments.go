@@ -237,6 +237,7 @@ func (s *Server) createBranchPolicy(c *reqCtx, w *world, r *Repo) {
 		return
 	}
 	f := &fields{c: c, m: m}
+	f.notNull("string", "name")
 	name, typ := f.str("name"), f.str("type")
 	if f.failed {
 		return
@@ -310,6 +311,7 @@ func (s *Server) updateBranchPolicy(c *reqCtx, _ *world, r *Repo) {
 		return
 	}
 	f := &fields{c: c, m: m}
+	f.notNull("string", "name")
 	name := f.str("name")
 	if f.failed {
 		return

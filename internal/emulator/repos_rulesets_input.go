@@ -51,6 +51,9 @@ func (c *reqCtx) readRuleset(w *world, r *Repo, m map[string]json.RawMessage, ba
 		}
 	}
 	f := &fields{c: c, m: m}
+	if base == nil {
+		f.notNull("string", "name", "enforcement")
+	}
 	name, target, enforcement := f.str("name"), f.str("target"), f.str("enforcement")
 	if f.failed {
 		return nil, false
