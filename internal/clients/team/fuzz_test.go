@@ -1,0 +1,119 @@
+package team
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/admission"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/fuzzemu"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+// parentID is the id of demo-org's closed team "parent" in the fuzz seed.
+const parentID = 100
+
+// FuzzTeamConverges creates the team of any spec the API server admits
+// (the parent named by id: a reference is resolved to one) in the
+// emulator's organization, with the mapping's request, and requires the
+// team read back to show no drift, after the create or else after one
+// update; late initialisation to add none and to leave a spec the API
+// server admits; and the slug GitHub chose to be the one Slug predicts.
+// GitHub's refusal (a name taken, a parent it does not take) is an end,
+// worded.
+func FuzzTeamConverges(f *testing.F) {
+	schema, err := admission.Load("org.github.crossplane.io_teams.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	seed := emulator.DefaultSeed()
+	seed.Teams = append(seed.Teams,
+		emulator.SeedTeam{ID: parentID, Org: "demo-org", Name: "parent", Privacy: "closed"},
+		emulator.SeedTeam{ID: parentID + 1, Org: "demo-org", Name: "Secret Team", Privacy: "secret"})
+	emu := fuzzemu.New(f, seed)
+
+	f.Add(`{"organization":"demo-org","name":"Platform Team","description":"Runs the platform","privacy":"closed","notificationSetting":"notifications_disabled","parentTeamId":100}`)
+	f.Add(`{"name":"x"}`)
+	f.Add(`{"name":"  spaced  out  ","description":""}`)
+	f.Add(`{"name":"Ünïcode & Co.","privacy":"secret"}`)
+	f.Add(`{"name":"parent"}`)                    // taken
+	f.Add(`{"name":"PARENT!"}`)                   // its slug is taken
+	f.Add(`{"name":"child","parentTeamId":101}`)  // a secret parent
+	f.Add(`{"name":"orphan","parentTeamId":999}`) // no such parent
+	f.Add(`{"name":"a--b__c","notificationSetting":"notifications_enabled"}`)
+	f.Add(`{"name":"-"}`) // refused at admission
+	f.Fuzz(func(t *testing.T, spec string) {
+		p := &common.TeamParameters{}
+		if json.Unmarshal([]byte(spec), p) != nil {
+			return
+		}
+		p.ParentTeamRef, p.ParentTeamSelector = nil, nil
+		p.Organization = ptr.To("demo-org")
+		admitted, errs := schema.Admit(p)
+		if len(errs) > 0 {
+			return
+		}
+		p = &common.TeamParameters{}
+		if err := json.Unmarshal(admitted, p); err != nil {
+			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
+		}
+		org := Organization(p, "demo-org")
+		parent := Parent{ID: p.ParentTeamID}
+		ctx := context.Background()
+		api := github.NewTeamsClient(emu.Begin(t))
+
+		created, err := api.CreateTeam(ctx, org, CreateRequest(p, parent))
+		if err != nil {
+			fuzzemu.RequireRefusal(t, "CreateTeam", err)
+			return
+		}
+		if created.Slug != Slug(Name(p)) {
+			t.Errorf("Slug(%q) = %q, GitHub chose %q", Name(p), Slug(Name(p)), created.Slug)
+		}
+		got, err := api.GetTeam(ctx, org, created.Slug)
+		if err != nil {
+			t.Fatalf("GetTeam(%q) after creating it: %v", created.Slug, err)
+		}
+		if d := Drift(p, parent, got); len(d) > 0 {
+			t.Logf("drift after the create: %v", d)
+			q := UpdateRequest(p, parent, got)
+			if q == nil {
+				t.Fatalf("Drift(...) = %v, yet UpdateRequest(...) has nothing to send", d)
+			}
+			out, err := api.EditTeam(ctx, org, got.Slug, q)
+			if err != nil {
+				t.Fatalf("EditTeam(...) of a team just created from the same spec: %v", err)
+			}
+			if got, err = api.GetTeam(ctx, org, out.Slug); err != nil {
+				t.Fatalf("GetTeam(%q) after updating it: %v", out.Slug, err)
+			}
+			if d := Drift(p, parent, got); len(d) > 0 {
+				t.Fatalf("drift after the create and an update: %v\nGitHub has %+v", d, got)
+			}
+		}
+		if q := UpdateRequest(p, parent, got); q != nil {
+			t.Errorf("UpdateRequest(...) without drift: want nil, got %+v", q)
+		}
+
+		li := p.DeepCopy()
+		if LateInitialize(li, org, got) {
+			if d := Drift(li, parent, got); len(d) > 0 {
+				t.Fatalf("late initialisation added drift: %v", d)
+			}
+			if _, errs := schema.Admit(li); len(errs) > 0 {
+				t.Fatalf("late initialisation made a spec the API server refuses: %v", errs)
+			}
+			if LateInitialize(li, org, got) {
+				t.Error("LateInitialize(twice): want unchanged the second time")
+			}
+		}
+		o := Observation(got, org)
+		if ptr.Deref(o.Slug, "") != got.Slug || ptr.Deref(o.Name, "") != Name(p) || ptr.Deref(o.ParentTeamID, 0) != ptr.Deref(p.ParentTeamID, 0) {
+			t.Errorf("Observation(...): want slug %q, name %q, parent %v, got %+v", got.Slug, Name(p), p.ParentTeamID, o)
+		}
+	})
+}
