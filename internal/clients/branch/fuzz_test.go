@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/utils/ptr"
@@ -21,8 +22,9 @@ var branchNamePattern = regexp.MustCompile(`^[^\x00-\x20\x7f~^:?*\[\\]+$`)
 // admittedBranchName is true when the CRD schema accepts name as a
 // BranchName: its length, pattern and CEL rules.
 func admittedBranchName(name string) bool {
+	// Kubernetes objects travel as JSON, whose strings are UTF-8.
 	n := len([]rune(name))
-	return n >= 1 && n <= 255 && branchNamePattern.MatchString(name) &&
+	return utf8.ValidString(name) && n >= 1 && n <= 255 && branchNamePattern.MatchString(name) &&
 		!strings.Contains(name, "..") &&
 		!strings.HasPrefix(name, "/") && !strings.HasSuffix(name, "/") && !strings.Contains(name, "//") &&
 		!strings.HasPrefix(name, ".") && !strings.Contains(name, "/.") &&
