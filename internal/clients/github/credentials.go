@@ -86,6 +86,9 @@ func ParseCredentials(data []byte) (Credentials, error) {
 		if bytes.ContainsAny(trimmed, " \t\r\n") {
 			return Credentials{}, errors.New("the credentials are neither a single token nor JSON: a bare token must not contain spaces or line breaks")
 		}
+		if !isTokenText(string(trimmed)) {
+			return Credentials{}, errors.New("the credentials token contains control characters: a GitHub token is letters, digits and underscores")
+		}
 		return Credentials{Token: string(trimmed)}, nil
 	}
 
@@ -102,7 +105,11 @@ func ParseCredentials(data []byte) (Credentials, error) {
 	case c.Token != "" && isApp:
 		return Credentials{}, errors.New("the credentials JSON sets both token and GitHub App keys: set only one")
 	case c.Token != "":
-		return Credentials{Token: strings.TrimSpace(c.Token)}, nil
+		token := strings.TrimSpace(c.Token)
+		if !isTokenText(token) {
+			return Credentials{}, errors.New("the credentials JSON has a token with spaces, line breaks or control characters: a GitHub token is letters, digits and underscores")
+		}
+		return Credentials{Token: token}, nil
 	case !isApp:
 		return Credentials{}, errors.New("the credentials JSON has neither token nor appId/installationId/privateKey")
 	}
@@ -119,6 +126,18 @@ func ParseCredentials(data []byte) (Credentials, error) {
 		return Credentials{}, errors.New("the credentials JSON has no privateKey in PEM form (-----BEGIN ... PRIVATE KEY-----)")
 	}
 	return Credentials{App: &AppCredentials{AppID: appID, InstallationID: installationID, PrivateKey: []byte(c.PrivateKey)}}, nil
+}
+
+// isTokenText reports whether t can be a token: one word without white space
+// or control characters, which no GitHub token has and which an HTTP header
+// cannot carry (the request would fail later, with a less helpful error).
+func isTokenText(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if b := t[i]; b <= ' ' || b == 0x7f {
+			return false
+		}
+	}
+	return t != ""
 }
 
 func parseID(field string, v flexibleID) (int64, error) {

@@ -82,6 +82,23 @@ func TestParseCredentials(t *testing.T) {
 			args:   args{data: "ghp_lineOne\nghp_lineTwo\n"},
 			want:   want{err: errors.New("the credentials are neither a single token nor JSON: a bare token must not contain spaces or line breaks")},
 		},
+		"TokenWithControlCharacter": {
+			reason: "A bare token with a control character cannot be sent in a header; it should be refused now, not fail every request later.",
+			secret: "ghp_control",
+			args:   args{data: "ghp_control\x00Secret"},
+			want:   want{err: errors.New("the credentials token contains control characters: a GitHub token is letters, digits and underscores")},
+		},
+		"JSONTokenWithLineBreak": {
+			reason: "A token inside JSON is held to the rules of a bare one: no inner line break.",
+			secret: "ghp_jsonLineOne",
+			args:   args{data: `{"token": "ghp_jsonLineOne\nghp_jsonLineTwo"}`},
+			want:   want{err: errors.New("the credentials JSON has a token with spaces, line breaks or control characters: a GitHub token is letters, digits and underscores")},
+		},
+		"JSONTokenBlank": {
+			reason: "A token of spaces only is no token.",
+			args:   args{data: `{"token": "   "}`},
+			want:   want{err: errors.New("the credentials JSON has a token with spaces, line breaks or control characters: a GitHub token is letters, digits and underscores")},
+		},
 		"MalformedJSON": {
 			reason: "Truncated JSON should be refused without quoting the token in it.",
 			secret: "ghp_truncatedSecret",
