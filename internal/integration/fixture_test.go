@@ -105,7 +105,13 @@ func (f *fixture) providerConfigs(name, secret, key string) {
 // fails with the last thing check said.
 func (f *fixture) eventually(what string, check func() string) {
 	f.t.Helper()
-	deadline := time.Now().Add(patience)
+	f.within(patience, what, check)
+}
+
+// within is eventually with a patience of d.
+func (f *fixture) within(d time.Duration, what string, check func() string) {
+	f.t.Helper()
+	deadline := time.Now().Add(d)
 	last := ""
 	for time.Now().Before(deadline) {
 		if last = check(); last == "" {
@@ -113,7 +119,7 @@ func (f *fixture) eventually(what string, check func() string) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	f.t.Fatalf("%s: gave up after %s: %s", what, patience, last)
+	f.t.Fatalf("%s: gave up after %s: %s", what, d, last)
 }
 
 // events lists the Events about the named object.

@@ -2,11 +2,13 @@ package github
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"time"
 
@@ -104,9 +106,9 @@ func (b *breaker) record(req *http.Request, probe bool, resp *http.Response, err
 		b.fail(now, probe, err.Error())
 		return err
 	case resp.StatusCode == http.StatusUnauthorized:
-		b.reject(now, fmt.Sprintf("GitHub answered %s %s 401 %s", req.Method, routeOf(sentPath(req)), http.StatusText(resp.StatusCode)))
+		b.reject(now, fmt.Sprintf("GitHub answered 401 %s to %s %s", saidMessage(resp), req.Method, routeOf(sentPath(req))))
 	case resp.StatusCode >= 500:
-		b.fail(now, probe, fmt.Sprintf("GitHub answered %s %s %d %s", req.Method, routeOf(sentPath(req)), resp.StatusCode, http.StatusText(resp.StatusCode)))
+		b.fail(now, probe, fmt.Sprintf("GitHub answered %d %s to %s %s", resp.StatusCode, http.StatusText(resp.StatusCode), req.Method, routeOf(sentPath(req))))
 	default:
 		b.failed, b.since, b.until, b.pauses, b.cause, b.rejected = 0, time.Time{}, time.Time{}, 0, "", false
 	}
@@ -172,4 +174,18 @@ func rejectedInstallation(err error) bool {
 	}
 	s := he.Response.StatusCode
 	return s == http.StatusUnauthorized || s == http.StatusForbidden || s == http.StatusNotFound
+}
+
+// saidMessage is the "message" of a GitHub error answer (its status text
+// when there is none); the body stays readable.
+func saidMessage(resp *http.Response) string {
+	var said struct {
+		Message string `json:"message"`
+	}
+	_ = json.Unmarshal(peek(resp), &said) // a body that is not JSON says nothing
+	msg := strings.TrimSpace(said.Message)
+	if msg == "" || len(msg) > 200 {
+		return http.StatusText(resp.StatusCode)
+	}
+	return msg
 }

@@ -43,7 +43,7 @@ func newBreakerRig() *breakerRig {
 		if r.next.err != nil {
 			return nil, r.next.err
 		}
-		return response(r.next.status, nil, `{}`), nil
+		return response(r.next.status, nil, `{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest"}`), nil
 	}}, &identity{label: "demo-user"}, base)
 	r.b.now = func() time.Time { return r.now }
 	r.b.rand = func() float64 { return 1 } // the longest pause of each step
@@ -132,7 +132,7 @@ func TestBreaker(t *testing.T) {
 			reason: "One 401 pauses the credential's calls, for 30 s first: GitHub locks out what keeps sending bad credentials.",
 			steps: []step{
 				{meet: badCreds, sent: true, pausedTo: 30 * s},
-				{wait: s, meet: ok200, sent: false, errSays: "GitHub rejected the credentials demo-user (GitHub answered GET /repos/{owner}/{repo} 401 Unauthorized): the token or GitHub App key in the provider configuration's Secret is wrong, expired or revoked; calls with them are paused until 2026-11-26T12:00:30Z, and a new token or key in the Secret is used at once"},
+				{wait: s, meet: ok200, sent: false, errSays: "GitHub rejected the credentials demo-user (GitHub answered 401 Bad credentials to GET /repos/{owner}/{repo}): the token or GitHub App key in the provider configuration's Secret is wrong, expired or revoked; calls with them are paused until 2026-11-26T12:00:30Z, and a new token or key in the Secret is used at once"},
 				{wait: 29 * s, meet: badCreds, sent: true, pausedTo: time.Minute},
 				{wait: time.Minute, meet: ok200, sent: true},
 				{meet: ok200, sent: true},

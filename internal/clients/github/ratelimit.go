@@ -263,8 +263,15 @@ func (l *limiter) observe(resp *http.Response) bool {
 // saysSecondary tells a secondary rate limit answer from another 403 by its
 // message; the body stays readable.
 func saysSecondary(resp *http.Response) bool {
+	msg := strings.ToLower(string(peek(resp)))
+	return strings.Contains(msg, "secondary rate limit") || strings.Contains(msg, "abuse")
+}
+
+// peek reads the start of an answer's body (64 KiB at most) and leaves the
+// body readable from its beginning.
+func peek(resp *http.Response) []byte {
 	if resp.Body == nil {
-		return false
+		return nil
 	}
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	rest := resp.Body
@@ -272,8 +279,7 @@ func saysSecondary(resp *http.Response) bool {
 		io.Reader
 		io.Closer
 	}{io.MultiReader(bytes.NewReader(b), rest), rest}
-	msg := strings.ToLower(string(b))
-	return strings.Contains(msg, "secondary rate limit") || strings.Contains(msg, "abuse")
+	return b
 }
 
 // An identity names a credential in metrics and messages without revealing
