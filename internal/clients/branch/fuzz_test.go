@@ -2,56 +2,19 @@ package branch
 
 import (
 	"context"
-	"regexp"
+	"encoding/json"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/utils/ptr"
 
 	"github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/admission"
 	"github.com/crossplane-github/provider-github/internal/clients/internal/fuzzemu"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
-
-// branchNamePattern is BranchName's schema pattern.
-var branchNamePattern = regexp.MustCompile(`^[^\x00-\x20\x7f~^:?*\[\\]+$`)
-
-// admittedBranchName is true when the CRD schema accepts name as a
-// BranchName: its length, pattern and CEL rules.
-func admittedBranchName(name string) bool {
-	// Kubernetes objects travel as JSON, whose strings are UTF-8.
-	n := len([]rune(name))
-	return utf8.ValidString(name) && n >= 1 && n <= 255 && branchNamePattern.MatchString(name) &&
-		!strings.Contains(name, "..") &&
-		!strings.HasPrefix(name, "/") && !strings.HasSuffix(name, "/") && !strings.Contains(name, "//") &&
-		!strings.HasPrefix(name, ".") && !strings.Contains(name, "/.") &&
-		!strings.HasSuffix(name, ".lock") && !strings.Contains(name, ".lock/") &&
-		!strings.HasSuffix(name, ".") &&
-		!strings.Contains(name, "@{") && name != "@" &&
-		!strings.HasPrefix(name, "-") &&
-		name != "HEAD" && !strings.HasPrefix(name, "refs/")
-}
-
-var shaPattern = regexp.MustCompile(`^([0-9a-f]{40}|[0-9a-f]{64})$`)
-
-// admitted is true when the CRD schema accepts p (its own fields; the
-// repository is the test's).
-func admitted(p *v1alpha1.BranchParameters) bool {
-	switch {
-	case !admittedBranchName(string(p.Name)):
-		return false
-	case p.SourceBranch != nil && p.SourceSha != nil:
-		return false
-	case p.SourceBranch != nil && (!admittedBranchName(string(*p.SourceBranch)) || *p.SourceBranch == p.Name):
-		return false
-	case p.SourceSha != nil && !shaPattern.MatchString(*p.SourceSha):
-		return false
-	}
-	return true
-}
 
 // Source choices of FuzzBranchConverges.
 const (
@@ -61,7 +24,7 @@ const (
 	fromDevHead
 )
 
-// FuzzBranchConverges creates any branch a user could declare, from any
+// FuzzBranchConverges creates any branch the API server admits, from any
 // source, in a repository of the emulator, with the mapping's requests, and
 // checks that GitHub then has the branch under its name at the commit it
 // was created at, as the observation reports it, and that deleting it
@@ -69,6 +32,10 @@ const (
 // a commit the repository lacks) or not find a source branch: that is an
 // end, worded.
 func FuzzBranchConverges(f *testing.F) {
+	schema, err := admission.Load("repo.github.crossplane.io_branches.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
 	seed := emulator.DefaultSeed()
 	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main", "dev", "feature/login"}})
 	emu := fuzzemu.New(f, seed)
@@ -88,16 +55,22 @@ func FuzzBranchConverges(f *testing.F) {
 	f.Add("x+y;z,w'\"!$()", "", uint8(fromDefault))              // punctuation git allows
 	f.Add("@", "", uint8(fromDefault))                           // refused at admission
 	f.Fuzz(func(t *testing.T, name, source string, from uint8) {
-		p := &v1alpha1.BranchParameters{Name: v1alpha1.BranchName(name)}
+		spec := map[string]any{"repository": "seeded", "name": name}
 		switch from % 4 {
 		case fromBranch:
-			p.SourceBranch = ptr.To(v1alpha1.BranchName(source))
+			spec["sourceBranch"] = source
 		case fromSha:
-			p.SourceSha = ptr.To(source)
+			spec["sourceSha"] = source
 		}
-		if !admitted(p) {
+		admitted, errs := schema.Admit(spec)
+		if len(errs) > 0 {
 			return
 		}
+		p := &v1alpha1.BranchParameters{}
+		if err := json.Unmarshal(admitted, p); err != nil {
+			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
+		}
+		name = string(p.Name) // as JSON carried it: UTF-8
 		ctx := context.Background()
 		api := github.NewRepositoryBranches(emu.Begin(t))
 		repo, err := api.Get(ctx, "demo-org", "seeded")

@@ -3,72 +3,18 @@ package branchprotection
 import (
 	"context"
 	"encoding/json"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"k8s.io/utils/ptr"
+
 	"github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/admission"
 	"github.com/crossplane-github/provider-github/internal/clients/internal/fuzzemu"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
-
-var (
-	userPattern = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$`)
-	teamPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	appPattern  = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
-)
-
-// admittedSet is true when l is a list the schema accepts: a set of at
-// most 100 items of min to max characters matching re (nil: any).
-func admittedSet(l []string, minLen, maxLen int, re *regexp.Regexp) bool {
-	if len(l) > 100 {
-		return false
-	}
-	seen := map[string]bool{}
-	for _, s := range l {
-		n := len([]rune(s))
-		if seen[s] || n < minLen || n > maxLen || (re != nil && !re.MatchString(s)) {
-			return false
-		}
-		seen[s] = true
-	}
-	return true
-}
-
-func admittedActors(a *v1alpha1.BranchActors) bool {
-	return a == nil || admittedSet(a.Users, 1, 39, userPattern) && admittedSet(a.Teams, 1, 255, teamPattern) && admittedSet(a.Apps, 1, 100, appPattern)
-}
-
-// admitted is true when the CRD schema accepts p's protection (the
-// repository and branch are the test's): list sizes, patterns, sets,
-// bounds and the rules across fields.
-func admitted(p *v1alpha1.BranchProtectionParameters) bool {
-	if c := p.RequiredStatusChecks; c != nil {
-		if c.Contexts != nil && c.Checks != nil || !admittedSet(c.Contexts, 1, 255, nil) || len(c.Checks) > 100 {
-			return false
-		}
-		seen := map[string]bool{}
-		for _, ch := range c.Checks {
-			n := len([]rune(ch.Context))
-			k, _ := json.Marshal(ch)
-			if n < 1 || n > 255 || ch.AppID != nil && *ch.AppID < -1 || seen[string(k)] {
-				return false
-			}
-			seen[string(k)] = true
-		}
-	}
-	if rv := p.RequiredPullRequestReviews; rv != nil {
-		if n := rv.RequiredApprovingReviewCount; n != nil && (*n < 0 || *n > 6) {
-			return false
-		}
-		if !admittedActors(rv.DismissalRestrictions) || !admittedActors(rv.BypassPullRequestAllowances) {
-			return false
-		}
-	}
-	return admittedActors(p.Restrictions)
-}
 
 // protectionSeed has demo-org/seeded, whose main the tests protect, users
 // with push access (demo-user, alice: organization owners) and without
@@ -118,14 +64,18 @@ func protect(t *testing.T, api *github.BranchProtectionClient, p *v1alpha1.Branc
 	return read, dropped, nil
 }
 
-// FuzzProtectionConverges protects a branch of the emulator as any spec a
-// user could apply says, with the mapping's request, and checks that the
+// FuzzProtectionConverges protects a branch of the emulator as any spec the
+// API server admits (its defaults applied) says, with the mapping's request, and checks that the
 // protection read back shows no drift (those GitHub drops for lack of push
 // access aside, as recorded), after the create or else after one update,
 // that late initialisation adds none, and that the observation reports what
 // GitHub has. GitHub's refusal (an unknown user, team or app) is an end,
 // worded.
 func FuzzProtectionConverges(f *testing.F) {
+	schema, err := admission.Load("repo.github.crossplane.io_branchprotections.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
 	emu := fuzzemu.New(f, protectionSeed())
 	full, _ := json.Marshal(fullSpec())
 	f.Add(string(full))
@@ -142,8 +92,18 @@ func FuzzProtectionConverges(f *testing.F) {
 	f.Add(`{"requiredPullRequestReviews":{"requiredApprovingReviewCount":7}}`)
 	f.Fuzz(func(t *testing.T, spec string) {
 		p := &v1alpha1.BranchProtectionParameters{}
-		if json.Unmarshal([]byte(spec), p) != nil || !admitted(p) {
+		if json.Unmarshal([]byte(spec), p) != nil {
 			return
+		}
+		p.RepositoryTarget = v1alpha1.RepositoryTarget{Repository: ptr.To("seeded")}
+		p.BranchTarget = v1alpha1.BranchTarget{Branch: ptr.To[v1alpha1.BranchName]("main")}
+		admitted, errs := schema.Admit(p)
+		if len(errs) > 0 {
+			return
+		}
+		p = &v1alpha1.BranchProtectionParameters{}
+		if err := json.Unmarshal(admitted, p); err != nil {
+			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
 		}
 		api := github.NewBranchProtectionClient(emu.Begin(t))
 
@@ -169,8 +129,8 @@ func FuzzProtectionConverges(f *testing.F) {
 			if d := Drift(li, dropped, got); len(d) > 0 {
 				t.Fatalf("late initialisation added drift: %v\nspec before %+v\nafter %+v", d, p.RequiredStatusChecks, li.RequiredStatusChecks)
 			}
-			if !admitted(li) {
-				t.Fatalf("late initialisation made a spec the schema refuses: %+v", li.RequiredStatusChecks)
+			if _, errs := schema.Admit(li); len(errs) > 0 {
+				t.Fatalf("late initialisation made a spec the API server refuses: %v\n%+v", errs, li.RequiredStatusChecks)
 			}
 			if LateInitialize(li, got) {
 				t.Fatal("LateInitialize(twice): want unchanged the second time")
