@@ -137,15 +137,17 @@ func TestStatusAfterOwnStatusWrite(t *testing.T) {
 					return kube.SubResource(sub).Update(ctx, obj, opts...)
 				},
 			})
-			c := ownStatusWrites{Client: statusSkippingClient{Client: cache}, writes: &sync.Map{}}
+			c := ownStatusWrites{Client: newStatusSkippingClient(cache), writes: &sync.Map{}}
 
-			mine := stale.DeepCopy()
+			mine := &repov1alpha1.Repository{}
+			must(t, c.Get(ctx, key, mine))
 			mine.Status.AtProvider.ID = ptr.To[int64](42)
 			must(t, c.Status().Update(ctx, mine))
 			if tc.between != nil {
 				tc.between(t, kube)
 			}
-			again := stale.DeepCopy()
+			again := &repov1alpha1.Repository{}
+			must(t, c.Get(ctx, key, again)) // the cache's stale copy
 			err := c.Status().Update(ctx, again)
 			if got := kerrors.IsConflict(err); got != tc.wantConflict {
 				t.Fatalf("\n%s\nStatus().Update(): got error %v, want a conflict: %t", tc.reason, err, tc.wantConflict)

@@ -1,10 +1,13 @@
 package shared
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"reflect"
+	"sync"
 
-	"k8s.io/apimachinery/pkg/api/equality"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -15,6 +18,13 @@ import (
 // CPU. The API server does not store a write that changes nothing, so
 // skipping it saves the round trip and both sides' encoding, and nothing
 // else. ForManagedReconciler uses statusSkippingClient.
+//
+// What the reconciler read is the yardstick: statusSkippingClient keeps the
+// status of each managed resource it reads, as JSON (what the API server
+// stores), until the reconcile writes the resource; a status write whose
+// JSON is the same, at the same resource version, changes nothing. Reading
+// the resource again from the cache to compare (a deep copy of all of it)
+// and comparing field by field cost a twelfth of the provider's idle CPU.
 
 // clientManager is a manager whose reconcilers get another client.
 type clientManager struct {
@@ -24,43 +34,86 @@ type clientManager struct {
 
 func (m clientManager) GetClient() client.Client { return m.client }
 
-type statusSkippingClient struct{ client.Client }
+type statusSkippingClient struct {
+	client.Client
+	// seen holds, per UID, the status of a managed resource as this
+	// client last read it, until the resource is written.
+	seen *sync.Map
+}
+
+// seenStatus is a resource's status as read, at its resource version.
+type seenStatus struct {
+	version string
+	status  []byte
+}
+
+func newStatusSkippingClient(c client.Client) statusSkippingClient {
+	return statusSkippingClient{Client: c, seen: &sync.Map{}}
+}
+
+// Get reads obj and, for a managed resource, keeps its status as read.
+func (c statusSkippingClient) Get(ctx context.Context, key client.ObjectKey, obj client.Object, opts ...client.GetOption) error {
+	if err := c.Client.Get(ctx, key, obj, opts...); err != nil {
+		return err
+	}
+	if _, ok := obj.(resource.Managed); !ok || obj.GetUID() == "" {
+		return nil
+	}
+	if b, ok := statusJSON(obj); ok {
+		c.seen.Store(obj.GetUID(), seenStatus{version: obj.GetResourceVersion(), status: b})
+	}
+	return nil
+}
+
+// Update writes obj; the status kept from its read is stale after it.
+func (c statusSkippingClient) Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error {
+	c.seen.Delete(obj.GetUID())
+	return c.Client.Update(ctx, obj, opts...)
+}
+
+// Delete deletes obj and forgets its status.
+func (c statusSkippingClient) Delete(ctx context.Context, obj client.Object, opts ...client.DeleteOption) error {
+	c.seen.Delete(obj.GetUID())
+	return c.Client.Delete(ctx, obj, opts...)
+}
 
 func (c statusSkippingClient) Status() client.SubResourceWriter {
-	return statusSkippingWriter{SubResourceWriter: c.Client.Status(), cached: c.Client}
+	return statusSkippingWriter{SubResourceWriter: c.Client.Status(), seen: c.seen}
 }
 
 type statusSkippingWriter struct {
 	client.SubResourceWriter
-	cached client.Reader
+	seen *sync.Map
 }
 
 // Update sends the status update unless it would change nothing.
 func (w statusSkippingWriter) Update(ctx context.Context, obj client.Object, opts ...client.SubResourceUpdateOption) error {
-	if len(opts) == 0 && w.unchanged(ctx, obj) {
+	if w.unchanged(obj) && len(opts) == 0 {
 		return nil
 	}
 	return w.SubResourceWriter.Update(ctx, obj, opts...)
 }
 
-// unchanged tells whether obj's status is that of the cached object, read
-// at the same resource version. Anything it cannot tell counts as changed.
-func (w statusSkippingWriter) unchanged(ctx context.Context, obj client.Object) bool {
+// unchanged tells whether obj's status is the one read at the same
+// resource version (and forgets the one read). Anything it cannot tell
+// counts as changed.
+func (w statusSkippingWriter) unchanged(obj client.Object) bool {
+	v, ok := w.seen.LoadAndDelete(obj.GetUID())
+	if !ok || obj.GetResourceVersion() == "" || v.(seenStatus).version != obj.GetResourceVersion() {
+		return false
+	}
+	b, ok := statusJSON(obj)
+	return ok && bytes.Equal(b, v.(seenStatus).status)
+}
+
+// statusJSON is obj's status as the API server stores it.
+func statusJSON(obj client.Object) ([]byte, bool) {
 	status := statusOf(obj)
-	if !status.IsValid() || obj.GetResourceVersion() == "" {
-		return false
+	if !status.IsValid() {
+		return nil, false
 	}
-	cur, ok := reflect.New(reflect.TypeOf(obj).Elem()).Interface().(client.Object)
-	if !ok {
-		return false
-	}
-	if err := w.cached.Get(ctx, client.ObjectKeyFromObject(obj), cur); err != nil {
-		return false
-	}
-	if cur.GetResourceVersion() != obj.GetResourceVersion() {
-		return false
-	}
-	return equality.Semantic.DeepEqual(statusOf(cur).Interface(), status.Interface())
+	b, err := json.Marshal(status.Interface())
+	return b, err == nil
 }
 
 // statusOf is the Status field of a pointer to a Kubernetes object struct;

@@ -3,6 +3,7 @@ package shared
 import (
 	"context"
 	"testing"
+	"time"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -19,7 +20,7 @@ import (
 func TestUnchangedStatusSkipped(t *testing.T) {
 	ctx := context.Background()
 	stored := func() *repov1alpha1.Repository {
-		r := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "api"}}
+		r := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "api", UID: "uid-1"}}
 		r.Status.SetConditions(xpv2.Available(), xpv2.ReconcileSuccess())
 		r.Status.AtProvider.ID = ptr.To[int64](42)
 		return r
@@ -27,9 +28,12 @@ func TestUnchangedStatusSkipped(t *testing.T) {
 	cases := map[string]struct {
 		reason string
 		change func(r *repov1alpha1.Repository)
-		opts   []client.SubResourceUpdateOption
-		want   int
-		stale  bool // the API server refuses the update as stale
+		// between runs after the read, with the client that read.
+		between func(ctx context.Context, c client.Client, r *repov1alpha1.Repository) error
+		notRead bool // the object was not read through the client
+		opts    []client.SubResourceUpdateOption
+		want    int
+		stale   bool // the API server refuses the update as stale
 	}{
 		"Unchanged": {
 			reason: "A status equal to the stored one is not sent.",
@@ -57,6 +61,30 @@ func TestUnchangedStatusSkipped(t *testing.T) {
 			want:   1,
 			stale:  true,
 		},
+		"SubSecondTimesUnchanged": {
+			reason: "The API server stores times to the second: a transition time that differs below that changes nothing.",
+			change: func(r *repov1alpha1.Repository) {
+				c := r.Status.GetCondition(xpv2.TypeReady)
+				c.LastTransitionTime = metav1.NewTime(c.LastTransitionTime.Add(time.Millisecond))
+				r.Status.Conditions[0] = c
+			},
+			want: 0,
+		},
+		"NotRead": {
+			reason:  "A status this client did not read is not known: the update is sent.",
+			change:  func(*repov1alpha1.Repository) {},
+			notRead: true,
+			want:    1,
+		},
+		"WrittenSinceRead": {
+			reason: "After an update of the resource the status read is stale: the status update is sent.",
+			change: func(*repov1alpha1.Repository) {},
+			between: func(ctx context.Context, c client.Client, r *repov1alpha1.Repository) error {
+				r.Labels = map[string]string{"a": "b"}
+				return c.Update(ctx, r)
+			},
+			want: 1,
+		},
 		"WithOptions": {
 			reason: "An update with options is always sent.",
 			change: func(*repov1alpha1.Repository) {},
@@ -76,18 +104,32 @@ func TestUnchangedStatusSkipped(t *testing.T) {
 					updates++
 					return c.SubResource(sub).Update(ctx, obj, opts...)
 				}}).Build()
+			c := newStatusSkippingClient(kube)
+			reader := client.Reader(c)
+			if tc.notRead {
+				reader = kube
+			}
 			got := &repov1alpha1.Repository{}
-			if err := kube.Get(ctx, client.ObjectKey{Namespace: "team", Name: "api"}, got); err != nil {
+			if err := reader.Get(ctx, client.ObjectKey{Namespace: "team", Name: "api"}, got); err != nil {
 				t.Fatal(err)
 			}
+			if tc.between != nil {
+				if err := tc.between(ctx, c, got); err != nil {
+					t.Fatal(err)
+				}
+			}
 			tc.change(got)
-			err := (statusSkippingClient{Client: kube}).Status().Update(ctx, got, tc.opts...)
+			err := c.Status().Update(ctx, got, tc.opts...)
 			if (err != nil) != tc.stale {
 				t.Fatalf("Update(): got error %v, want an error: %t", err, tc.stale)
 			}
 			if updates != tc.want {
 				t.Errorf("\n%s\nstatus updates sent: got %d, want %d", tc.reason, updates, tc.want)
 			}
+			c.seen.Range(func(k, _ any) bool {
+				t.Errorf("the status read of %v is kept after the reconcile wrote it", k)
+				return true
+			})
 		})
 	}
 }
@@ -101,7 +143,39 @@ func TestUnchangedStatusSkippedNotCached(t *testing.T) {
 	r := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "gone", ResourceVersion: "7"}}
 	// Not in the cache: nothing can be told, so the update is sent (and
 	// the API server's answer, here not found, is returned).
-	if err := (statusSkippingClient{Client: kube}).Status().Update(context.Background(), r); err == nil {
+	if err := newStatusSkippingClient(kube).Status().Update(context.Background(), r); err == nil {
 		t.Errorf("Update() of an object that does not exist: got nil error, want the API server's not found")
+	}
+}
+
+// A reconcile that ends with an update or a delete of the resource rather
+// than a status write (a finalizer removed) leaves nothing kept.
+func TestStatusReadForgottenOnWrite(t *testing.T) {
+	ctx := context.Background()
+	s := runtime.NewScheme()
+	if err := apis.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	for name, write := range map[string]func(c client.Client, r *repov1alpha1.Repository) error{
+		"Update": func(c client.Client, r *repov1alpha1.Repository) error { r.Finalizers = nil; return c.Update(ctx, r) },
+		"Delete": func(c client.Client, r *repov1alpha1.Repository) error { return c.Delete(ctx, r) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			stored := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "api", UID: "uid-1", Finalizers: []string{"f"}}}
+			c := newStatusSkippingClient(fake.NewClientBuilder().WithScheme(s).WithObjects(stored).Build())
+			got := &repov1alpha1.Repository{}
+			if err := c.Get(ctx, client.ObjectKeyFromObject(stored), got); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := c.seen.Load(got.UID); !ok {
+				t.Fatal("the status read was not kept")
+			}
+			if err := write(c, got); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := c.seen.Load(got.UID); ok {
+				t.Errorf("the status read is kept after %s", name)
+			}
+		})
 	}
 }
