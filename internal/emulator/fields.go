@@ -27,14 +27,14 @@ func (f *fields) wrong(name string, v json.RawMessage, want string) {
 	f.c.typeError(name, v, want)
 }
 
-// notNull answers GitHub's 422 for the first of the required fields names
-// sent as null, which GitHub's schema check words as nil not being a want.
-// A required field left out is the caller's to report (GitHub names every
-// missing one at once).
-func (f *fields) notNull(want string, names ...string) {
+// notNull answers GitHub's 422 for the first of the required string fields
+// names sent as null: For 'properties/name', nil is not a string. A required
+// field left out is the caller's to report (GitHub names every missing one
+// at once).
+func (f *fields) notNull(names ...string) {
 	for _, name := range names {
 		if v, ok := f.raw(name); ok && string(v) == "null" {
-			f.wrong(name, json.RawMessage("nil"), want)
+			f.wrong(name, json.RawMessage("nil"), "string")
 			return
 		}
 	}

@@ -23,7 +23,7 @@ type fileWrite struct {
 // field missing or of the wrong type.
 func (c *reqCtx) readFileWrite(m map[string]json.RawMessage, need ...string) (*fileWrite, bool) {
 	f := &fields{c: c, m: m}
-	f.notNull("string", need...)
+	f.notNull(need...)
 	message, sha, branch := f.str("message"), f.str("sha"), f.str("branch")
 	committer, hasCommitter := f.object("committer")
 	author, hasAuthor := f.object("author")
@@ -58,7 +58,7 @@ func (c *reqCtx) readFileWrite(m map[string]json.RawMessage, need ...string) (*f
 // readGitUser reads a committer or author: name and email are required.
 func (c *reqCtx) readGitUser(m map[string]json.RawMessage) (*gitUserJSON, bool) {
 	f := &fields{c: c, m: m}
-	f.notNull("string", "name", "email")
+	f.notNull("name", "email")
 	name, email, date := f.str("name"), f.str("email"), f.str("date")
 	if f.failed {
 		return nil, false

@@ -237,7 +237,7 @@ func (s *Server) createBranchPolicy(c *reqCtx, w *world, r *Repo) {
 		return
 	}
 	f := &fields{c: c, m: m}
-	f.notNull("string", "name")
+	f.notNull("name")
 	name, typ := f.str("name"), f.str("type")
 	if f.failed {
 		return
@@ -311,7 +311,7 @@ func (s *Server) updateBranchPolicy(c *reqCtx, _ *world, r *Repo) {
 		return
 	}
 	f := &fields{c: c, m: m}
-	f.notNull("string", "name")
+	f.notNull("name")
 	name := f.str("name")
 	if f.failed {
 		return

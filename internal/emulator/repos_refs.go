@@ -179,7 +179,7 @@ func (s *Server) createRef(c *reqCtx, w *world, r *Repo) {
 		return
 	}
 	f := &fields{c: c, m: m}
-	f.notNull("string", "ref", "sha")
+	f.notNull("ref", "sha")
 	ref, sha := f.str("ref"), f.str("sha")
 	switch {
 	case f.failed:

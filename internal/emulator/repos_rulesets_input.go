@@ -52,7 +52,7 @@ func (c *reqCtx) readRuleset(w *world, r *Repo, m map[string]json.RawMessage, ba
 	}
 	f := &fields{c: c, m: m}
 	if base == nil {
-		f.notNull("string", "name", "enforcement")
+		f.notNull("name", "enforcement")
 	}
 	name, target, enforcement := f.str("name"), f.str("target"), f.str("enforcement")
 	if f.failed {

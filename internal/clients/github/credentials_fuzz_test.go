@@ -1,6 +1,7 @@
 package github
 
 import (
+	"bytes"
 	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
@@ -135,7 +136,7 @@ func FuzzParseCredentials(f *testing.F) {
 		}
 		for _, s := range secretFragments(data) {
 			if strings.Contains(msg, s) && !strings.Contains(vocabulary, s) {
-				t.Fatalf("error quotes %d bytes of the credentials (at %d of the value of %d bytes)", len(s), strings.Index(string(data), s), len(data))
+				t.Fatalf("error quotes %d bytes of the credentials (at %d of the value of %d bytes)", len(s), bytes.Index(data, []byte(s)), len(data))
 			}
 		}
 	})
