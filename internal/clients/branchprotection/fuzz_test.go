@@ -72,11 +72,7 @@ func protect(t *testing.T, api *github.BranchProtectionClient, p *v1alpha1.Branc
 // GitHub has. GitHub's refusal (an unknown user, team or app) is an end,
 // worded.
 func FuzzProtectionConverges(f *testing.F) {
-	schema, err := admission.Load("repo.github.crossplane.io_branchprotections.yaml")
-	if err != nil {
-		f.Fatal(err)
-	}
-	emu := fuzzemu.New(f, protectionSeed())
+	schema, emu := setUp(f)
 	full, _ := json.Marshal(fullSpec())
 	f.Add(string(full))
 	f.Add(`{}`)
@@ -95,67 +91,168 @@ func FuzzProtectionConverges(f *testing.F) {
 		if json.Unmarshal([]byte(spec), p) != nil {
 			return
 		}
-		p.RepositoryTarget = v1alpha1.RepositoryTarget{Repository: ptr.To("seeded")}
-		p.BranchTarget = v1alpha1.BranchTarget{Branch: ptr.To[v1alpha1.BranchName]("main")}
-		admitted, errs := schema.Admit(p)
-		if len(errs) > 0 {
+		if p = admit(t, schema, p); p == nil {
 			return
 		}
-		p = &v1alpha1.BranchProtectionParameters{}
-		if err := json.Unmarshal(admitted, p); err != nil {
-			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
-		}
-		api := github.NewBranchProtectionClient(emu.Begin(t))
+		converge(t, schema, emu, p)
+	})
+}
 
-		req := Request(p, nil)
-		got, dropped, err := protect(t, api, p, req)
-		if err != nil {
-			fuzzemu.RequireRefusal(t, "UpdateProtection(create)", err)
-			return
+// setUp loads the BranchProtection schema and starts an emulator with
+// protectionSeed.
+func setUp(f *testing.F) (*admission.Schema, *fuzzemu.Emulator) {
+	schema, err := admission.Load("repo.github.crossplane.io_branchprotections.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	return schema, fuzzemu.New(f, protectionSeed())
+}
+
+// admit is spec, for branch main of demo-org/seeded, as the API server
+// keeps it, its defaults applied, or nil when the API server refuses it.
+func admit(t *testing.T, schema *admission.Schema, spec *v1alpha1.BranchProtectionParameters) *v1alpha1.BranchProtectionParameters {
+	t.Helper()
+	spec.RepositoryTarget = v1alpha1.RepositoryTarget{Repository: ptr.To("seeded")}
+	spec.BranchTarget = v1alpha1.BranchTarget{Branch: ptr.To[v1alpha1.BranchName]("main")}
+	admitted, errs := schema.Admit(spec)
+	if len(errs) > 0 {
+		return nil
+	}
+	p := &v1alpha1.BranchProtectionParameters{}
+	if err := json.Unmarshal(admitted, p); err != nil {
+		t.Fatalf("json.Unmarshal(admitted spec): %v", err)
+	}
+	return p
+}
+
+// converge protects main as p says and requires it to converge (see
+// FuzzProtectionConverges).
+func converge(t *testing.T, schema *admission.Schema, emu *fuzzemu.Emulator, p *v1alpha1.BranchProtectionParameters) {
+	t.Helper()
+	api := github.NewBranchProtectionClient(emu.Begin(t))
+
+	req := Request(p, nil)
+	got, dropped, err := protect(t, api, p, req)
+	if err != nil {
+		fuzzemu.RequireRefusal(t, "UpdateProtection(create)", err)
+		return
+	}
+	if d := Drift(p, dropped, got); len(d) > 0 {
+		// Observe would report the drift, and Update send this once.
+		t.Logf("drift after the create: %v", d)
+		if got, dropped, err = protect(t, api, p, Request(p, got)); err != nil {
+			t.Fatalf("UpdateProtection(update), after the create was accepted: %v", err)
 		}
 		if d := Drift(p, dropped, got); len(d) > 0 {
-			// Observe would report the drift, and Update send this once.
-			t.Logf("drift after the create: %v", d)
-			if got, dropped, err = protect(t, api, p, Request(p, got)); err != nil {
-				t.Fatalf("UpdateProtection(update), after the create was accepted: %v", err)
-			}
-			if d := Drift(p, dropped, got); len(d) > 0 {
-				t.Fatalf("drift after the create and an update: %s\nrequest %+v", strings.Join(d, "; "), Request(p, got))
-			}
+			t.Fatalf("drift after the create and an update: %s\nrequest %+v", strings.Join(d, "; "), Request(p, got))
 		}
+	}
 
-		li := p.DeepCopy()
+	li := p.DeepCopy()
+	if LateInitialize(li, got) {
+		if d := Drift(li, dropped, got); len(d) > 0 {
+			t.Fatalf("late initialisation added drift: %v\nspec before %+v\nafter %+v", d, p.RequiredStatusChecks, li.RequiredStatusChecks)
+		}
+		if _, errs := schema.Admit(li); len(errs) > 0 {
+			t.Fatalf("late initialisation made a spec the API server refuses: %v\n%+v", errs, li.RequiredStatusChecks)
+		}
 		if LateInitialize(li, got) {
-			if d := Drift(li, dropped, got); len(d) > 0 {
-				t.Fatalf("late initialisation added drift: %v\nspec before %+v\nafter %+v", d, p.RequiredStatusChecks, li.RequiredStatusChecks)
-			}
-			if _, errs := schema.Admit(li); len(errs) > 0 {
-				t.Fatalf("late initialisation made a spec the API server refuses: %v\n%+v", errs, li.RequiredStatusChecks)
-			}
-			if LateInitialize(li, got) {
-				t.Fatal("LateInitialize(twice): want unchanged the second time")
-			}
+			t.Fatal("LateInitialize(twice): want unchanged the second time")
 		}
+	}
 
-		o := Observation("demo-org/seeded", "main", got, dropped)
-		for name, pair := range map[string][2]*bool{
-			"enforceAdmins":                  {p.EnforceAdmins, o.EnforceAdmins},
-			"requiredLinearHistory":          {p.RequiredLinearHistory, o.RequiredLinearHistory},
-			"allowForcePushes":               {p.AllowForcePushes, o.AllowForcePushes},
-			"allowDeletions":                 {p.AllowDeletions, o.AllowDeletions},
-			"blockCreations":                 {p.BlockCreations, o.BlockCreations},
-			"lockBranch":                     {p.LockBranch, o.LockBranch},
-			"allowForkSyncing":               {p.AllowForkSyncing, o.AllowForkSyncing},
-			"requiredSignatures":             {p.RequiredSignatures, o.RequiredSignatures},
-			"requiredConversationResolution": {p.RequiredConversationResolution, o.RequiredConversationResolution},
-		} {
-			want := pair[0] != nil && *pair[0]
-			if pair[1] == nil || *pair[1] != want {
-				t.Errorf("Observation(...).%s: want %t, got %v", name, want, pair[1])
+	o := Observation("demo-org/seeded", "main", got, dropped)
+	for name, pair := range map[string][2]*bool{
+		"enforceAdmins":                  {p.EnforceAdmins, o.EnforceAdmins},
+		"requiredLinearHistory":          {p.RequiredLinearHistory, o.RequiredLinearHistory},
+		"allowForcePushes":               {p.AllowForcePushes, o.AllowForcePushes},
+		"allowDeletions":                 {p.AllowDeletions, o.AllowDeletions},
+		"blockCreations":                 {p.BlockCreations, o.BlockCreations},
+		"lockBranch":                     {p.LockBranch, o.LockBranch},
+		"allowForkSyncing":               {p.AllowForkSyncing, o.AllowForkSyncing},
+		"requiredSignatures":             {p.RequiredSignatures, o.RequiredSignatures},
+		"requiredConversationResolution": {p.RequiredConversationResolution, o.RequiredConversationResolution},
+	} {
+		want := pair[0] != nil && *pair[0]
+		if pair[1] == nil || *pair[1] != want {
+			t.Errorf("Observation(...).%s: want %t, got %v", name, want, pair[1])
+		}
+	}
+	if (p.RequiredPullRequestReviews == nil) != (o.RequiredPullRequestReviews == nil) || (p.RequiredStatusChecks == nil) != (o.RequiredStatusChecks == nil) {
+		t.Errorf("Observation(...): reviews or status checks reported other than asked: %+v", o)
+	}
+}
+
+// FuzzProtectionFieldsConverge fills a protection with fuzzed values (the
+// bits choose the switches, the lists and whom they name among users and
+// teams with and without push access; text adds names and status checks,
+// split at commas; n fills the review count and app ids), keeps those the
+// API server admits, and requires them to converge as
+// FuzzProtectionConverges does.
+func FuzzProtectionFieldsConverge(f *testing.F) {
+	schema, emu := setUp(f)
+	f.Add(uint32(0), "", int64(0))
+	f.Add(^uint32(0), "ci-build,lint", int64(1))
+	f.Add(^uint32(0)&^(1<<7), "ci/build,lint", int64(1))
+	f.Add(uint32(0x5555_5555), "Alice,bob", int64(-1))
+	f.Add(uint32(0xaaaa_aaaa), "platform,nobody", int64(15368))
+	f.Add(uint32(0x0f0f_0f0f), "a,a,b", int64(6))
+	f.Fuzz(func(t *testing.T, bits uint32, text string, n int64) {
+		bit := func(i int) bool { return bits&(1<<i) != 0 }
+		list := strings.Split(text, ",")
+		pool := []string{"demo-user", "alice", "ALICE", "bob", "other-user"}
+		actors := func(from int) *v1alpha1.BranchActors {
+			if !bit(from) {
+				return nil
+			}
+			a := &v1alpha1.BranchActors{}
+			for i, u := range pool {
+				if bit((from + 1 + i) % 32) {
+					a.Users = append(a.Users, u)
+				}
+			}
+			if bit((from + 6) % 32) {
+				a.Teams = append(a.Teams, "platform")
+			}
+			if bit((from + 7) % 32) {
+				a.Users = append(a.Users, list...)
+			}
+			return a
+		}
+		p := &v1alpha1.BranchProtectionParameters{Restrictions: actors(0)}
+		for i, dst := range []**bool{&p.EnforceAdmins, &p.RequiredLinearHistory, &p.AllowForcePushes, &p.AllowDeletions, &p.BlockCreations,
+			&p.RequiredConversationResolution, &p.LockBranch, &p.AllowForkSyncing, &p.RequiredSignatures} {
+			if bit(8 + i) {
+				*dst = ptr.To(bit(17 + i%4))
 			}
 		}
-		if (p.RequiredPullRequestReviews == nil) != (o.RequiredPullRequestReviews == nil) || (p.RequiredStatusChecks == nil) != (o.RequiredStatusChecks == nil) {
-			t.Errorf("Observation(...): reviews or status checks reported other than asked: %+v", o)
+		if bit(21) {
+			c := &v1alpha1.RequiredStatusChecks{Strict: ptr.To(bit(22))}
+			if bit(23) {
+				for i, ctx := range list {
+					check := v1alpha1.StatusCheck{Context: ctx}
+					if i == 0 && bit(24) {
+						check.AppID = ptr.To(n)
+					}
+					c.Checks = append(c.Checks, check)
+				}
+			} else {
+				c.Contexts = list
+			}
+			p.RequiredStatusChecks = c
 		}
+		if bit(25) {
+			p.RequiredPullRequestReviews = &v1alpha1.RequiredPullRequestReviews{
+				DismissStaleReviews: ptr.To(bit(26)), RequireCodeOwnerReviews: ptr.To(bit(27)), RequireLastPushApproval: ptr.To(bit(28)),
+				DismissalRestrictions: actors(29), BypassPullRequestAllowances: actors(3),
+			}
+			if bit(30) {
+				p.RequiredPullRequestReviews.RequiredApprovingReviewCount = ptr.To(n % 7)
+			}
+		}
+		if p = admit(t, schema, p); p == nil {
+			return
+		}
+		converge(t, schema, emu, p)
 	})
 }
