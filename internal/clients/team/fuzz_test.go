@@ -26,15 +26,7 @@ const parentID = 100
 // GitHub's refusal (a name taken, a parent it does not take) is an end,
 // worded.
 func FuzzTeamConverges(f *testing.F) {
-	schema, err := admission.Load("org.github.crossplane.io_teams.yaml")
-	if err != nil {
-		f.Fatal(err)
-	}
-	seed := emulator.DefaultSeed()
-	seed.Teams = append(seed.Teams,
-		emulator.SeedTeam{ID: parentID, Org: "demo-org", Name: "parent", Privacy: "closed"},
-		emulator.SeedTeam{ID: parentID + 1, Org: "demo-org", Name: "Secret Team", Privacy: "secret"})
-	emu := fuzzemu.New(f, seed)
+	schema, emu := setUp(f)
 
 	f.Add(`{"organization":"demo-org","name":"Platform Team","description":"Runs the platform","privacy":"closed","notificationSetting":"notifications_disabled","parentTeamId":100}`)
 	f.Add(`{"name":"x"}`)
@@ -52,68 +44,131 @@ func FuzzTeamConverges(f *testing.F) {
 			return
 		}
 		p.ParentTeamRef, p.ParentTeamSelector = nil, nil
-		p.Organization = ptr.To("demo-org")
-		admitted, errs := schema.Admit(p)
-		if len(errs) > 0 {
+		if p = admit(t, schema, p); p == nil {
 			return
 		}
-		p = &common.TeamParameters{}
-		if err := json.Unmarshal(admitted, p); err != nil {
-			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
-		}
-		org := Organization(p, "demo-org")
-		parent := Parent{ID: p.ParentTeamID}
-		ctx := context.Background()
-		api := github.NewTeamsClient(emu.Begin(t))
+		converge(t, schema, emu, p)
+	})
+}
 
-		created, err := api.CreateTeam(ctx, org, CreateRequest(p, parent))
-		if err != nil {
-			fuzzemu.RequireRefusal(t, "CreateTeam", err)
-			return
+// setUp loads the Team schema and starts an emulator whose demo-org has a
+// closed team (parentID) and a secret one (parentID+1).
+func setUp(f *testing.F) (*admission.Schema, *fuzzemu.Emulator) {
+	schema, err := admission.Load("org.github.crossplane.io_teams.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	seed := emulator.DefaultSeed()
+	seed.Teams = append(seed.Teams,
+		emulator.SeedTeam{ID: parentID, Org: "demo-org", Name: "parent", Privacy: "closed"},
+		emulator.SeedTeam{ID: parentID + 1, Org: "demo-org", Name: "Secret Team", Privacy: "secret"})
+	return schema, fuzzemu.New(f, seed)
+}
+
+// admit is spec, in demo-org, as the API server keeps it, or nil when the
+// API server refuses it.
+func admit(t *testing.T, schema *admission.Schema, spec *common.TeamParameters) *common.TeamParameters {
+	t.Helper()
+	spec.Organization = ptr.To("demo-org")
+	admitted, errs := schema.Admit(spec)
+	if len(errs) > 0 {
+		return nil
+	}
+	p := &common.TeamParameters{}
+	if err := json.Unmarshal(admitted, p); err != nil {
+		t.Fatalf("json.Unmarshal(admitted spec): %v", err)
+	}
+	return p
+}
+
+// converge creates the team of p and requires it to converge (see
+// FuzzTeamConverges).
+func converge(t *testing.T, schema *admission.Schema, emu *fuzzemu.Emulator, p *common.TeamParameters) {
+	t.Helper()
+	org := Organization(p, "demo-org")
+	parent := Parent{ID: p.ParentTeamID}
+	ctx := context.Background()
+	api := github.NewTeamsClient(emu.Begin(t))
+
+	created, err := api.CreateTeam(ctx, org, CreateRequest(p, parent))
+	if err != nil {
+		fuzzemu.RequireRefusal(t, "CreateTeam", err)
+		return
+	}
+	if created.Slug != Slug(Name(p)) {
+		t.Errorf("Slug(%q) = %q, GitHub chose %q", Name(p), Slug(Name(p)), created.Slug)
+	}
+	got, err := api.GetTeam(ctx, org, created.Slug)
+	if err != nil {
+		t.Fatalf("GetTeam(%q) after creating it: %v", created.Slug, err)
+	}
+	if d := Drift(p, parent, got); len(d) > 0 {
+		t.Logf("drift after the create: %v", d)
+		q := UpdateRequest(p, parent, got)
+		if q == nil {
+			t.Fatalf("Drift(...) = %v, yet UpdateRequest(...) has nothing to send", d)
 		}
-		if created.Slug != Slug(Name(p)) {
-			t.Errorf("Slug(%q) = %q, GitHub chose %q", Name(p), Slug(Name(p)), created.Slug)
-		}
-		got, err := api.GetTeam(ctx, org, created.Slug)
+		out, err := api.EditTeam(ctx, org, got.Slug, q)
 		if err != nil {
-			t.Fatalf("GetTeam(%q) after creating it: %v", created.Slug, err)
+			t.Fatalf("EditTeam(...) of a team just created from the same spec: %v", err)
+		}
+		if got, err = api.GetTeam(ctx, org, out.Slug); err != nil {
+			t.Fatalf("GetTeam(%q) after updating it: %v", out.Slug, err)
 		}
 		if d := Drift(p, parent, got); len(d) > 0 {
-			t.Logf("drift after the create: %v", d)
-			q := UpdateRequest(p, parent, got)
-			if q == nil {
-				t.Fatalf("Drift(...) = %v, yet UpdateRequest(...) has nothing to send", d)
-			}
-			out, err := api.EditTeam(ctx, org, got.Slug, q)
-			if err != nil {
-				t.Fatalf("EditTeam(...) of a team just created from the same spec: %v", err)
-			}
-			if got, err = api.GetTeam(ctx, org, out.Slug); err != nil {
-				t.Fatalf("GetTeam(%q) after updating it: %v", out.Slug, err)
-			}
-			if d := Drift(p, parent, got); len(d) > 0 {
-				t.Fatalf("drift after the create and an update: %v\nGitHub has %+v", d, got)
-			}
+			t.Fatalf("drift after the create and an update: %v\nGitHub has %+v", d, got)
 		}
-		if q := UpdateRequest(p, parent, got); q != nil {
-			t.Errorf("UpdateRequest(...) without drift: want nil, got %+v", q)
-		}
+	}
+	if q := UpdateRequest(p, parent, got); q != nil {
+		t.Errorf("UpdateRequest(...) without drift: want nil, got %+v", q)
+	}
 
-		li := p.DeepCopy()
+	li := p.DeepCopy()
+	if LateInitialize(li, org, got) {
+		if d := Drift(li, parent, got); len(d) > 0 {
+			t.Fatalf("late initialisation added drift: %v", d)
+		}
+		if _, errs := schema.Admit(li); len(errs) > 0 {
+			t.Fatalf("late initialisation made a spec the API server refuses: %v", errs)
+		}
 		if LateInitialize(li, org, got) {
-			if d := Drift(li, parent, got); len(d) > 0 {
-				t.Fatalf("late initialisation added drift: %v", d)
-			}
-			if _, errs := schema.Admit(li); len(errs) > 0 {
-				t.Fatalf("late initialisation made a spec the API server refuses: %v", errs)
-			}
-			if LateInitialize(li, org, got) {
-				t.Error("LateInitialize(twice): want unchanged the second time")
-			}
+			t.Error("LateInitialize(twice): want unchanged the second time")
 		}
-		o := Observation(got, org)
-		if ptr.Deref(o.Slug, "") != got.Slug || ptr.Deref(o.Name, "") != Name(p) || ptr.Deref(o.ParentTeamID, 0) != ptr.Deref(p.ParentTeamID, 0) {
-			t.Errorf("Observation(...): want slug %q, name %q, parent %v, got %+v", got.Slug, Name(p), p.ParentTeamID, o)
+	}
+	o := Observation(got, org)
+	if ptr.Deref(o.Slug, "") != got.Slug || ptr.Deref(o.Name, "") != Name(p) || ptr.Deref(o.ParentTeamID, 0) != ptr.Deref(p.ParentTeamID, 0) {
+		t.Errorf("Observation(...): want slug %q, name %q, parent %v, got %+v", got.Slug, Name(p), p.ParentTeamID, o)
+	}
+}
+
+// FuzzTeamFieldsConverge fills a team's name and description with fuzzed
+// text, unescaped by JSON, and its privacy, notification setting and parent
+// with the choices' bits, and requires the admitted ones to converge as
+// FuzzTeamConverges does.
+func FuzzTeamFieldsConverge(f *testing.F) {
+	schema, emu := setUp(f)
+	f.Add("Platform Team", "Runs the platform", uint8(0xff))
+	f.Add("x", "", uint8(0))
+	f.Add("\tTabs\tand\nnewlines\n", "line one\nline two", uint8(0x15))
+	f.Add("日本語 team 1", "ünïcode", uint8(0x2a))
+	f.Fuzz(func(t *testing.T, name, description string, choices uint8) {
+		bit := func(i int) bool { return choices&(1<<i) != 0 }
+		p := &common.TeamParameters{Name: name}
+		if bit(0) {
+			p.Description = ptr.To(description)
 		}
+		if bit(1) {
+			p.Privacy = ptr.To([]string{"secret", "closed"}[choices>>2&1])
+		}
+		if bit(3) {
+			p.NotificationSetting = ptr.To([]string{"notifications_enabled", "notifications_disabled"}[choices>>4&1])
+		}
+		if bit(5) {
+			p.ParentTeamID = ptr.To[int64](parentID + int64(choices>>6&1))
+		}
+		if p = admit(t, schema, p); p == nil {
+			return
+		}
+		converge(t, schema, emu, p)
 	})
 }
