@@ -2,10 +2,8 @@ package actionsvariable
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"k8s.io/utils/ptr"
 
@@ -14,29 +12,6 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
-var (
-	variableName    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-	reservedName    = regexp.MustCompile(`^[Gg][Ii][Tt][Hh][Uu][Bb]_`)
-	environmentName = regexp.MustCompile(`^[^\x00-\x1f\x7f]+$`)
-)
-
-// admitted applies the CRD's cheap rules (lengths, patterns, CEL) to p, so
-// that the fuzz test explores only what a user could apply. Strings reach
-// the API server as JSON, so they are valid UTF-8.
-func admitted(p *common.ActionsVariableParameters) bool {
-	n, v := p.Name, p.Value
-	if !utf8.ValidString(n) || !utf8.ValidString(v) || len(n) > 255 || !variableName.MatchString(n) || reservedName.MatchString(n) {
-		return false
-	}
-	if l := utf8.RuneCountInString(v); l < 1 || l > 49152 {
-		return false
-	}
-	if e := p.Environment; e != nil {
-		return utf8.ValidString(*e) && utf8.RuneCountInString(*e) <= 255 && environmentName.MatchString(*e)
-	}
-	return true
-}
-
 // FuzzVariableConverges creates the variable a spec declares through our
 // client on the emulator and requires that it reads back up to date, with
 // an observation that shows it; then changes the value with the update
@@ -44,7 +19,7 @@ func admitted(p *common.ActionsVariableParameters) bool {
 // CRD admits (422) is an acceptable end, when our client words it.
 func FuzzVariableConverges(f *testing.F) {
 	f.Add("DEPLOY_ENV", "production", "", "staging")                           // full, repository
-	f.Add("region", "eu-west-1\n", "production", "eu-west-1")                  // lower case, environment, newline trimmed later
+	f.Add("region", "eu-west-1\n", "production", "eu-west-1")                  // lower case, environment; a trailing newline, then none
 	f.Add("_", "x", "", "x")                                                   // minimal
 	f.Add("Ünïcode", "v", "", "w")                                             // refused by the schema
 	f.Add("VAR_1", "päth ☃ 𝄞\r\n\ttabs", "Prod / EU ☃", "\u00a0")              // unicode value and environment
@@ -53,19 +28,23 @@ func FuzzVariableConverges(f *testing.F) {
 	f.Add("LONG", strings.Repeat("ab", 24576), "", strings.Repeat("☃", 49152)) // 48 KiB; then 48 Ki characters, over GitHub's bytes
 	f.Add("A"+strings.Repeat("b", 254), " leading and trailing ", " env ", "  ")
 	f.Add("SPACES", " ", "production", "\x00")
-	f.Add("X", "x", "a/b", "y")        // an environment name with a slash
-	f.Add("X", "x", "100%", "y")       // percent in the path
-	f.Add("X", "x", "..", "y")         // dot segment in the path
+	f.Add("X", "x", "a/b", "y")  // an environment name with a slash
+	f.Add("X", "x", "100%", "y") // percent in the path
+	f.Add("X", "x", "..", "y")   // a dot segment: resolved away, the request went to /repos/{owner}/{repo}
+	f.Add("X", "x", ".", "y")
 	f.Add("X", "x", "?q=1#frag", "y")  // query and fragment characters
 	f.Add("X", "x", "PRODUCTION", "y") // case
+	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_actionsvariables.yaml")
 	f.Fuzz(func(t *testing.T, name, value, environment, next string) {
-		p := &common.ActionsVariableParameters{Name: name, Value: value}
+		spec := &common.ActionsVariableParameters{RepositoryTarget: convergetest.Target(), Name: name, Value: value}
 		if environment != "" {
-			p.Environment = ptr.To(environment)
+			spec.Environment = ptr.To(environment)
 		}
-		if !admitted(p) {
+		p := convergetest.Admit(t, schema, spec)
+		if p == nil {
 			return
 		}
+		environment, value = ptr.Deref(p.Environment, ""), p.Value
 		ctx := context.Background()
 		gh, _ := convergetest.Start(t)
 		api := github.NewActionsVariablesClient(gh)
@@ -80,10 +59,12 @@ func FuzzVariableConverges(f *testing.F) {
 		}
 		converge(ctx, t, api, p, environment)
 
-		p.Value = next
-		if !admitted(p) {
+		spec = p.DeepCopy()
+		spec.Value = next
+		if p = convergetest.Admit(t, schema, spec); p == nil {
 			return
 		}
+		next = p.Value
 		got := read(ctx, t, api, p, environment)
 		if UpToDate(p, got) != (next == value) {
 			t.Fatalf("UpToDate(value %q, GitHub's %q) = %t", next, got.Value, !(next == value))

@@ -6,14 +6,19 @@
 package convergetest
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
 	"testing"
 
 	gogithub "github.com/google/go-github/v37/github"
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/admission"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -40,6 +45,11 @@ func Seed() *emulator.Seed {
 	s.Teams = append(s.Teams, emulator.SeedTeam{Org: Owner, Name: Team, Privacy: "closed", Members: []emulator.SeedTeamMember{{Login: Member}}})
 	s.Repos = append(s.Repos, emulator.SeedRepo{Owner: Owner, Name: Repo, Branches: []string{DefaultBranch, OtherBranch}})
 	return s
+}
+
+// Target names the fuzz repository, as a spec does.
+func Target() common.RepositoryTarget {
+	return common.RepositoryTarget{Owner: ptr.To(Owner), Repository: ptr.To(Repo)}
 }
 
 // Start starts a contract-checked emulator with Seed for the test (one
@@ -77,4 +87,31 @@ func Refused(t testing.TB, what string, err error) bool {
 		t.Fatalf("%s: the refusal is not worded: %q", what, msg)
 	}
 	return true
+}
+
+// Schema loads the schema of spec.forProvider of the CRD package/crds/file,
+// for Admit.
+func Schema(f *testing.F, file string) *admission.Schema {
+	f.Helper()
+	s, err := admission.Load(file)
+	if err != nil {
+		f.Fatalf("admission.Load(%s): %v", file, err)
+	}
+	return s
+}
+
+// Admit is spec as the API server would keep it, its defaults applied, or
+// nil when the API server would refuse it (the CRD's schema and CEL rules
+// of a create): so that a fuzz test explores what a user could apply.
+func Admit[T any](t testing.TB, s *admission.Schema, spec *T) *T {
+	t.Helper()
+	raw, errs := s.Admit(spec)
+	if len(errs) > 0 {
+		return nil
+	}
+	out := new(T)
+	if err := json.Unmarshal(raw, out); err != nil {
+		t.Fatalf("json.Unmarshal(admitted spec): %v", err)
+	}
+	return out
 }

@@ -2,10 +2,8 @@ package deploykey
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"k8s.io/utils/ptr"
 
@@ -13,23 +11,6 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/convergetest"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
-
-// publicKeyRE is the CRD's pattern of spec.forProvider.publicKey.
-var publicKeyRE = regexp.MustCompile(`^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]+={0,3}( [^\r\n]*)?\s*$`)
-
-// admitted applies the CRD's rules (lengths, the title's CEL rule, the
-// public key's pattern) to p, so that the fuzz test explores only what a
-// user could apply.
-func admitted(p *common.DeployKeyParameters) bool {
-	n := utf8.RuneCountInString(p.Title)
-	if !utf8.ValidString(p.Title) || n < 1 || n > 255 || p.Title != strings.TrimSpace(p.Title) {
-		return false
-	}
-	if k := p.PublicKey; k != nil {
-		return utf8.ValidString(*k) && utf8.RuneCountInString(*k) <= 16384 && publicKeyRE.MatchString(*k)
-	}
-	return true
-}
 
 // An RSA key with a unicode comment (made with ssh-keygen; the private half
 // was thrown away); the other keys are key_test.go's.
@@ -55,20 +36,24 @@ func FuzzDeployKeyConverges(f *testing.F) {
 	f.Add("t", byte(1), false, "ssh-ed25519 "+strings.Split(ed25519Key, " ")[1]+"=") // padding
 	f.Add(" padded ", byte(1), false, ed25519Key)                                    // refused by the schema
 	f.Add("t", byte(1), false, "sk-ssh-ed25519@openssh.com AAAAGnNrLXNzaC1lZDI1NTE5QG9wZW5zc2guY29tAAAAIA==")
+	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_deploykeys.yaml")
 	f.Fuzz(func(t *testing.T, title string, access byte, generate bool, publicKey string) {
-		p := &common.DeployKeyParameters{Title: title}
+		p := &common.DeployKeyParameters{RepositoryTarget: convergetest.Target(), Title: title}
 		switch access % 3 {
 		case 1:
 			p.ReadOnly = ptr.To(true)
 		case 2:
 			p.ReadOnly = ptr.To(false)
 		}
-		if !generate {
+		if generate {
+			p.GenerateKey = ptr.To(true)
+		} else {
 			p.PublicKey = ptr.To(publicKey)
 		}
-		if !admitted(p) {
+		if p = convergetest.Admit(t, schema, p); p == nil {
 			return
 		}
+		publicKey = ptr.Deref(p.PublicKey, "")
 
 		// The key material, as the controller reads it.
 		var key PublicKey

@@ -3,10 +3,8 @@ package environment
 import (
 	"context"
 	"encoding/json"
-	"regexp"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"k8s.io/utils/ptr"
 
@@ -14,91 +12,6 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/convergetest"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
-
-var (
-	noControls = regexp.MustCompile(`^[^\x00-\x1f\x7f]+$`)
-	loginRE    = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$`)
-	slugRE     = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-)
-
-// text tells whether s is a string of min to max characters the API server
-// would keep (valid UTF-8).
-func text(s string, lo, hi int) bool {
-	n := utf8.RuneCountInString(s)
-	return utf8.ValidString(s) && n >= lo && n <= hi
-}
-
-// admitted applies the CRD's rules (lengths, patterns, enums, CEL) to p,
-// so that the fuzz test explores only what a user could apply.
-func admitted(p *common.EnvironmentParameters) bool {
-	if !text(p.Name, 1, 255) || !noControls.MatchString(p.Name) || strings.TrimSpace(p.Name) == "" {
-		return false
-	}
-	if w := p.WaitTimer; w != nil && (*w < 0 || *w > 43200) {
-		return false
-	}
-	if ptr.Deref(p.PreventSelfReview, false) && len(p.Reviewers) == 0 {
-		return false
-	}
-	if len(p.Reviewers) > 6 {
-		return false
-	}
-	for _, r := range p.Reviewers {
-		if !reviewerAdmitted(r) {
-			return false
-		}
-	}
-	d := p.DeploymentBranchPolicy
-	if d == nil {
-		return true
-	}
-	if ptr.Deref(d.ProtectedBranches, false) == (d.CustomBranchPolicies != nil) {
-		return false
-	}
-	if d.CustomBranchPolicies != nil && (len(d.CustomBranchPolicies) < 1 || len(d.CustomBranchPolicies) > 100) {
-		return false
-	}
-	seen := map[github.BranchPolicy]bool{}
-	for _, c := range d.CustomBranchPolicies {
-		if !text(c.Name, 1, 255) || (c.Type != nil && *c.Type != PolicyBranch && *c.Type != PolicyTag) {
-			return false
-		}
-		k := github.BranchPolicy{Name: c.Name, Type: ptr.Deref(c.Type, PolicyBranch)}
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
-	}
-	return true
-}
-
-func reviewerAdmitted(r common.EnvironmentReviewer) bool {
-	if r.ID != nil && *r.ID < 1 {
-		return false
-	}
-	if r.Login != nil && (!text(*r.Login, 1, 39) || !loginRE.MatchString(*r.Login)) {
-		return false
-	}
-	if r.TeamSlug != nil && (!text(*r.TeamSlug, 1, 255) || !slugRE.MatchString(*r.TeamSlug)) {
-		return false
-	}
-	one := func(b ...bool) bool {
-		n := 0
-		for _, x := range b {
-			if x {
-				n++
-			}
-		}
-		return n == 1
-	}
-	switch r.Type {
-	case TypeUser:
-		return one(r.ID != nil, r.Login != nil) && r.TeamSlug == nil && r.TeamRef == nil
-	case TypeTeam:
-		return one(r.ID != nil, r.TeamSlug != nil, r.TeamRef != nil) && r.Login == nil
-	}
-	return false
-}
 
 // FuzzEnvironmentConverges puts the environment a spec declares (JSON of
 // EnvironmentParameters) through our client on the emulator, as the
@@ -121,9 +34,14 @@ func FuzzEnvironmentConverges(f *testing.F) {
 		`{"name":"x","deploymentBranchPolicy":{"customBranchPolicies":[{"name":"☃*"},{"name":"`+strings.Repeat("b", 255)+`"}]}}`)
 	f.Add(`{"name":"x","reviewers":[{"type":"Team","teamRef":{"name":"fuzzers"}},{"type":"User","login":"other-user"}]}`, `{"name":"x","preventSelfReview":false}`)
 	f.Add(`{"name":"PRODUCTION","waitTimer":-1}`, `{"name":"x"}`) // refused by the schema
+	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_environments.yaml")
 	f.Fuzz(func(t *testing.T, spec, nextSpec string) {
 		p, next := &common.EnvironmentParameters{}, &common.EnvironmentParameters{}
-		if json.Unmarshal([]byte(spec), p) != nil || json.Unmarshal([]byte(nextSpec), next) != nil || !admitted(p) {
+		if json.Unmarshal([]byte(spec), p) != nil || json.Unmarshal([]byte(nextSpec), next) != nil {
+			return
+		}
+		p.RepositoryTarget = convergetest.Target()
+		if p = convergetest.Admit(t, schema, p); p == nil {
 			return
 		}
 		ctx := context.Background()
@@ -148,8 +66,8 @@ func FuzzEnvironmentConverges(f *testing.F) {
 		}
 		observed := c.converge(p)
 
-		next.Name = p.Name
-		if !admitted(next) {
+		next.RepositoryTarget, next.Name = convergetest.Target(), p.Name
+		if next = convergetest.Admit(t, schema, next); next == nil {
 			return
 		}
 		var policies []github.BranchPolicy

@@ -3,10 +3,8 @@ package repositoryfile
 import (
 	"bytes"
 	"context"
-	"regexp"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"k8s.io/utils/ptr"
 
@@ -14,41 +12,6 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/convergetest"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
-
-var (
-	noControls = regexp.MustCompile(`^[^\x00-\x1f\x7f]+$`)
-	dotPart    = regexp.MustCompile(`(^|/)[.][.]?(/|$)`)
-	gitPart    = regexp.MustCompile(`(^|/)[.]git(/|$)`)
-	emailRE    = regexp.MustCompile(`^[^@\s<>]+@[^@\s<>]+$`)
-)
-
-func text(s string, lo, hi int) bool {
-	n := utf8.RuneCountInString(s)
-	return utf8.ValidString(s) && n >= lo && n <= hi
-}
-
-// admitted applies the CRD's rules (lengths, patterns, the path's CEL
-// rules) to p, so that the fuzz test explores only what a user could
-// apply. Inline content is text; content from a ConfigMap's binaryData
-// can be any bytes.
-func admitted(p *common.RepositoryFileParameters) bool {
-	path := p.Path
-	if !text(path, 1, 1024) || !noControls.MatchString(path) ||
-		strings.HasPrefix(path, "/") || strings.HasSuffix(path, "/") || strings.Contains(path, "//") ||
-		dotPart.MatchString(path) || gitPart.MatchString(strings.ToLower(path)) {
-		return false
-	}
-	if c := p.Content; c != nil && (!utf8.ValidString(*c) || utf8.RuneCountInString(*c) > common.MaxInlineContent) {
-		return false
-	}
-	if m := p.Message; m != nil && !text(*m, 1, 65536) {
-		return false
-	}
-	if c := p.Committer; c != nil && (!text(c.Name, 1, 255) || !text(c.Email, 3, 254) || !emailRE.MatchString(c.Email)) {
-		return false
-	}
-	return true
-}
 
 // FuzzFileConverges writes the file a spec declares through our client on
 // the emulator, as the controller does (a create without a sha, an update
@@ -69,15 +32,19 @@ func FuzzFileConverges(f *testing.F) {
 	f.Add("a/../b", byte(0), []byte("x"), false, "", "", "", []byte("x"))                                                                            // refused by the schema
 	f.Add(".GIT/config", byte(0), []byte("x"), false, "", "", "", []byte("x"))                                                                       // refused by the schema
 	f.Add("trailing. ", byte(0), []byte(" "), false, strings.Repeat("m", 1000), "n", "a@b", []byte("\t"))
+	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_repositoryfiles.yaml")
 	f.Fuzz(func(t *testing.T, path string, branch byte, content []byte, binary bool, message, committerName, committerEmail string, next []byte) {
-		p := &common.RepositoryFileParameters{Path: path}
+		p := &common.RepositoryFileParameters{RepositoryTarget: convergetest.Target(), Path: path}
 		switch branch % 3 {
 		case 1:
 			p.Branch = ptr.To(common.BranchName(convergetest.DefaultBranch))
 		case 2:
 			p.Branch = ptr.To(common.BranchName(convergetest.OtherBranch))
 		}
-		if !binary {
+		if binary {
+			// binaryData of a ConfigMap: any bytes, as they are.
+			p.ContentFrom = &common.FileContentSource{ConfigMapKeyRef: common.ConfigMapKeySelector{Name: "files", Key: "content"}}
+		} else {
 			p.Content = ptr.To(string(content))
 		}
 		if message != "" {
@@ -86,9 +53,13 @@ func FuzzFileConverges(f *testing.F) {
 		if committerName != "" || committerEmail != "" {
 			p.Committer = &common.FileCommitter{Name: committerName, Email: committerEmail}
 		}
-		if !admitted(p) {
+		if p = convergetest.Admit(t, schema, p); p == nil || len(content) > MaxFileSize {
 			return
 		}
+		if !binary {
+			content = []byte(*p.Content)
+		}
+		path = p.Path
 		ctx := context.Background()
 		gh, _ := convergetest.Start(t)
 		c := &fileCase{t: t, ctx: ctx, api: github.NewContentsClient(gh), p: p}
@@ -109,10 +80,14 @@ func FuzzFileConverges(f *testing.F) {
 		}
 		sha := c.converge(content)
 
-		if binary {
-			p.Content = nil
-		} else if p.Content = ptr.To(string(next)); !admitted(p) {
-			return
+		if !binary {
+			spec := p.DeepCopy()
+			spec.Content = ptr.To(string(next))
+			if p = convergetest.Admit(t, schema, spec); p == nil {
+				return
+			}
+			next = []byte(*p.Content)
+			c.p = p
 		}
 		if UpToDate(sha, next) != bytes.Equal(content, next) {
 			t.Fatalf("UpToDate(blob of %q, %q) = %t", content, next, !bytes.Equal(content, next))

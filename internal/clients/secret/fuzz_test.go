@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"regexp"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"k8s.io/utils/ptr"
 
@@ -16,26 +14,6 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
-
-var (
-	secretName      = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-	reservedName    = regexp.MustCompile(`^[Gg][Ii][Tt][Hh][Uu][Bb]_`)
-	environmentName = regexp.MustCompile(`^[^\x00-\x1f\x7f]+$`)
-)
-
-// admitted applies the CRD's cheap rules to the secret's name and
-// environment. The value comes from a Kubernetes Secret (any bytes); the
-// controller refuses one over MaxValueSize before sending it.
-func admitted(p *common.ActionsSecretParameters) bool {
-	n := p.Name
-	if len(n) > 255 || !secretName.MatchString(n) || reservedName.MatchString(n) {
-		return false
-	}
-	if e := p.Environment; e != nil {
-		return utf8.ValidString(*e) && utf8.RuneCountInString(*e) <= 255 && environmentName.MatchString(*e)
-	}
-	return true
-}
 
 // storeFixture is where a fuzz input's secret lives: the store, and its
 // name as the emulator's control surface names it.
@@ -74,15 +52,32 @@ func FuzzSecretConverges(f *testing.F) {
 	f.Add(true, "S"+strings.Repeat("_", 254), []byte(" "), "ignored", []byte(" "))          // longest name; same value again
 	f.Add(false, "X", []byte("x"), "..", []byte("y"))                                       // a dot segment as environment
 	f.Add(false, "X", []byte("x"), "a/b%2F?#", []byte("y"))                                 // path characters in the environment
+	actions := convergetest.Schema(f, "repo.github.m.crossplane.io_actionssecrets.yaml")
+	dependabotSecrets := convergetest.Schema(f, "repo.github.m.crossplane.io_dependabotsecrets.yaml")
 	f.Fuzz(func(t *testing.T, dependabot bool, name string, value []byte, environment string, next []byte) {
-		p := &common.ActionsSecretParameters{SecretValueParameters: common.SecretValueParameters{Name: name}}
-		if environment != "" && !dependabot {
-			p.Environment = ptr.To(environment)
-		} else {
-			environment = ""
-		}
-		if !admitted(p) || len(value) > MaxValueSize {
+		// The value comes from a Kubernetes Secret: any bytes, which the
+		// controller refuses over GitHub's limit before sending them.
+		if len(value) > MaxValueSize {
 			return
+		}
+		ref := common.SecretKeyRef{Name: "values", Key: "value"}
+		if dependabot {
+			p := convergetest.Admit(t, dependabotSecrets, &common.DependabotSecretParameters{RepositoryTarget: convergetest.Target(),
+				SecretValueParameters: common.SecretValueParameters{Name: name, ValueSecretRef: ref}})
+			if p == nil {
+				return
+			}
+			name, environment = p.Name, ""
+		} else {
+			spec := &common.ActionsSecretParameters{RepositoryTarget: convergetest.Target(), SecretValueParameters: common.SecretValueParameters{Name: name, ValueSecretRef: ref}}
+			if environment != "" {
+				spec.Environment = ptr.To(environment)
+			}
+			p := convergetest.Admit(t, actions, spec)
+			if p == nil {
+				return
+			}
+			name, environment = p.Name, ptr.Deref(p.Environment, "")
 		}
 		ctx := context.Background()
 		gh, emu := convergetest.Start(t)

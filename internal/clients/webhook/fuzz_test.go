@@ -3,7 +3,6 @@ package webhook
 import (
 	"context"
 	"encoding/json"
-	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -14,42 +13,19 @@ import (
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/convergetest"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/internal/admission"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
-// admitted applies the CRD's rules (lengths, enums, the URL's CEL rule, the
-// events' set and "*" rules) to p, so that the fuzz test explores only
-// what a user could apply. CEL's isURL is Go's url.ParseRequestURI.
-func admitted(p *common.WebhookParameters) bool {
-	u := p.URL
-	if !utf8.ValidString(u) || utf8.RuneCountInString(u) < 1 || utf8.RuneCountInString(u) > 2048 {
-		return false
+// admit is spec, for the fuzz repository and with a secretRef when there
+// is a secret, as the API server would keep it; nil when it would refuse
+// it.
+func admit(t *testing.T, schema *admission.Schema, spec *common.WebhookParameters, secret string) *common.WebhookParameters {
+	spec.RepositoryTarget, spec.SecretRef = convergetest.Target(), nil
+	if secret != "" {
+		spec.SecretRef = &common.SecretKeyRef{Name: "hook", Key: "secret"}
 	}
-	if _, err := url.ParseRequestURI(u); err != nil || !(strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
-		return false
-	}
-	if parts := strings.Split(u, "/"); len(parts) < 3 || parts[2] == "" {
-		return false
-	}
-	if c := p.ContentType; c != nil && *c != "json" && *c != "form" {
-		return false
-	}
-	if p.Events == nil {
-		return true
-	}
-	if len(p.Events) < 1 || len(p.Events) > 100 {
-		return false
-	}
-	known := emulator.HookEvents()
-	for i, e := range p.Events {
-		if !slices.Contains(known, string(e)) || slices.Contains(p.Events[:i], e) {
-			return false // not GitHub's, or twice in a set
-		}
-		if e == common.WebhookEventAll && len(p.Events) > 1 {
-			return false
-		}
-	}
-	return true
+	return convergetest.Admit(t, schema, spec)
 }
 
 // FuzzWebhookConverges creates the webhook a spec declares (JSON of
@@ -69,9 +45,13 @@ func FuzzWebhookConverges(f *testing.F) {
 	f.Add(`{"url":"https://h","events":[]}`, "", `{"url":"https://h","contentType":"xml"}`, "")                                            // no events: refused
 	f.Add(`{"url":"https://user:pw@h:8443/p","events":["deployment","workflow_run","check_suite"]}`, "a", `{"url":"https://[::1]/"}`, "b") // credentials, port, IPv6
 	f.Add(`{"url":"https://h"}`, "\xff\xfe", `{"url":"https://h"}`, "ok")                                                                  // a secret that is not UTF-8
+	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_webhooks.yaml")
 	f.Fuzz(func(t *testing.T, spec, secret, nextSpec, nextSecret string) {
 		p, next := &common.WebhookParameters{}, &common.WebhookParameters{}
-		if json.Unmarshal([]byte(spec), p) != nil || json.Unmarshal([]byte(nextSpec), next) != nil || !admitted(p) {
+		if json.Unmarshal([]byte(spec), p) != nil || json.Unmarshal([]byte(nextSpec), next) != nil {
+			return
+		}
+		if p = admit(t, schema, p, secret); p == nil {
 			return
 		}
 		if !utf8.ValidString(secret) {
@@ -93,11 +73,11 @@ func FuzzWebhookConverges(f *testing.F) {
 		c.id = created.ID
 		c.converge(p, secret)
 
-		if !admitted(next) || CheckSecret([]byte(nextSecret), "the secret") != nil {
-			return
-		}
 		// The URL is how the provider finds its webhook: keep it.
 		next.URL = p.URL
+		if next = admit(t, schema, next, nextSecret); next == nil || CheckSecret([]byte(nextSecret), "the secret") != nil {
+			return
+		}
 		h := c.get()
 		if len(Drift(next, h)) == 0 && !SecretDrift(hashOf(nextSecret), ptr.To(hashOf(secret)), h) && nextSecret == secret {
 			return
