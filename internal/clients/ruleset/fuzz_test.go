@@ -47,7 +47,7 @@ func FuzzRulesetConverges(f *testing.F) {
 		if p = admit(t, schema, p); p == nil {
 			return
 		}
-		converge(t, emu, p)
+		converge(t, emu, nil, p)
 	})
 }
 
@@ -79,15 +79,29 @@ func admit(t *testing.T, schema *admission.Schema, spec any) *common.RulesetPara
 	return p
 }
 
-// converge creates the ruleset of p in demo-org/seeded and requires it to
-// converge (see FuzzRulesetConverges).
-func converge(t *testing.T, emu *fuzzemu.Emulator, p *common.RulesetParameters) {
+// converge creates the ruleset of p in demo-org/seeded, or updates the
+// ruleset of prior to p when prior is not nil, and requires it to converge
+// (see FuzzRulesetConverges).
+func converge(t *testing.T, emu *fuzzemu.Emulator, prior, p *common.RulesetParameters) {
 	t.Helper()
 	ctx := context.Background()
 	api := github.NewRulesetsClient(emu.Begin(t))
 
-	created, err := api.CreateRuleset(ctx, "demo-org", "seeded", Request(p, nil))
-	if err != nil {
+	var created *github.Ruleset
+	var err error
+	if prior != nil {
+		if created, err = api.CreateRuleset(ctx, "demo-org", "seeded", Request(prior, nil)); err != nil {
+			t.Fatalf("CreateRuleset(prior): %v", err)
+		}
+		old, err := api.GetRuleset(ctx, "demo-org", "seeded", created.ID)
+		if err != nil {
+			t.Fatalf("GetRuleset(prior): %v", err)
+		}
+		if _, err := api.UpdateRuleset(ctx, "demo-org", "seeded", created.ID, Request(p, old)); err != nil {
+			fuzzemu.RequireRefusal(t, "UpdateRuleset(from prior)", err)
+			return
+		}
+	} else if created, err = api.CreateRuleset(ctx, "demo-org", "seeded", Request(p, nil)); err != nil {
 		fuzzemu.RequireRefusal(t, "CreateRuleset", err)
 		return
 	}
@@ -105,7 +119,7 @@ func converge(t *testing.T, emu *fuzzemu.Emulator, p *common.RulesetParameters) 
 		}
 		if d := Drift(p, r); len(d) > 0 {
 			got, _ := json.Marshal(r)
-			t.Fatalf("drift after the create and an update: %s\nGitHub has %s", strings.Join(d, ", "), got)
+			t.Fatalf("drift after the create (or the update from a prior ruleset) and an update: %s\nGitHub has %s", strings.Join(d, ", "), got)
 		}
 	}
 
@@ -114,15 +128,34 @@ func converge(t *testing.T, emu *fuzzemu.Emulator, p *common.RulesetParameters) 
 		t.Errorf("Observation(...): want id %d of demo-org/seeded, got %v of %v", created.ID, o.ID, o.Repository)
 	}
 	if len(o.KeptRules) > 0 {
-		t.Errorf("Observation(...).KeptRules: a ruleset made from the spec alone has no rules beside it, got %v", o.KeptRules)
+		t.Errorf("Observation(...).KeptRules: a ruleset made from specs alone has no rules beside them, got %v", o.KeptRules)
 	}
 	if want := len(Request(p, nil).Rules); len(o.RuleTypes) != want {
 		t.Errorf("Observation(...).RuleTypes: want the %d rules sent, got %v", want, o.RuleTypes)
 	}
 }
 
+// priors are rulesets of each target that FuzzRulesetFieldsConverge
+// updates to the fuzzed one, when the target's top bit says so: each rule
+// of its target, with parameters GitHub has that the spec may leave out.
+func priors() map[string]*common.RulesetParameters {
+	rules := everyBranchRule()
+	rules.CommitMessagePattern.Name = ptr.To("set before")
+	return map[string]*common.RulesetParameters{
+		"branch": {Name: "prior", Target: "branch", Enforcement: "evaluate", Rules: rules,
+			BypassActors: []common.RulesetBypassActor{{ActorType: "Team", ActorID: ptr.To[int64](7), BypassMode: "pull_request"}},
+			Conditions:   &common.RulesetConditions{RefName: common.RulesetRefName{Include: []string{"~ALL"}, Exclude: []string{"refs/heads/x"}}}},
+		"tag": {Name: "prior", Target: "tag", Enforcement: "active",
+			BypassActors: []common.RulesetBypassActor{{ActorType: "OrganizationAdmin", BypassMode: "exempt"}},
+			Rules:        &common.RulesetRules{Deletion: true, Update: true, TagNamePattern: &common.PatternRule{Operator: "regex", Pattern: "^v", Name: ptr.To("versions")}}},
+		"push": {Name: "prior", Target: "push", Enforcement: "active",
+			Rules: &common.RulesetRules{FilePathRestriction: &common.FilePathRestrictionRule{RestrictedFilePaths: []string{"a", "b"}}, MaxFileSize: &common.MaxFileSizeRule{MaxFileSize: 10}}},
+	}
+}
+
 // FuzzRulesetFieldsConverge fills a ruleset of each target with fuzzed
-// values (the bits choose the enforcement, the rules, their switches and
+// values (the top bit of target makes it an update of the target's prior
+// ruleset instead of a create; the bits choose the enforcement, the rules, their switches and
 // the bypass actors; text fills names, patterns and lists, split at
 // commas; the numbers fill counts and limits), keeps those the API server
 // admits, and requires them to converge as FuzzRulesetConverges does. It
@@ -137,6 +170,10 @@ func FuzzRulesetFieldsConverge(f *testing.F) {
 	f.Add(uint8(0), uint32(0x5555_5555), "alternate", "Staging,staging,ß", int32(6), int32(360))
 	f.Add(uint8(0), uint32(0xaaaa_aaaa), "others", " a , b ", int32(1), int32(-1))
 	f.Add(uint8(0), uint32(1<<6|1<<4), "a custom role", "", int32(99), int32(0)) // no such role
+	f.Add(uint8(0x80), uint32(0), "from prior, minimal", "", int32(0), int32(0))
+	f.Add(uint8(0x80), all, "from prior, all branch rules", "ci/build,test", int32(2), int32(100))
+	f.Add(uint8(0x81), all, "from prior, all tag rules", "v*", int32(10), int32(0))
+	f.Add(uint8(0x82), uint32(1<<12), "from prior, push", "", int32(100), int32(0))
 	f.Fuzz(func(t *testing.T, target uint8, bits uint32, name, text string, n1, n2 int32) {
 		bit := func(i int) bool { return bits&(1<<i) != 0 }
 		list := strings.Split(text, ",")
@@ -245,6 +282,10 @@ func FuzzRulesetFieldsConverge(f *testing.F) {
 		if p == nil {
 			return
 		}
-		converge(t, emu, p)
+		var prior *common.RulesetParameters
+		if target&0x80 != 0 {
+			prior = priors()[p.Target]
+		}
+		converge(t, emu, prior, p)
 	})
 }
