@@ -94,7 +94,7 @@ func FuzzProtectionConverges(f *testing.F) {
 		if p = admit(t, schema, p); p == nil {
 			return
 		}
-		converge(t, schema, emu, p)
+		converge(t, schema, emu, nil, p)
 	})
 }
 
@@ -125,26 +125,34 @@ func admit(t *testing.T, schema *admission.Schema, spec *v1alpha1.BranchProtecti
 	return p
 }
 
-// converge protects main as p says and requires it to converge (see
+// converge protects main as p says, or as prior says and then, as Update
+// does, as p says, when prior is not nil, and requires it to converge (see
 // FuzzProtectionConverges).
-func converge(t *testing.T, schema *admission.Schema, emu *fuzzemu.Emulator, p *v1alpha1.BranchProtectionParameters) {
+func converge(t *testing.T, schema *admission.Schema, emu *fuzzemu.Emulator, prior, p *v1alpha1.BranchProtectionParameters) {
 	t.Helper()
 	api := github.NewBranchProtectionClient(emu.Begin(t))
 
-	req := Request(p, nil)
+	var current *github.Protection
+	if prior != nil {
+		var err error
+		if current, _, err = protect(t, api, prior, Request(prior, nil)); err != nil {
+			t.Fatalf("UpdateProtection(prior): %v", err)
+		}
+	}
+	req := Request(p, current)
 	got, dropped, err := protect(t, api, p, req)
 	if err != nil {
-		fuzzemu.RequireRefusal(t, "UpdateProtection(create)", err)
+		fuzzemu.RequireRefusal(t, "UpdateProtection", err)
 		return
 	}
 	if d := Drift(p, dropped, got); len(d) > 0 {
 		// Observe would report the drift, and Update send this once.
-		t.Logf("drift after the create: %v", d)
+		t.Logf("drift after the first write: %v", d)
 		if got, dropped, err = protect(t, api, p, Request(p, got)); err != nil {
-			t.Fatalf("UpdateProtection(update), after the create was accepted: %v", err)
+			t.Fatalf("UpdateProtection(update), after the first write was accepted: %v", err)
 		}
 		if d := Drift(p, dropped, got); len(d) > 0 {
-			t.Fatalf("drift after the create and an update: %s\nrequest %+v", strings.Join(d, "; "), Request(p, got))
+			t.Fatalf("drift after the first write and an update: %s\nrequest %+v", strings.Join(d, "; "), Request(p, got))
 		}
 	}
 
@@ -197,6 +205,9 @@ func FuzzProtectionFieldsConverge(f *testing.F) {
 	f.Add(uint32(0x5555_5555), "Alice,bob", int64(-1))
 	f.Add(uint32(0xaaaa_aaaa), "platform,nobody", int64(15368))
 	f.Add(uint32(0x0f0f_0f0f), "a,a,b", int64(6))
+	f.Add(uint32(0), "", int64(1<<40))                  // from the prior protection: none of it
+	f.Add(^uint32(0)&^(1<<7), "ci/build", int64(1<<40)) // from the prior protection: all of it anew
+	f.Add(uint32(1<<25), "", int64(1<<40|3))            // reviews without the prior's actors
 	f.Fuzz(func(t *testing.T, bits uint32, text string, n int64) {
 		bit := func(i int) bool { return bits&(1<<i) != 0 }
 		list := strings.Split(text, ",")
@@ -253,6 +264,23 @@ func FuzzProtectionFieldsConverge(f *testing.F) {
 		if p = admit(t, schema, p); p == nil {
 			return
 		}
-		converge(t, schema, emu, p)
+		var prior *v1alpha1.BranchProtectionParameters
+		if n&(1<<40) != 0 {
+			prior = priorSpec()
+		}
+		converge(t, schema, emu, prior, p)
 	})
+}
+
+// priorSpec is the protection FuzzProtectionFieldsConverge replaces with
+// the fuzzed one when bit 40 of n is set: every setting on, and actors
+// GitHub keeps and drops in each list.
+func priorSpec() *v1alpha1.BranchProtectionParameters {
+	p := fullSpec()
+	p.RequiredStatusChecks.Contexts = nil
+	p.RequiredStatusChecks.Checks = []v1alpha1.StatusCheck{{Context: "build", AppID: ptr.To[int64](15368)}, {Context: "lint"}}
+	p.Restrictions = &v1alpha1.BranchActors{Users: []string{"demo-user", "alice", "bob"}, Teams: []string{"platform"}}
+	p.RequiredPullRequestReviews.DismissalRestrictions = &v1alpha1.BranchActors{Users: []string{"alice"}, Teams: []string{"platform"}}
+	p.RequiredPullRequestReviews.BypassPullRequestAllowances = &v1alpha1.BranchActors{Users: []string{"demo-user", "bob"}}
+	return p
 }
