@@ -47,7 +47,7 @@ func FuzzTeamConverges(f *testing.F) {
 		if p = admit(t, schema, p); p == nil {
 			return
 		}
-		converge(t, schema, emu, p)
+		converge(t, schema, emu, nil, p)
 	})
 }
 
@@ -81,17 +81,33 @@ func admit(t *testing.T, schema *admission.Schema, spec *common.TeamParameters) 
 	return p
 }
 
-// converge creates the team of p and requires it to converge (see
-// FuzzTeamConverges).
-func converge(t *testing.T, schema *admission.Schema, emu *fuzzemu.Emulator, p *common.TeamParameters) {
+// converge creates the team of p, or, when prior is not nil, the team of
+// prior and then updates it to p as Update does, and requires it to
+// converge (see FuzzTeamConverges).
+func converge(t *testing.T, schema *admission.Schema, emu *fuzzemu.Emulator, prior, p *common.TeamParameters) {
 	t.Helper()
 	org := Organization(p, "demo-org")
 	parent := Parent{ID: p.ParentTeamID}
 	ctx := context.Background()
 	api := github.NewTeamsClient(emu.Begin(t))
 
-	created, err := api.CreateTeam(ctx, org, CreateRequest(p, parent))
-	if err != nil {
+	var created *github.Team
+	var err error
+	if prior != nil {
+		if created, err = api.CreateTeam(ctx, org, CreateRequest(prior, Parent{ID: prior.ParentTeamID})); err != nil {
+			t.Fatalf("CreateTeam(prior): %v", err)
+		}
+		old, err := api.GetTeam(ctx, org, created.Slug)
+		if err != nil {
+			t.Fatalf("GetTeam(prior): %v", err)
+		}
+		if q := UpdateRequest(p, parent, old); q != nil {
+			if created, err = api.EditTeam(ctx, org, old.Slug, q); err != nil {
+				fuzzemu.RequireRefusal(t, "EditTeam(from prior)", err)
+				return
+			}
+		}
+	} else if created, err = api.CreateTeam(ctx, org, CreateRequest(p, parent)); err != nil {
 		fuzzemu.RequireRefusal(t, "CreateTeam", err)
 		return
 	}
@@ -116,7 +132,7 @@ func converge(t *testing.T, schema *admission.Schema, emu *fuzzemu.Emulator, p *
 			t.Fatalf("GetTeam(%q) after updating it: %v", out.Slug, err)
 		}
 		if d := Drift(p, parent, got); len(d) > 0 {
-			t.Fatalf("drift after the create and an update: %v\nGitHub has %+v", d, got)
+			t.Fatalf("drift after the create (or the update from a prior team) and an update: %v\nGitHub has %+v", d, got)
 		}
 	}
 	if q := UpdateRequest(p, parent, got); q != nil {
@@ -143,7 +159,8 @@ func converge(t *testing.T, schema *admission.Schema, emu *fuzzemu.Emulator, p *
 
 // FuzzTeamFieldsConverge fills a team's name and description with fuzzed
 // text, unescaped by JSON, and its privacy, notification setting and parent
-// with the choices' bits, and requires the admitted ones to converge as
+// with the choices' bits (the top one updates a prior team to it instead
+// of creating it), and requires the admitted ones to converge as
 // FuzzTeamConverges does.
 func FuzzTeamFieldsConverge(f *testing.F) {
 	schema, emu := setUp(f)
@@ -151,6 +168,10 @@ func FuzzTeamFieldsConverge(f *testing.F) {
 	f.Add("x", "", uint8(0))
 	f.Add("\tTabs\tand\nnewlines\n", "line one\nline two", uint8(0x15))
 	f.Add("日本語 team 1", "ünïcode", uint8(0x2a))
+	f.Add("Prior Team", "", uint8(0x80))        // the prior team to the top level
+	f.Add("renamed", "new", uint8(0x80|0x7f))   // the prior team renamed, under the secret team
+	f.Add("parent", "", uint8(0x80))            // renamed onto a taken name
+	f.Add("PRIOR team!", "x", uint8(0x80|0x2b)) // same slug, other name
 	f.Fuzz(func(t *testing.T, name, description string, choices uint8) {
 		bit := func(i int) bool { return choices&(1<<i) != 0 }
 		p := &common.TeamParameters{Name: name}
@@ -169,6 +190,11 @@ func FuzzTeamFieldsConverge(f *testing.F) {
 		if p = admit(t, schema, p); p == nil {
 			return
 		}
-		converge(t, schema, emu, p)
+		var prior *common.TeamParameters
+		if bit(7) {
+			prior = &common.TeamParameters{Organization: ptr.To("demo-org"), Name: "Prior Team", Description: ptr.To("old"),
+				Privacy: ptr.To("closed"), NotificationSetting: ptr.To("notifications_disabled"), ParentTeamID: ptr.To[int64](parentID)}
+		}
+		converge(t, schema, emu, prior, p)
 	})
 }
