@@ -70,17 +70,22 @@ func FuzzCollaboratorConverges(f *testing.F) {
 		f.Fatal(err)
 	}
 	emu := fuzzemu.New(f, collaboratorSeed())
-	f.Add("alice", "maintain", true) // full
-	f.Add("alice", "", false)        // minimal: push
-	f.Add("Bob", "triage", true)     // invited
-	f.Add("bob", "Reviewer", true)   // invited with a custom role
-	f.Add("ALICE", "reviewer", true) // a custom role, in other case
-	f.Add("carol", "pull", true)     // an owner stays admin
-	f.Add("alice", "pull", true)     // read: maybe inherited
-	f.Add("nobody", "push", true)    // unknown user
-	f.Add("alice", "no such role", true)
-	f.Add("alice", "Admin", true) // refused at admission
-	f.Fuzz(func(t *testing.T, user, permission string, withPermission bool) {
+	f.Add("alice", "maintain", true, uint8(0)) // full
+	f.Add("alice", "", false, uint8(0))        // minimal: push
+	f.Add("Bob", "triage", true, uint8(0))     // invited
+	f.Add("bob", "Reviewer", true, uint8(0))   // invited with a custom role
+	f.Add("ALICE", "reviewer", true, uint8(0)) // a custom role, in other case
+	f.Add("carol", "pull", true, uint8(0))     // an owner stays admin
+	f.Add("alice", "pull", true, uint8(0))     // read: maybe inherited
+	f.Add("nobody", "push", true, uint8(0))    // unknown user
+	f.Add("alice", "no such role", true, uint8(0))
+	f.Add("alice", "Admin", true, uint8(0))        // refused at admission
+	f.Add("alice", "pull", true, uint8(5))         // lowered from admin
+	f.Add("bob", "admin", true, uint8(6))          // an invitation raised from a custom role
+	f.Add("Bob", "reviewer", true, uint8(2))       // an invitation moved to a custom role
+	f.Add("alice", "reviewer", false, uint8(1))    // raised to push from pull
+	f.Add("alice", "no such role", true, uint8(3)) // refused, from push
+	f.Fuzz(func(t *testing.T, user, permission string, withPermission bool, prior uint8) {
 		spec := map[string]any{"repository": "seeded", "username": user}
 		if withPermission {
 			spec["permission"] = permission
@@ -103,6 +108,30 @@ func FuzzCollaboratorConverges(f *testing.F) {
 		}
 		want := Permission(p)
 
+		// A prior permission: the user is a collaborator, or invited,
+		// already, and Observe and Update find and change it.
+		if prior%7 != 0 {
+			was := []string{"pull", "triage", "push", "maintain", "admin", "reviewer"}[prior%7-1]
+			if _, err := api.AddCollaborator(ctx, "demo-org", "seeded", p.Username, was); err != nil {
+				if github.IsNotFound(err) {
+					return
+				}
+				t.Fatalf("AddCollaborator(%q, %q) as the prior permission: %v", p.Username, was, err)
+			}
+			a := observe(t, api, p.Username)
+			if !upToDate(want, a, nil) {
+				kept, err := update(t, api, p.Username, want, a)
+				if err != nil {
+					fuzzemu.RequireRefusal(t, "updating the prior permission", err)
+					return
+				}
+				if a = observe(t, api, p.Username); !upToDate(want, a, kept) {
+					t.Fatalf("permission %q, from %q: not up to date after an update: reported %+v, kept %+v, invitation %+v", want, was, a.reported, kept, a.invitation)
+				}
+			}
+			return
+		}
+
 		if _, err := api.AddCollaborator(ctx, "demo-org", "seeded", p.Username, want); err != nil {
 			if github.IsNotFound(err) {
 				return // no such user: the controller says so
@@ -114,7 +143,9 @@ func FuzzCollaboratorConverges(f *testing.F) {
 		var kept *v1alpha1.KeptPermission
 		if !upToDate(want, a, kept) {
 			t.Logf("not up to date after the add: %+v", a)
-			kept = update(t, api, p.Username, want, a)
+			if kept, err = update(t, api, p.Username, want, a); err != nil {
+				t.Fatalf("updating to permission %q, which the add took: %v", want, err)
+			}
 			if a = observe(t, api, p.Username); !upToDate(want, a, kept) {
 				t.Fatalf("permission %q: not up to date after the add and an update: reported %+v, kept %+v, invitation %+v", want, a.reported, kept, a.invitation)
 			}
@@ -144,8 +175,9 @@ func upToDate(permission string, a access, kept *v1alpha1.KeptPermission) bool {
 }
 
 // update is the controller's Update: the invitation's permission, or the
-// collaborator's, and the role GitHub keeps instead.
-func update(t *testing.T, api *github.RepositoryAccess, user, permission string, a access) *v1alpha1.KeptPermission {
+// collaborator's, and the role GitHub keeps instead. It returns GitHub's
+// refusal of the permission.
+func update(t *testing.T, api *github.RepositoryAccess, user, permission string, a access) (*v1alpha1.KeptPermission, error) {
 	t.Helper()
 	ctx := context.Background()
 	if inv := a.invitation; inv != nil {
@@ -155,17 +187,14 @@ func update(t *testing.T, api *github.RepositoryAccess, user, permission string,
 		} else {
 			_, err = api.AddCollaborator(ctx, "demo-org", "seeded", user, permission)
 		}
-		if err != nil {
-			t.Fatalf("updating the invitation to %q: %v", permission, err)
-		}
-		return nil
+		return nil, err
 	}
 	if _, err := api.AddCollaborator(ctx, "demo-org", "seeded", user, permission); err != nil {
-		t.Fatalf("AddCollaborator(%q, %q) as an update: %v", user, permission, err)
+		return nil, err
 	}
 	answer, err := api.GetPermission(ctx, "demo-org", "seeded", user)
 	if err != nil {
 		t.Fatalf("GetPermission(%q): %v", user, err)
 	}
-	return Kept(permission, ReportedRole(answer))
+	return Kept(permission, ReportedRole(answer)), nil
 }
