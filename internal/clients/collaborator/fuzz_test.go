@@ -60,9 +60,10 @@ func observe(t *testing.T, api *github.RepositoryAccess, user string) access {
 
 // FuzzCollaboratorConverges adds any user a user could declare, with any
 // permission the API server admits, to a repository of the emulator, as
-// the controller does, and requires what is then observed (a collaborator
-// or an invitation) to be up to date, after the add or else after one
-// update, the role GitHub keeps (an owner's admin) recorded. A user GitHub
+// the controller does (over a prior permission, when prior says so), and
+// requires what is then observed (a collaborator or an invitation) to be
+// up to date, after the add or else after one update, the role GitHub
+// keeps (an owner's admin) recorded. A user GitHub
 // does not know, or a permission it does not take, is an end, worded.
 func FuzzCollaboratorConverges(f *testing.F) {
 	schema, err := admission.Load("repo.github.crossplane.io_collaborators.yaml")

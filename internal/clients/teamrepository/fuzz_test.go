@@ -16,9 +16,9 @@ import (
 
 // FuzzTeamRepositoryConverges grants any team slug a user could declare
 // any permission the API server admits on a repository of the emulator, as
-// the controller does, and requires the permission read back to be up to
-// date, after the grant or else after one update, the observation to name
-// it in the spec's words, and the removal to leave no permission. A team
+// the controller does (over a prior permission, when prior says so), and
+// requires the permission read back to be up to date, after the grant or
+// else after one update, the observation to name it in the spec's words, and the removal to leave no permission. A team
 // GitHub does not know, or a permission it does not take, is an end,
 // worded.
 func FuzzTeamRepositoryConverges(f *testing.F) {
@@ -34,16 +34,20 @@ func FuzzTeamRepositoryConverges(f *testing.F) {
 	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main"}})
 	emu := fuzzemu.New(f, seed)
 
-	f.Add("platform", "maintain", true) // full
-	f.Add("platform", "", false)        // minimal: push
-	f.Add("child", "admin", true)
-	f.Add("platform", "pull", true)
-	f.Add("platform", "Reviewer", true) // a custom role
-	f.Add("platform", "reviewer", true)
-	f.Add("platform", "no such role", true)
-	f.Add("nobody", "push", true)   // no such team
-	f.Add("platform", "Push", true) // refused at admission
-	f.Fuzz(func(t *testing.T, slug, permission string, withPermission bool) {
+	f.Add("platform", "maintain", true, uint8(0)) // full
+	f.Add("platform", "", false, uint8(0))        // minimal: push
+	f.Add("child", "admin", true, uint8(0))
+	f.Add("platform", "pull", true, uint8(0))
+	f.Add("platform", "Reviewer", true, uint8(0)) // a custom role
+	f.Add("platform", "reviewer", true, uint8(0))
+	f.Add("platform", "no such role", true, uint8(0))
+	f.Add("nobody", "push", true, uint8(0))    // no such team
+	f.Add("platform", "Push", true, uint8(0))  // refused at admission
+	f.Add("platform", "pull", true, uint8(5))  // lowered from admin
+	f.Add("child", "reviewer", true, uint8(1)) // from pull to a custom role
+	f.Add("platform", "", false, uint8(6))     // from a custom role to push
+	f.Add("parent", "no such role", true, uint8(3))
+	f.Fuzz(func(t *testing.T, slug, permission string, withPermission bool, prior uint8) {
 		spec := map[string]any{"repository": "seeded", "teamSlug": slug}
 		if withPermission {
 			spec["permission"] = permission
@@ -64,6 +68,16 @@ func FuzzTeamRepositoryConverges(f *testing.F) {
 		g := Grant{Organization: "demo-org", TeamSlug: ptr.Deref(p.TeamSlug, ""), Owner: "demo-org", Repository: "seeded"}
 		want := Permission(p)
 
+		if prior%7 != 0 {
+			// A prior permission, which Observe finds and Update changes.
+			was := []string{"pull", "triage", "push", "maintain", "admin", "reviewer"}[prior%7-1]
+			if err := api.AddTeamRepo(ctx, g.Organization, g.TeamSlug, g.Owner, g.Repository, was); err != nil {
+				if github.IsNotFound(err) {
+					return
+				}
+				t.Fatalf("AddTeamRepo(%q) as the prior permission: %v", was, err)
+			}
+		}
 		if err := api.AddTeamRepo(ctx, g.Organization, g.TeamSlug, g.Owner, g.Repository, want); err != nil {
 			if github.IsNotFound(err) {
 				return // no such team: the controller says so
