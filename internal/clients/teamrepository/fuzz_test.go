@@ -18,9 +18,9 @@ import (
 // any permission the API server admits on a repository of the emulator, as
 // the controller does (over a prior permission, when prior says so), and
 // requires the permission read back to be up to date, after the grant or
-// else after one update, the observation to name it in the spec's words, and the removal to leave no permission. A team
-// GitHub does not know, or a permission it does not take, is an end,
-// worded.
+// else after one update, the observation to name it in the spec's words,
+// and the removal to leave no permission. A team GitHub does not know, or
+// a permission it does not take, is an end, worded.
 func FuzzTeamRepositoryConverges(f *testing.F) {
 	schema, err := admission.Load("repo.github.crossplane.io_teamrepositories.yaml")
 	if err != nil {
