@@ -39,8 +39,9 @@ type Emulator struct {
 }
 
 // New starts an emulator with seed (nil: the default seed) for the inputs
-// of f. It is closed when f ends.
-func New(f *testing.F, seed *emulator.Seed) *Emulator {
+// of f (a fuzz target, or a test whose subtests take turns). It is closed
+// when f ends.
+func New(f testing.TB, seed *emulator.Seed) *Emulator {
 	f.Helper()
 	emu, err := emulator.NewChecked(emulator.Options{Seed: seed})
 	if err != nil {
