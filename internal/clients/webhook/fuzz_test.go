@@ -42,9 +42,9 @@ func FuzzWebhookConverges(f *testing.F) {
 	f.Add(`{"url":"https://h/`+strings.Repeat("a", 2039)+`"}`, strings.Repeat("s", 4096), `{"url":"https://h"}`, " ")                      // longest URL, long secret
 	f.Add(`{"url":"https://h","events":["push","push"]}`, "", `{"url":"https://h"}`, "")                                                   // a set with a duplicate: refused
 	f.Add(`{"url":"https://h","events":["*","push"]}`, "", `{"url":"https://h"}`, "")                                                      // '*' not alone: refused
-	f.Add(`{"url":"https://h","events":[]}`, "", `{"url":"https://h","contentType":"xml"}`, "")                                            // no events: refused
+	f.Add(`{"url":"https://h","events":[]}`, "", `{"url":"https://h","contentType":"xml"}`, "")                                            // no events: the Go type drops them, so push
 	f.Add(`{"url":"https://user:pw@h:8443/p","events":["deployment","workflow_run","check_suite"]}`, "a", `{"url":"https://[::1]/"}`, "b") // credentials, port, IPv6
-	f.Add(`{"url":"https://h"}`, "\xff\xfe", `{"url":"https://h"}`, "ok")                                                                  // a secret that is not UTF-8
+	f.Add(`{"url":"https://h"}`, "\xff\xfe", `{"url":"https://h"}`, "ok")                                                                  // a secret that is not UTF-8: reached GitHub as U+FFFD
 	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_webhooks.yaml")
 	f.Fuzz(func(t *testing.T, spec, secret, nextSpec, nextSecret string) {
 		p, next := &common.WebhookParameters{}, &common.WebhookParameters{}
