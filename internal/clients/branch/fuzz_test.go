@@ -49,8 +49,8 @@ func FuzzBranchConverges(f *testing.F) {
 	f.Add("ü/ß%20#x&y=z", "feature/login", uint8(fromBranch))    // escaping
 	f.Add("a/b/c/d.e", "main", uint8(fromBranch))                // deep
 	f.Add("master", "", uint8(fromDefault))                      // GitHub's alias of the default branch
-	f.Add("dev/sub", "", uint8(fromDefault))                     // under an existing branch
-	f.Add("feature", "", uint8(fromDefault))                     // above an existing branch
+	f.Add("dev/sub", "", uint8(fromDefault))                     // under an existing branch: git refuses it
+	f.Add("feature", "", uint8(fromDefault))                     // above an existing branch: git refuses it
 	f.Add(strings.Repeat("x", 255), "", uint8(fromDefault))      // longest
 	f.Add("x+y;z,w'\"!$()", "", uint8(fromDefault))              // punctuation git allows
 	f.Add("@", "", uint8(fromDefault))                           // refused at admission
