@@ -16,6 +16,28 @@ import (
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
+// seededBranches are the branches of demo-org/seeded in the fuzz seed.
+var seededBranches = []string{"main", "dev", "feature/login"}
+
+// refusalOf is GitHub's message refusing to create the branch name in
+// demo-org/seeded, or "" when it creates it: with a fuzzed sourceSha
+// (atSha) the repository has no such commit; another branch may have the
+// name, or be named like one of its directories, or lie under it.
+func refusalOf(name string, atSha bool) string {
+	if atSha {
+		return github.MessageObjectMissing
+	}
+	for _, b := range seededBranches {
+		switch {
+		case b == name:
+			return github.MessageReferenceExists
+		case strings.HasPrefix(b, name+"/"), strings.HasPrefix(name, b+"/"):
+			return github.MessageReferenceUpdateFailed
+		}
+	}
+	return ""
+}
+
 // Source choices of FuzzBranchConverges.
 const (
 	fromDefault = iota
@@ -28,16 +50,16 @@ const (
 // source, in a repository of the emulator, with the mapping's requests, and
 // checks that GitHub then has the branch under its name at the commit it
 // was created at, as the observation reports it, and that deleting it
-// leaves nothing under the name. GitHub may refuse a create (a name taken,
-// a commit the repository lacks) or not find a source branch: that is an
-// end, worded.
+// leaves nothing under the name. GitHub refuses a create exactly when it
+// should (a name taken or clashing, a commit the repository lacks), worded;
+// a source branch it does not have is an end too.
 func FuzzBranchConverges(f *testing.F) {
 	schema, err := admission.Load("repo.github.crossplane.io_branches.yaml")
 	if err != nil {
 		f.Fatal(err)
 	}
 	seed := emulator.DefaultSeed()
-	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main", "dev", "feature/login"}})
+	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: seededBranches})
 	emu := fuzzemu.New(f, seed)
 
 	f.Add("release", "", uint8(fromDefault))                     // minimal
@@ -97,8 +119,14 @@ func FuzzBranchConverges(f *testing.F) {
 			}
 			sha = head.Object.SHA
 		}
-		if _, err := api.CreateRef(ctx, "demo-org", "seeded", CreateRequest(name, sha)); err != nil {
+		_, err = api.CreateRef(ctx, "demo-org", "seeded", CreateRequest(name, sha))
+		if refusal := refusalOf(name, from%4 == fromSha); refusal != "" || err != nil {
+			// GitHub refuses exactly: a commit it does not have, a name
+			// taken, a name git cannot keep beside another.
 			fuzzemu.RequireRefusal(t, "CreateRef", err)
+			if !github.HasMessage(err, refusal) {
+				t.Fatalf("CreateRef(%q): want GitHub's refusal %q, got %v", name, refusal, err)
+			}
 			return
 		}
 
