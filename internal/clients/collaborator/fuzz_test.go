@@ -25,6 +25,23 @@ func collaboratorSeed() *emulator.Seed {
 	return s
 }
 
+// known is true when the seed has the user login (GitHub's logins are
+// case-insensitive).
+func known(login string) bool {
+	for _, u := range collaboratorSeed().Users {
+		if strings.EqualFold(u.Login, login) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownRole is true when permission is neither built in nor demo-org's
+// custom role reviewer.
+func unknownRole(permission string) bool {
+	return !BuiltIn(permission) && !strings.EqualFold(permission, "reviewer")
+}
+
 // access is what Observe learns of user on demo-org/seeded: a
 // collaborator's reported role, or a pending invitation.
 type access struct {
@@ -114,7 +131,7 @@ func FuzzCollaboratorConverges(f *testing.F) {
 		if prior%7 != 0 {
 			was := []string{"pull", "triage", "push", "maintain", "admin", "reviewer"}[prior%7-1]
 			if _, err := api.AddCollaborator(ctx, "demo-org", "seeded", p.Username, was); err != nil {
-				if github.IsNotFound(err) {
+				if github.IsNotFound(err) && !known(p.Username) {
 					return
 				}
 				t.Fatalf("AddCollaborator(%q, %q) as the prior permission: %v", p.Username, was, err)
@@ -124,6 +141,9 @@ func FuzzCollaboratorConverges(f *testing.F) {
 				kept, err := update(t, api, p.Username, want, a)
 				if err != nil {
 					fuzzemu.RequireRefusal(t, "updating the prior permission", err)
+					if !unknownRole(want) {
+						t.Fatalf("permission %q: GitHub refuses only a role the organization does not have, got %v", want, err)
+					}
 					return
 				}
 				if a = observe(t, api, p.Username); !upToDate(want, a, kept) {
@@ -133,12 +153,19 @@ func FuzzCollaboratorConverges(f *testing.F) {
 			return
 		}
 
-		if _, err := api.AddCollaborator(ctx, "demo-org", "seeded", p.Username, want); err != nil {
-			if github.IsNotFound(err) {
-				return // no such user: the controller says so
+		_, err := api.AddCollaborator(ctx, "demo-org", "seeded", p.Username, want)
+		switch {
+		case !known(p.Username):
+			// No such user: the controller says so.
+			if !github.IsNotFound(err) {
+				t.Fatalf("AddCollaborator(%q): want 404 for a user GitHub does not have, got %v", p.Username, err)
 			}
+			return
+		case unknownRole(want):
 			fuzzemu.RequireRefusal(t, "AddCollaborator", err)
 			return
+		case err != nil:
+			t.Fatalf("AddCollaborator(%q, %q): %v", p.Username, want, err)
 		}
 		a := observe(t, api, p.Username)
 		var kept *v1alpha1.KeptPermission
