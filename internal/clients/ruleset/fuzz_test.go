@@ -3,6 +3,7 @@ package ruleset
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,8 +21,8 @@ import (
 // the mapping's request, and requires the ruleset read back to show no
 // drift, after the create or else after one update; and that nothing
 // GitHub keeps beside the spec is reported on a ruleset the spec alone
-// made. GitHub's refusal (an unknown actor, a rule it does not take) is an
-// end, worded.
+// made. GitHub refuses exactly the rulesets it should (see refusal),
+// worded.
 func FuzzRulesetConverges(f *testing.F) {
 	schema, emu := setUp(f)
 
@@ -79,6 +80,37 @@ func admit(t *testing.T, schema *admission.Schema, spec any) *common.RulesetPara
 	return p
 }
 
+// refusal tells whether GitHub refuses the ruleset of p, in the fuzz
+// seed's repository: a bypass actor it does not have (a repository role
+// other than 2, 4 and 5, a team other than 7, any app), a pattern rule's
+// invalid regular expression. sure is false when p names a user, whose id
+// the test does not know.
+func refusal(p *common.RulesetParameters) (refused, sure bool) {
+	sure = true
+	for _, a := range p.BypassActors {
+		id := ptr.Deref(a.ActorID, 0)
+		switch a.ActorType {
+		case "RepositoryRole":
+			refused = refused || id != 2 && id != 4 && id != 5
+		case "Team":
+			refused = refused || id != 7
+		case "Integration":
+			refused = true
+		case "User":
+			sure = false
+		}
+	}
+	if r := p.Rules; r != nil {
+		for _, pat := range []*common.PatternRule{r.CommitMessagePattern, r.CommitAuthorEmailPattern, r.CommitterEmailPattern, r.BranchNamePattern, r.TagNamePattern} {
+			if pat != nil && pat.Operator == "regex" {
+				_, err := regexp.Compile(pat.Pattern)
+				refused = refused || err != nil
+			}
+		}
+	}
+	return refused, sure
+}
+
 // converge creates the ruleset of p in demo-org/seeded, or updates the
 // ruleset of prior to p when prior is not nil, and requires it to converge
 // (see FuzzRulesetConverges).
@@ -93,17 +125,22 @@ func converge(t *testing.T, emu *fuzzemu.Emulator, prior, p *common.RulesetParam
 		if created, err = api.CreateRuleset(ctx, "demo-org", "seeded", Request(prior, nil)); err != nil {
 			t.Fatalf("CreateRuleset(prior): %v", err)
 		}
-		old, err := api.GetRuleset(ctx, "demo-org", "seeded", created.ID)
-		if err != nil {
-			t.Fatalf("GetRuleset(prior): %v", err)
+		old, rerr := api.GetRuleset(ctx, "demo-org", "seeded", created.ID)
+		if rerr != nil {
+			t.Fatalf("GetRuleset(prior): %v", rerr)
 		}
-		if _, err := api.UpdateRuleset(ctx, "demo-org", "seeded", created.ID, Request(p, old)); err != nil {
-			fuzzemu.RequireRefusal(t, "UpdateRuleset(from prior)", err)
-			return
-		}
-	} else if created, err = api.CreateRuleset(ctx, "demo-org", "seeded", Request(p, nil)); err != nil {
-		fuzzemu.RequireRefusal(t, "CreateRuleset", err)
+		_, err = api.UpdateRuleset(ctx, "demo-org", "seeded", created.ID, Request(p, old))
+	} else {
+		created, err = api.CreateRuleset(ctx, "demo-org", "seeded", Request(p, nil))
+	}
+	switch refused, sure := refusal(p); {
+	case err != nil && (refused || !sure):
+		fuzzemu.RequireRefusal(t, "creating or updating the ruleset", err)
 		return
+	case err != nil:
+		t.Fatalf("creating or updating the ruleset: %v", err)
+	case refused && sure:
+		t.Fatal("creating or updating the ruleset: GitHub took a ruleset it refuses (an unknown actor, an invalid regular expression)")
 	}
 	r, err := api.GetRuleset(ctx, "demo-org", "seeded", created.ID)
 	if err != nil {
@@ -174,12 +211,13 @@ func FuzzRulesetFieldsConverge(f *testing.F) {
 	f.Add(uint8(0x80), all, "from prior, all branch rules", "ci/build,test", int32(2), int32(100))
 	f.Add(uint8(0x81), all, "from prior, all tag rules", "v*", int32(10), int32(0))
 	f.Add(uint8(0x82), uint32(1<<12), "from prior, push", "", int32(100), int32(0))
+	f.Add(uint8(0x80), uint32(1<<31|1<<3), "from prior, bad regex", "(", int32(0), int32(0)) // refused
 	f.Fuzz(func(t *testing.T, target uint8, bits uint32, name, text string, n1, n2 int32) {
 		bit := func(i int) bool { return bits&(1<<i) != 0 }
 		list := strings.Split(text, ",")
 		rules := map[string]any{}
 		spec := map[string]any{"repository": "seeded", "name": name, "rules": rules,
-			"target": []string{"branch", "tag", "push"}[target%3], "enforcement": []string{"active", "evaluate", "disabled", "active"}[bits%4]}
+			"target": []string{"branch", "tag", "push"}[(target&0x7f)%3], "enforcement": []string{"active", "evaluate", "disabled", "active"}[bits%4]}
 
 		var actors []any
 		for i, a := range []map[string]any{
