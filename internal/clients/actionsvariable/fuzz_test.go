@@ -12,11 +12,16 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
+// maxValueBytes is GitHub's limit of a variable's value: 48 KB.
+const maxValueBytes = 48 * 1024
+
 // FuzzVariableConverges creates the variable a spec declares through our
 // client on the emulator and requires that it reads back up to date, with
 // an observation that shows it; then changes the value with the update
 // request and requires that to converge too. GitHub refusing a spec the
-// CRD admits (422) is an acceptable end, when our client words it.
+// CRD admits (422) is an acceptable end, when our client words it and
+// GitHub has a reason: a value over 48 KB (the schema counts characters),
+// an environment name of spaces alone.
 func FuzzVariableConverges(f *testing.F) {
 	f.Add("DEPLOY_ENV", "production", "", "staging")                           // full, repository
 	f.Add("region", "eu-west-1\n", "production", "eu-west-1")                  // lower case, environment; a trailing newline, then none
@@ -34,6 +39,7 @@ func FuzzVariableConverges(f *testing.F) {
 	f.Add("X", "x", ".", "y")
 	f.Add("X", "x", "?q=1#frag", "y")  // query and fragment characters
 	f.Add("X", "x", "PRODUCTION", "y") // case
+	f.Add("X", "x", "   ", "y")        // an environment name of spaces alone: GitHub refuses it
 	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_actionsvariables.yaml")
 	f.Fuzz(func(t *testing.T, name, value, environment, next string) {
 		spec := &common.ActionsVariableParameters{RepositoryTarget: convergetest.Target(), Name: name, Value: value}
@@ -50,11 +56,14 @@ func FuzzVariableConverges(f *testing.F) {
 		api := github.NewActionsVariablesClient(gh)
 		if environment != "" {
 			_, err := github.NewEnvironmentsClient(gh).PutEnvironment(ctx, convergetest.Owner, convergetest.Repo, environment, &github.EnvironmentRequest{})
-			if convergetest.Refused(t, "PutEnvironment(...)", err) {
+			// The target's rules do not refuse a name of spaces alone, GitHub does.
+			if convergetest.RefusedAsExpected(t, "PutEnvironment(...)", err, strings.TrimSpace(environment) == "") {
 				return
 			}
 		}
-		if convergetest.Refused(t, "CreateVariable(...)", api.CreateVariable(ctx, convergetest.Owner, convergetest.Repo, environment, Request(p, true))) {
+		// The schema counts characters, GitHub's 48 KB limit bytes.
+		err := api.CreateVariable(ctx, convergetest.Owner, convergetest.Repo, environment, Request(p, true))
+		if convergetest.RefusedAsExpected(t, "CreateVariable(...)", err, len(p.Value) > maxValueBytes) {
 			return
 		}
 		converge(ctx, t, api, p, environment)
@@ -69,7 +78,8 @@ func FuzzVariableConverges(f *testing.F) {
 		if UpToDate(p, got) != (next == value) {
 			t.Fatalf("UpToDate(value %q, GitHub's %q) = %t", next, got.Value, !(next == value))
 		}
-		if convergetest.Refused(t, "UpdateVariable(...)", api.UpdateVariable(ctx, convergetest.Owner, convergetest.Repo, environment, got.Name, Request(p, false))) {
+		err = api.UpdateVariable(ctx, convergetest.Owner, convergetest.Repo, environment, got.Name, Request(p, false))
+		if convergetest.RefusedAsExpected(t, "UpdateVariable(...)", err, len(p.Value) > maxValueBytes) {
 			return
 		}
 		converge(ctx, t, api, p, environment)

@@ -89,6 +89,21 @@ func Refused(t testing.TB, what string, err error) bool {
 	return true
 }
 
+// RefusedAsExpected is Refused, and fails the test when GitHub refused
+// although expected says it has no reason to: a spec the CRD admits that
+// GitHub refuses for no reason a user could see is a bug of the mapping
+// or of the emulator.
+func RefusedAsExpected(t testing.TB, what string, err error, expected bool) bool {
+	t.Helper()
+	if !Refused(t, what, err) {
+		return false
+	}
+	if !expected {
+		t.Fatalf("%s: GitHub refused a request it has no reason to refuse: %v", what, err)
+	}
+	return true
+}
+
 // Schema loads the schema of spec.forProvider of the CRD package/crds/file,
 // for Admit.
 func Schema(f *testing.F, file string) *admission.Schema {
