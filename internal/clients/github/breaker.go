@@ -123,6 +123,11 @@ func (b *breaker) fail(now time.Time, probe bool, cause string) {
 	}
 	b.failed++
 	b.cause = cause
+	if now.Before(b.until) {
+		// Paused already: a call that was on its way when the pause began
+		// says nothing new.
+		return
+	}
 	if probe || (b.failed >= outageStreak && now.Sub(b.since) >= outageSpan) {
 		b.pause(now, outagePauseBase, outagePauseMax)
 	}
@@ -135,6 +140,9 @@ func (b *breaker) reject(now time.Time, cause string) {
 	}
 	b.failed++
 	b.cause = cause
+	if b.rejected && now.Before(b.until) {
+		return // paused already, for this
+	}
 	b.rejected = true
 	b.pause(now, rejectedPauseBase, rejectedPauseMax)
 }

@@ -215,3 +215,31 @@ func TestBreakerSendsOneCallAfterAPause(t *testing.T) {
 		t.Fatalf("admit() during the retry = %t, %v; want a paused call", again, err)
 	}
 }
+
+// Calls that were on their way when a pause began fail too: they do not
+// lengthen the pause, or a burst of them would take it to its longest.
+func TestBreakerCallsInFlightDoNotLengthenThePause(t *testing.T) {
+	for name, o := range map[string]outcome{"Outage": down, "Rejected": badCreds} {
+		t.Run(name, func(t *testing.T) {
+			r := newBreakerRig()
+			for range outageStreak {
+				r.call(time.Second, o)
+			}
+			until := r.b.until
+			if until.IsZero() {
+				t.Fatal("no pause")
+			}
+			req, _ := http.NewRequest(http.MethodGet, "https://api.github.com/repos/o/r", nil)
+			for range 50 {
+				var resp *http.Response
+				if o.err == nil {
+					resp = response(o.status, nil, `{"message":"Bad credentials"}`)
+				}
+				_ = r.b.record(req, false, resp, o.err)
+			}
+			if !r.b.until.Equal(until) {
+				t.Errorf("paused until %s after 50 calls in flight failed, want %s", r.b.until, until)
+			}
+		})
+	}
+}
