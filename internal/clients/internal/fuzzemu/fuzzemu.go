@@ -67,7 +67,8 @@ func (e *Emulator) serve(w http.ResponseWriter, r *http.Request) {
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := httptest.NewRecorder()
 	e.emu.ServeHTTP(rec, r)
-	if !strings.HasPrefix(r.URL.Path, "/_emulator") && r.Context().Err() == nil {
+	control := strings.HasPrefix(strings.TrimPrefix(r.URL.Path, "/api/v3"), "/_emulator")
+	if !control && r.Context().Err() == nil {
 		ex := emulatortest.Exchange{Request: r, RequestBody: body, Status: rec.Code, Header: rec.Header(), ResponseBody: rec.Body.Bytes()}
 		if err := e.v.Validate(r.Context(), ex); err != nil {
 			e.errorf("fuzzemu: %s %s: %v", r.Method, r.URL.EscapedPath(), err)
