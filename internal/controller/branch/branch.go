@@ -16,6 +16,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"k8s.io/utils/ptr"
+	kclient "sigs.k8s.io/controller-runtime/pkg/client"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	br "github.com/crossplane-github/provider-github/internal/clients/branch"
@@ -50,6 +51,9 @@ type external[T Object] struct {
 	api    github.RepositoryBranchesAPI
 	repo   kind.Repository
 	record event.Recorder
+	// status writes the resource's status: the commit a create starts at
+	// is recorded before the create.
+	status statusWriter
 
 	// repository is the branch's repository as GitHub answered: its name
 	// (after a redirect, the current one) and its default branch.
@@ -58,6 +62,11 @@ type external[T Object] struct {
 	// GitHub's redirect names it: Update renames it back, Delete deletes
 	// it.
 	renamed *github.Branch
+}
+
+// statusWriter writes a resource's status subresource.
+type statusWriter interface {
+	Update(ctx context.Context, obj kclient.Object, opts ...kclient.SubResourceUpdateOption) error
 }
 
 // VerdictInputs: an observation depends on nothing but the spec, the
@@ -255,10 +264,16 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		}
 		what = fmt.Sprintf("the head %s of branch %q", sha, src.Branch)
 	}
-	// Kept with the create's outcome, so that a branch GitHub made before
-	// its answer was lost can be told by this commit (see
+	// Recorded before the create, so that a branch GitHub made before the
+	// provider learnt of it (its answer lost, or the provider killed before
+	// recording the outcome) can be told by this commit (see
 	// createdByThisResource), however far the source has moved since.
-	mg.Observation().Sha = ptr.To(sha)
+	if cur := mg.Observation().Sha; cur == nil || *cur != sha {
+		mg.Observation().Sha = ptr.To(sha)
+		if err := e.status.Update(ctx, mg); err != nil {
+			return managed.ExternalCreation{}, errors.Wrapf(err, "cannot record the commit %s branch %q starts at, before creating it", sha, name)
+		}
+	}
 	return managed.ExternalCreation{}, e.created(mg, name, e.createAt(ctx, name, sha), what)
 }
 

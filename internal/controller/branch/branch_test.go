@@ -14,6 +14,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-cmp/cmp"
 	gogithub "github.com/google/go-github/v37/github"
+	crfake "sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -280,7 +281,7 @@ func TestObserve(t *testing.T) {
 				mg := s.branch(tc.mg...)
 				before := *mg.Observation()
 				rec := &kindtest.Recorder{}
-				e := s.external(w.fake(t), rec)
+				e := s.external(w.fake(t), w.statusWriter(), rec)
 				got, err := e.Observe(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
 					t.Fatalf("\n%s\nObserve(...): -want error, +got error:\n%s", tc.reason, diff)
@@ -326,7 +327,7 @@ func TestObserveDeletedWarning(t *testing.T) {
 		w := world{branches: map[string]string{"main": shaMain, "hotfix": shaRelease}}
 		rec := &kindtest.Recorder{}
 		mg := s.branch(withExternalName("release"), withObservation(last))
-		if _, err := s.external(w.fake(t), rec).Observe(context.Background(), mg); err != nil {
+		if _, err := s.external(w.fake(t), w.statusWriter(), rec).Observe(context.Background(), mg); err != nil {
 			t.Fatalf("Observe(...): %v", err)
 		}
 		want := `branch "release" of demo-org/app no longer exists on GitHub, which does not redirect its name to another branch (as it does for a renamed one): it was deleted outside Kubernetes, creating it again at its last head ` + shaRelease
@@ -343,6 +344,8 @@ func TestCreate(t *testing.T) {
 		extName string
 	}
 	createRelease := func(sha string) string { return "create refs/heads/release at " + sha }
+	// startAt is a create at sha, recorded before it is made.
+	startAt := func(sha string) []string { return []string{"record start at " + sha, createRelease(sha)} }
 	cases := map[string]struct {
 		reason string
 		world  world
@@ -352,19 +355,31 @@ func TestCreate(t *testing.T) {
 		"FromDefaultBranch": {
 			reason: "Without a source, the branch starts at the head of the repository's default branch.",
 			world:  world{branches: map[string]string{"main": shaMain}},
-			want:   want{writes: []string{createRelease(shaMain)}, extName: "release"},
+			want:   want{writes: startAt(shaMain), extName: "release"},
 		},
 		"FromSourceBranch": {
 			reason: "sourceBranch names the branch whose head it starts at.",
 			world:  world{branches: map[string]string{"main": shaMain, "develop": shaDevelop}},
 			mg:     []mod{withSourceBranch("develop")},
-			want:   want{writes: []string{createRelease(shaDevelop)}, extName: "release"},
+			want:   want{writes: startAt(shaDevelop), extName: "release"},
 		},
 		"FromSourceSha": {
 			reason: "sourceSha names the commit; no branch is read.",
 			world:  world{branches: map[string]string{"main": shaMain}, refErr: errors.New("must not be read")},
 			mg:     []mod{withSourceSha(shaOld)},
-			want:   want{writes: []string{createRelease(shaOld)}, extName: "release"},
+			want:   want{writes: startAt(shaOld), extName: "release"},
+		},
+		"StartAlreadyRecorded": {
+			reason: "A create tried again at the commit its status already records does not record it again.",
+			world:  world{branches: map[string]string{"main": shaMain}},
+			mg:     []mod{createFailed(), withObservation(common.BranchObservation{Sha: ptr.To(shaMain)})},
+			want:   want{writes: []string{createRelease(shaMain)}, extName: "release"},
+		},
+		"StartNotRecorded": {
+			reason: "A create whose starting commit cannot be recorded is not made: a lost answer could not be told later.",
+			world:  world{branches: map[string]string{"main": shaMain}, statusErr: errors.New("the API server is away")},
+			want: want{writes: []string{"record start at " + shaMain},
+				err: errors.Wrap(errors.New("the API server is away"), `cannot record the commit `+shaMain+` branch "release" starts at, before creating it`)},
 		},
 		"AgainAtLastHead": {
 			reason: "A branch deleted outside Kubernetes is created again at its last observed head, keeping its commits.",
@@ -377,7 +392,7 @@ func TestCreate(t *testing.T) {
 			world: world{branches: map[string]string{"main": shaMain},
 				createErrs: []error{ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageObjectMissing)}},
 			mg:   []mod{withExternalName("release"), withObservation(last)},
-			want: want{writes: []string{createRelease(shaRelease), createRelease(shaMain)}, extName: "release"},
+			want: want{writes: append([]string{createRelease(shaRelease)}, startAt(shaMain)...), extName: "release"},
 		},
 		"SourceBranchMissing": {
 			reason: "A sourceBranch GitHub does not have is named in the error.",
@@ -396,35 +411,35 @@ func TestCreate(t *testing.T) {
 			reason: "The same from the create itself, with sourceSha.",
 			world:  world{branches: map[string]string{}, createErrs: []error{ghErr(http.MethodPost, refsPath, http.StatusConflict, github.MessageEmptyRepository)}},
 			mg:     []mod{withSourceSha(shaOld)},
-			want: want{writes: []string{createRelease(shaOld)}, err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusConflict, github.MessageEmptyRepository),
+			want: want{writes: startAt(shaOld), err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusConflict, github.MessageEmptyRepository),
 				"repository demo-org/app is empty: a branch starts at a commit, and it has none yet. Push a first commit, or create the repository with a first commit (autoInit: true on its Repository)")},
 		},
 		"AlreadyExists": {
 			reason: "A branch created meanwhile by someone else is not taken over: the error says how to adopt it.",
 			world: world{branches: map[string]string{"main": shaMain},
 				createErrs: []error{ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageReferenceExists)}},
-			want: want{writes: []string{createRelease(shaMain)}, err: errors.New(notOursText)},
+			want: want{writes: startAt(shaMain), err: errors.New(notOursText)},
 		},
 		"UnknownSha": {
 			reason: "A sourceSha the repository does not have is named in the error.",
 			world: world{branches: map[string]string{"main": shaMain},
 				createErrs: []error{ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageObjectMissing)}},
 			mg: []mod{withSourceSha(shaOld)},
-			want: want{writes: []string{createRelease(shaOld)}, err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageObjectMissing),
+			want: want{writes: startAt(shaOld), err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageObjectMissing),
 				`cannot create branch "release" in demo-org/app at sourceSha `+shaOld+`: the repository has no such commit; check spec.forProvider.sourceSha`)},
 		},
 		"DirectoryClash": {
 			reason: "Git's refusal of a name beside a branch named like its directory says what clashes.",
 			world: world{branches: map[string]string{"main": shaMain},
 				createErrs: []error{ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageReferenceUpdateFailed)}},
-			want: want{writes: []string{createRelease(shaMain)}, err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageReferenceUpdateFailed),
+			want: want{writes: startAt(shaMain), err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusUnprocessableEntity, github.MessageReferenceUpdateFailed),
 				`cannot create branch "release" in demo-org/app: git refused it, most likely because another branch is named like one of its directories (a branch feature forbids feature/x, and feature/x forbids feature); rename that branch, or choose another name`)},
 		},
 		"Refused": {
 			reason: "Another refusal is an error naming what was attempted.",
 			world: world{branches: map[string]string{"main": shaMain},
 				createErrs: []error{ghErr(http.MethodPost, refsPath, http.StatusForbidden, "Resource not accessible by integration")}},
-			want: want{writes: []string{createRelease(shaMain)}, err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusForbidden, "Resource not accessible by integration"),
+			want: want{writes: startAt(shaMain), err: errors.Wrap(ghErr(http.MethodPost, refsPath, http.StatusForbidden, "Resource not accessible by integration"),
 				`cannot create branch "release" in demo-org/app at the head `+shaMain+` of branch "main"`)},
 		},
 	}
@@ -435,7 +450,7 @@ func TestCreate(t *testing.T) {
 				w.branches = copyMap(tc.world.branches)
 				w.createErrs = append([]error(nil), tc.world.createErrs...)
 				mg := s.branch(tc.mg...)
-				e := s.external(w.fake(t), event.NewNopRecorder(), func(f *found) { f.repository = appRepository() })
+				e := s.external(w.fake(t), w.statusWriter(), event.NewNopRecorder(), func(f *found) { f.repository = appRepository() })
 				_, err := e.Create(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nCreate(...): -want error, +got error:\n%s", tc.reason, diff)
@@ -492,7 +507,7 @@ func TestUpdate(t *testing.T) {
 				w.branches = copyMap(tc.world.branches)
 				rec := &kindtest.Recorder{}
 				mg := s.branch(withExternalName("release"), withObservation(last))
-				e := s.external(w.fake(t), rec, func(f *found) { f.repository, f.renamed = appRepository(), tc.renamed })
+				e := s.external(w.fake(t), w.statusWriter(), rec, func(f *found) { f.repository, f.renamed = appRepository(), tc.renamed })
 				_, err := e.Update(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nUpdate(...): -want error, +got error:\n%s", tc.reason, diff)
@@ -587,7 +602,7 @@ func TestDelete(t *testing.T) {
 				obs := last
 				obs.Protected = ptr.To(tc.protected)
 				mg := s.branch(withExternalName("release"), withObservation(obs), deleting())
-				e := s.external(w.fake(t), event.NewNopRecorder(), func(f *found) { f.repository, f.renamed = appRepository(), tc.renamed })
+				e := s.external(w.fake(t), w.statusWriter(), event.NewNopRecorder(), func(f *found) { f.repository, f.renamed = appRepository(), tc.renamed })
 				_, err := e.Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nDelete(...): -want error, +got error:\n%s", tc.reason, diff)
@@ -616,7 +631,7 @@ func TestConnect(t *testing.T) {
 	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		mg := s.branch(func(b Object) { b.Parameters().Owner = ptr.To("acme") })
 		gh := gogithub.NewClient(nil)
-		got, err := s.connect(mg, kind.Connection{GitHub: gh, DefaultOwner: "demo-org", Record: event.NewNopRecorder()})
+		got, err := s.connect(mg, kind.Connection{GitHub: gh, DefaultOwner: "demo-org", Record: event.NewNopRecorder(), Kube: crfake.NewClientBuilder().Build()})
 		if err != nil {
 			t.Fatalf("connect(...): %v", err)
 		}

@@ -11,6 +11,8 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+	kclient "sigs.k8s.io/controller-runtime/pkg/client"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
@@ -35,7 +37,7 @@ const (
 type scope struct {
 	name     string
 	branch   func(m ...mod) Object
-	external func(api github.RepositoryBranchesAPI, rec event.Recorder, found ...func(*found)) client
+	external func(api github.RepositoryBranchesAPI, status statusWriter, rec event.Recorder, found ...func(*found)) client
 	// connect is connect of this scope's kind; it returns the repository
 	// the external client was made for.
 	connect func(mg Object, c kind.Connection) (kind.Repository, error)
@@ -83,12 +85,12 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			}
 			return b
 		},
-		external: func(api github.RepositoryBranchesAPI, rec event.Recorder, fs ...func(*found)) client {
+		external: func(api github.RepositoryBranchesAPI, status statusWriter, rec event.Recorder, fs ...func(*found)) client {
 			var f found
 			for _, fn := range fs {
 				fn(&f)
 			}
-			e := &external[T]{api: api, repo: repo, record: rec, repository: f.repository, renamed: f.renamed}
+			e := &external[T]{api: api, repo: repo, record: rec, status: status, repository: f.repository, renamed: f.renamed}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},
 		connect: func(mg Object, c kind.Connection) (kind.Repository, error) {
@@ -159,8 +161,25 @@ type world struct {
 	createErrs []error // answered to the creates, in turn
 	renameErr  error
 	deleteErr  error
+	statusErr  error // answered to a status write
 
 	writes []string
+}
+
+// statusWriter is the API server's status subresource of the case: it
+// records the commit a status write records.
+func (w *world) statusWriter() statusWriter {
+	return statusWriterFn(func(_ context.Context, obj kclient.Object, _ ...kclient.SubResourceUpdateOption) error {
+		w.writes = append(w.writes, "record start at "+ptr.Deref(obj.(Object).Observation().Sha, ""))
+		return w.statusErr
+	})
+}
+
+// statusWriterFn is a statusWriter of a function.
+type statusWriterFn func(ctx context.Context, obj kclient.Object, opts ...kclient.SubResourceUpdateOption) error
+
+func (f statusWriterFn) Update(ctx context.Context, obj kclient.Object, opts ...kclient.SubResourceUpdateOption) error {
+	return f(ctx, obj, opts...)
 }
 
 func (w *world) branch(name string) *github.Branch {

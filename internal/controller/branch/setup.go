@@ -35,5 +35,5 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewRepositoryBranches(c.GitHub), repo: repo, record: c.Record}, nil
+	return &external[T]{api: github.NewRepositoryBranches(c.GitHub), repo: repo, record: c.Record, status: c.Kube.Status()}, nil
 }
