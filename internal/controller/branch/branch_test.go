@@ -14,8 +14,8 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-cmp/cmp"
 	gogithub "github.com/google/go-github/v37/github"
-	crfake "sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"k8s.io/utils/ptr"
+	crfake "sigs.k8s.io/controller-runtime/pkg/client/fake"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
