@@ -3,7 +3,7 @@ SHELL := /bin/bash
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: help generate check-diff build test test-unit test-race vet lint reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench chaos chaos-short xpkg crossplane-tools e2e
+.PHONY: help generate check-diff build test test-unit test-race vet lint reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench chaos chaos-short outages xpkg crossplane-tools e2e
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -70,6 +70,9 @@ chaos: ## Storms of every kind with SIGKILLs and GitHub faults; fails on anythin
 
 chaos-short: ## make chaos's CI variant (a few minutes)
 	@N=6 KILLS=9 CHAOS_WINDOW=30s hack/chaos.sh
+
+outages: ## Two replicas through a kube-apiserver restart and the leader's SIGKILL; fails on anything lost, duplicated, written twice or stuck (N)
+	@hack/outages.sh
 
 e2e: ## The package in real Crossplane: install, examples, Compositions, end to end (report at the end)
 	@hack/e2e.sh

@@ -23,22 +23,9 @@ EMULATOR_ADDR=127.0.0.1:28089
 
 echo "Building the provider, the emulator and the bench driver"
 PROVIDER=${BENCH_PROVIDER:-$BIN/provider}
-[ -n "${BENCH_PROVIDER:-}" ] || go build -o "$BIN/provider" ./cmd/provider
-go build -o "$BIN/github-emulator" ./cmd/github-emulator
-go build -o "$BIN/bench" ./hack/bench
-hack/envtest-assets.sh >/dev/null
-
-EMU_PID=
-cleanup() {
-  [ -n "$EMU_PID" ] && kill "$EMU_PID" 2>/dev/null && wait "$EMU_PID" 2>/dev/null || true
-  hack/local-cluster.sh down >/dev/null 2>&1 || true
-}
-trap cleanup EXIT
-hack/local-cluster.sh down >/dev/null 2>&1 || true
-
-"$BIN/github-emulator" --listen "$EMULATOR_ADDR" >"$OUT/github-emulator.log" 2>&1 &
-EMU_PID=$!
-for _ in $(seq 1 40); do curl -sf "http://$EMULATOR_ADDR/_emulator/config" >/dev/null && break; sleep 0.25; done
+. hack/lib/drivers.sh
+build_drivers "$PROVIDER"
+start_emulator "$EMULATOR_ADDR"
 
 "$BIN/bench" --root "$PWD" --kubeconfig "$LOCAL_CLUSTER_DIR/kubeconfig" --provider "$PROVIDER" \
   --emulator "http://$EMULATOR_ADDR" --latency "${BENCH_LATENCY:-100ms}" \

@@ -26,22 +26,9 @@ export LOCAL_CLUSTER_DIR=$OUT/cluster ETCD_PORT=23379 KAS_PORT=27443 KCM_PORT=21
 EMULATOR_ADDR=127.0.0.1:29089
 
 echo "Building the provider, the emulator and the chaos driver"
-go build -o "$BIN/provider" ./cmd/provider
-go build -o "$BIN/github-emulator" ./cmd/github-emulator
-go build -o "$BIN/bench" ./hack/bench
-hack/envtest-assets.sh >/dev/null
-
-EMU_PID=
-cleanup() {
-  [ -n "$EMU_PID" ] && kill "$EMU_PID" 2>/dev/null && wait "$EMU_PID" 2>/dev/null || true
-  hack/local-cluster.sh down >/dev/null 2>&1 || true
-}
-trap cleanup EXIT
-hack/local-cluster.sh down >/dev/null 2>&1 || true
-
-"$BIN/github-emulator" --listen "$EMULATOR_ADDR" >"$OUT/github-emulator.log" 2>&1 &
-EMU_PID=$!
-for _ in $(seq 1 40); do curl -sf "http://$EMULATOR_ADDR/_emulator/config" >/dev/null && break; sleep 0.25; done
+. hack/lib/drivers.sh
+build_drivers "$BIN/provider"
+start_emulator "$EMULATOR_ADDR"
 
 "$BIN/bench" --chaos --root "$PWD" --kubeconfig "$LOCAL_CLUSTER_DIR/kubeconfig" --provider "$BIN/provider" \
   --emulator "http://$EMULATOR_ADDR" --metrics 127.0.0.1:29080 --health 127.0.0.1:29081 \

@@ -5,6 +5,7 @@
 #   hack/local-cluster.sh up     start it (idempotent) and print `export KUBECONFIG=...`
 #   hack/local-cluster.sh env    print `export KUBECONFIG=...` for a running cluster
 #   hack/local-cluster.sh down   stop exactly the processes `up` started (by recorded PID)
+#   hack/local-cluster.sh restart-apiserver  SIGKILL kube-apiserver and start it again (etcd keeps the data)
 #   hack/local-cluster.sh status say what runs
 #
 # State (data, logs, PIDs, kubeconfig) lives in $LOCAL_CLUSTER_DIR (default: _output/local-cluster).
@@ -116,6 +117,21 @@ down() {
   rm -rf "$DIR/etcd-data"
 }
 
+# restart_apiserver: SIGKILL kube-apiserver (a crash) and start it again on
+# the same etcd, certificates and token; etcd and kube-controller-manager
+# stay up. For make outages.
+restart_apiserver() {
+  env_ >/dev/null
+  p=$(cat "$DIR/kube-apiserver.pid")
+  kill -9 "$p" 2>/dev/null || true
+  for _ in $(seq 1 40); do
+    kill -0 "$p" 2>/dev/null && [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" != Z ] || break
+    sleep 0.25
+  done
+  rm -f "$DIR/kube-apiserver.pid"
+  WITH_KCM=0 up >/dev/null
+}
+
 status() {
   for n in etcd kube-apiserver kube-controller-manager; do
     if running $n; then echo "$n: running (pid $(cat "$DIR/$n.pid"))"; else echo "$n: stopped"; fi
@@ -126,6 +142,7 @@ case "${1:-}" in
   up) up ;;
   env) env_ ;;
   down) down ;;
+  restart-apiserver) restart_apiserver ;;
   status) status ;;
-  *) echo "usage: $0 up|env|down|status" >&2; exit 2 ;;
+  *) echo "usage: $0 up|env|down|restart-apiserver|status" >&2; exit 2 ;;
 esac

@@ -50,6 +50,7 @@ func main() {
 		stateInterval    = flag.Duration("poll-state-metric", time.Minute, "How often the crossplane_managed_resource_exists/ready/synced metrics are recorded.")
 		maxReconcileRate = flag.Int("max-reconcile-rate", 0, "The most reconciles per second across all kinds (also the reconciles in flight, shared by all kinds); 0 (the default) derives the rate from the number of managed resources and --poll: 3 polls of each per interval, at least 50 and at most 200 a second, 50 in flight.")
 		leaderElection   = flag.Bool("leader-election", false, "Elect a leader, so that several replicas can run with one active.")
+		leaderNamespace  = flag.String("leader-election-namespace", "", "Namespace of the leader election Lease; empty (the default) means the provider's own namespace in a cluster (required when it runs outside one).")
 		metricsAddr      = flag.String("metrics-bind-address", ":8080", "Where to serve Prometheus metrics; 0 turns them off.")
 		healthAddr       = flag.String("health-probe-bind-address", ":8081", "Where to serve /healthz and /readyz.")
 		pprofAddr        = flag.String("pprof-bind-address", "", "Where to serve Go's profiles (/debug/pprof/); empty (the default) turns them off.")
@@ -119,6 +120,7 @@ func main() {
 				&corev1.Secret{}: {Transform: shared.TransformSecrets()}}},
 		LeaderElection:             *leaderElection,
 		LeaderElectionID:           "crossplane-leader-election-provider-github",
+		LeaderElectionNamespace:    *leaderNamespace,
 		LeaderElectionResourceLock: "leases",
 		LeaseDuration:              ptrDuration(60 * time.Second),
 		RenewDeadline:              ptrDuration(50 * time.Second),

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -145,36 +146,11 @@ func runChaos(c config) error {
 	res := chaosResult{Seed: cc.seed, N: cc.n, Kinds: len(chaosKinds), Resources: cc.n * len(chaosKinds)}
 	rnd := rand.New(rand.NewPCG(cc.seed, cc.seed))
 	start := time.Now()
-	emu := emulator{url: c.emulatorURL}
-	if err := emu.post("/_emulator/reset", ""); err != nil {
-		return err
-	}
-	// The storm needs more than one token's hour: the primary limit is
-	// not what is tested here.
-	if err := emu.rateLimits(false); err != nil {
-		return err
-	}
-	if err := localCluster(c, "up"); err != nil {
-		return err
-	}
-	defer func() { _ = localCluster(c, "down") }()
-	k, err := newKube(c.kubeconfig)
+	emu, k, logf, logPath, done, err := prepareStorm(ctx, c, ns)
 	if err != nil {
 		return err
 	}
-	if err := k.setup(ctx, c.root, c.crds, ns, c.emulatorURL+"/api/v3/"); err != nil {
-		return err
-	}
-	if err := k.c.Create(ctx, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: valuesSecret},
-		StringData: map[string]string{"token": "chaos-secret-value"}}); err != nil {
-		return err
-	}
-	logPath := filepath.Join(filepath.Dir(c.out), "chaos-provider.log")
-	logf, err := os.Create(logPath)
-	if err != nil {
-		return err
-	}
-	defer logf.Close()
+	defer done()
 	sup := &supervisor{ctx: ctx, c: c, logf: logf}
 	if err := sup.start(); err != nil {
 		return err
@@ -210,42 +186,14 @@ func runChaos(c config) error {
 	if err := emu.post("/_emulator/faults", "{}"); err != nil {
 		return err
 	}
-	ready, err := waitFor("resources", res.Resources, 10*time.Minute, 2*time.Second, func() (int, error) {
-		if _, err := invitee.acceptInvitations(); err != nil {
-			return 0, err
-		}
-		return k.countReadyAll(ctx, ns, chaosKinds)
-	})
-	res.NotReady = res.Resources - ready
+	ready, err := res.settleCreation(ctx, k, ns, gh, invitee, repos, res.Resources)
 	if err != nil {
-		fmt.Println("  ", err)
-	}
-	if err := k.each(ctx, ns, chaosKinds, func(kind benchKind, u unstructured.Unstructured) {
-		if conditionTrue(u, "Ready") && conditionTrue(u, "Synced") {
-			return
-		}
-		msg := conditionMessage(u, "Synced") + " " + conditionMessage(u, "Ready")
-		if strings.Contains(msg, "external-create-pending") {
-			res.WaitingForHuman++
-		}
-		res.problem("not Ready: %s %s: %s", kind.kind, u.GetName(), strings.TrimSpace(msg))
-	}); err != nil {
 		return err
 	}
 	fmt.Printf("   %d/%d Ready after %.0fs\n", ready, res.Resources, time.Since(start).Seconds())
-	if err := res.compare(gh, repos, chaosKinds, false); err != nil {
-		return err
-	}
 
 	// The delete storms: every kind but Repository and Team, then those.
-	var children, parents []benchKind
-	for _, kind := range chaosKinds {
-		if kind.parent {
-			parents = append(parents, kind)
-		} else {
-			children = append(children, kind)
-		}
-	}
+	children, parents := splitParents(chaosKinds)
 	for _, phase := range []struct {
 		what  string
 		kinds []benchKind
@@ -256,12 +204,8 @@ func runChaos(c config) error {
 			return err
 		}
 		killed := sup.storm(rnd, phase.kills, cc.window/2)
-		for _, kind := range phase.kinds {
-			u := &unstructured.Unstructured{}
-			u.SetGroupVersionKind(kind.gvk())
-			if err := k.c.DeleteAllOf(ctx, u, client.InNamespace(ns)); err != nil {
-				return err
-			}
+		if err := k.deleteAll(ctx, ns, phase.kinds); err != nil {
+			return err
 		}
 		if err := <-killed; err != nil {
 			return err
@@ -269,17 +213,7 @@ func runChaos(c config) error {
 		if err := emu.post("/_emulator/faults", "{}"); err != nil {
 			return err
 		}
-		left, err := k.waitGone(ctx, ns, phase.kinds, 10*time.Minute)
-		if err != nil {
-			return err
-		}
-		res.Stuck += left
-		if err := k.each(ctx, ns, phase.kinds, func(kind benchKind, u unstructured.Unstructured) {
-			res.problem("still there: %s %s: %s", kind.kind, u.GetName(), strings.TrimSpace(conditionMessage(u, "Synced")))
-		}); err != nil {
-			return err
-		}
-		if err := res.compare(gh, repos, phase.kinds, true); err != nil {
+		if err := res.settleDeletion(ctx, k, ns, gh, repos, phase.kinds); err != nil {
 			return err
 		}
 	}
@@ -296,6 +230,117 @@ func runChaos(c config) error {
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res.report(cc, c.out)
+}
+
+// prepareStorm readies a storm of every kind: the emulator reset with its
+// rate limits off (a storm needs more than one token's hour; the primary
+// limit is not what is tested), a fresh local control plane with the CRDs,
+// namespace ns, the provider configuration and a Secret for the kinds'
+// values, and the provider's log file. done tears it down.
+func prepareStorm(ctx context.Context, c config, ns string) (emulator, *kube, *os.File, string, func(), error) {
+	emu := emulator{url: c.emulatorURL}
+	if err := emu.post("/_emulator/reset", ""); err != nil {
+		return emu, nil, nil, "", nil, err
+	}
+	if err := emu.rateLimits(false); err != nil {
+		return emu, nil, nil, "", nil, err
+	}
+	if err := localCluster(c, "up"); err != nil {
+		return emu, nil, nil, "", nil, err
+	}
+	fail := func(err error) (emulator, *kube, *os.File, string, func(), error) {
+		_ = localCluster(c, "down")
+		return emu, nil, nil, "", nil, err
+	}
+	k, err := newKube(c.kubeconfig)
+	if err != nil {
+		return fail(err)
+	}
+	if err := k.setup(ctx, c.root, c.crds, ns, c.emulatorURL+"/api/v3/"); err != nil {
+		return fail(err)
+	}
+	if err := k.c.Create(ctx, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: valuesSecret},
+		StringData: map[string]string{"token": "chaos-secret-value"}}); err != nil {
+		return fail(err)
+	}
+	logPath := filepath.Join(filepath.Dir(c.out), ns+"-provider.log")
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return fail(err)
+	}
+	return emu, k, logf, logPath, func() { _ = logf.Close(); _ = localCluster(c, "down") }, nil
+}
+
+// settleCreation waits (accepting the invitee's invitations) for the want
+// resources in ns to be Ready, records those that are not and why, and
+// compares the objects of repos with what GitHub holds: none lost, none
+// duplicated. It returns how many are Ready.
+func (r *chaosResult) settleCreation(ctx context.Context, k *kube, ns string, gh, invitee github, repos []string, want int) (int, error) {
+	ready, err := waitFor("resources", want, 10*time.Minute, 2*time.Second, func() (int, error) {
+		if _, err := invitee.acceptInvitations(); err != nil {
+			return 0, err
+		}
+		return k.countReadyAll(ctx, ns, chaosKinds)
+	})
+	r.NotReady += want - ready
+	if err != nil {
+		fmt.Println("  ", err)
+	}
+	if err := k.each(ctx, ns, chaosKinds, func(kind benchKind, u unstructured.Unstructured) {
+		if conditionTrue(u, "Ready") && conditionTrue(u, "Synced") {
+			return
+		}
+		msg := conditionMessage(u, "Synced") + " " + conditionMessage(u, "Ready")
+		if strings.Contains(msg, "external-create-pending") {
+			r.WaitingForHuman++
+		}
+		r.problem("not Ready: %s %s: %s", kind.kind, u.GetName(), strings.TrimSpace(msg))
+	}); err != nil {
+		return ready, err
+	}
+	return ready, r.compare(gh, repos, chaosKinds, false)
+}
+
+// splitParents splits kinds into those that live in a repository or team
+// and Repository and Team themselves, which are deleted after them (so
+// that what a child leaves behind is not hidden by its parent's deletion).
+func splitParents(kinds []benchKind) (children, parents []benchKind) {
+	for _, kind := range kinds {
+		if kind.parent {
+			parents = append(parents, kind)
+		} else {
+			children = append(children, kind)
+		}
+	}
+	return children, parents
+}
+
+// deleteAll deletes every resource of kinds in ns.
+func (k *kube) deleteAll(ctx context.Context, ns string, kinds []benchKind) error {
+	for _, kind := range kinds {
+		u := &unstructured.Unstructured{}
+		u.SetGroupVersionKind(kind.gvk())
+		if err := k.c.DeleteAllOf(ctx, u, client.InNamespace(ns)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// settleDeletion waits for the deleted resources of kinds to go, and
+// records those stuck and the GitHub objects left behind.
+func (r *chaosResult) settleDeletion(ctx context.Context, k *kube, ns string, gh github, repos []string, kinds []benchKind) error {
+	left, err := k.waitGone(ctx, ns, kinds, 10*time.Minute)
+	if err != nil {
+		return err
+	}
+	r.Stuck += left
+	if err := k.each(ctx, ns, kinds, func(kind benchKind, u unstructured.Unstructured) {
+		r.problem("still there: %s %s: %s", kind.kind, u.GetName(), strings.TrimSpace(conditionMessage(u, "Synced")))
+	}); err != nil {
+		return err
+	}
+	return r.compare(gh, repos, kinds, true)
 }
 
 // compare counts, for every repository and kind, the GitHub objects the
@@ -369,7 +414,8 @@ func (r *chaosResult) report(cc chaosConfig, out string) error {
 }
 
 // applyAll applies, 16 at a time, the resource of every kind for every
-// repository, in the order of repos.
+// repository, in the order of repos. A resource that exists is left as it
+// is, so a batch can be applied again after the API server was away.
 func (k *kube) applyAll(ctx context.Context, ns string, repos []string, kinds []benchKind) error {
 	work := make(chan string)
 	errs := make(chan error, len(repos)*len(kinds))
@@ -379,7 +425,7 @@ func (k *kube) applyAll(ctx context.Context, ns string, repos []string, kinds []
 		go func() {
 			defer wg.Done()
 			for m := range work {
-				if err := k.apply(ctx, ns, m); err != nil {
+				if err := k.apply(ctx, ns, m); err != nil && !kerrors.IsAlreadyExists(err) {
 					errs <- err
 				}
 			}

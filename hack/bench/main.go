@@ -4,7 +4,9 @@
 // test. It prints a table of measurements next to the targets of issue 6
 // and writes them as JSON. With --chaos it runs make chaos instead
 // (hack/chaos.sh, chaos.go): storms of every kind with SIGKILLs and GitHub
-// faults, which it fails unless nothing is lost, duplicated or stuck.
+// faults, which it fails unless nothing is lost, duplicated or stuck; with
+// --outages make outages (hack/outages.sh, outages.go): two replicas with
+// leader election through a kube-apiserver restart and the leader's crash.
 package main
 
 import (
@@ -65,6 +67,8 @@ func main() {
 	flag.IntVar(&c.chaos.kills, "kills", 24, "chaos: SIGKILLs of the provider over the three storms")
 	flag.DurationVar(&c.chaos.window, "chaos-window", time.Minute, "chaos: how long the create storm's kills are spread over (the delete storms: half of it)")
 	flag.Float64Var(&c.chaos.maxRequests, "chaos-max-requests", 40, "chaos: most GitHub requests per resource over the whole run")
+	var outages bool
+	flag.BoolVar(&outages, "outages", false, "run make outages (two replicas with leader election, kube-apiserver restarted, the leader killed; --chaos-n Repositories a batch) instead of the benchmark")
 	var crds string
 	flag.StringVar(&crds, "crds", "*.yaml", "comma-separated globs of the package/crds files to install (the kinds that are active); the Repository and provider configuration CRDs are always needed")
 	flag.Parse()
@@ -75,6 +79,12 @@ func main() {
 			fail(fmt.Errorf("bad size %q", s))
 		}
 		c.sizes = append(c.sizes, n)
+	}
+	if outages {
+		if err := runOutages(c); err != nil {
+			fail(err)
+		}
+		return
 	}
 	if chaos {
 		if err := runChaos(c); err != nil {
@@ -110,6 +120,8 @@ type scenario struct {
 	// Webhook and an ActionsVariable (one Team for all), created with the
 	// emulator's rate limits off.
 	EveryKind bool `json:"everyKind,omitempty"`
+	// Extra are more provider flags (make outages: leader election).
+	Extra []string `json:"-"`
 }
 
 // flags are the provider's flags sc sets, besides the poll.
@@ -121,7 +133,7 @@ func (sc scenario) flags() []string {
 	if sc.WriteConcurrency > 0 {
 		f = append(f, fmt.Sprintf("--github-write-concurrency=%d", sc.WriteConcurrency))
 	}
-	return f
+	return append(f, sc.Extra...)
 }
 
 // settings describes sc's rate and writes in flight for the table.
