@@ -103,4 +103,3 @@ func FuzzRepositoryConverges(f *testing.F) {
 		}
 	})
 }
-
