@@ -19,8 +19,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 	"sigs.k8s.io/controller-runtime/pkg/source"
-
-	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
 // PoolName is the controller name of the shared workers in logs and in
@@ -84,19 +82,8 @@ func (p *Pool) Reconcile(ctx context.Context, r Request) (reconcile.Result, erro
 		// Only a kind's own watches enqueue it, and they start after it joins.
 		return reconcile.Result{}, errors.Errorf("no reconciler for the kind %s", r.Kind)
 	}
-	res, err := rec.Reconcile(ctx, reconcile.Request{NamespacedName: r.NamespacedName})
-	if errors.Is(err, shared.ErrStaleRead) {
-		// The cache had not yet the provider's own last status write: not
-		// an error, the next reconcile reads it.
-		return reconcile.Result{RequeueAfter: staleReadRetry}, nil
-	}
-	return res, err
+	return rec.Reconcile(ctx, reconcile.Request{NamespacedName: r.NamespacedName})
 }
-
-// staleReadRetry is how soon a resource read before the provider's own
-// last status write of it is reconciled again: the cache is rarely more
-// than a few milliseconds behind.
-const staleReadRetry = 200 * time.Millisecond
 
 // Add makes gvk's resources (obj's type in c, filtered by predicates)
 // the pool's work, reconciled by r.

@@ -19,7 +19,6 @@ import (
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
-	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
 // recordingReconciler records the requests it is given.
@@ -62,41 +61,6 @@ func TestPoolReconcile(t *testing.T) {
 	want := errors.Errorf("no reconciler for the kind %s", unknown)
 	if diff := cmp.Diff(want, err, test.EquateErrors()); diff != "" {
 		t.Errorf("an unknown kind: -want, +got:\n%s", diff)
-	}
-}
-
-// A status update refused as stale (read before the provider's own last
-// status write) is not an error: the resource is reconciled again soon.
-func TestPoolRequeuesStaleReads(t *testing.T) {
-	gvk := repomv1alpha1.RepositoryGroupVersionKind
-	cases := map[string]struct {
-		err     error
-		want    reconcile.Result
-		wantErr error
-	}{
-		"StaleRead": {
-			err:  errors.Wrap(errors.Wrap(shared.ErrStaleRead, "cannot update managed resource status"), "outer"),
-			want: reconcile.Result{RequeueAfter: staleReadRetry},
-		},
-		"OtherError": {
-			err:     errors.New("boom"),
-			want:    reconcile.Result{Requeue: true},
-			wantErr: errors.New("boom"),
-		},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			p := &Pool{kinds: map[schema.GroupVersionKind]reconcile.Reconciler{gvk: reconcile.Func(func(context.Context, reconcile.Request) (reconcile.Result, error) {
-				return reconcile.Result{Requeue: true}, tc.err
-			})}}
-			got, err := p.Reconcile(context.Background(), Request{Kind: gvk, NamespacedName: types.NamespacedName{Name: "api"}})
-			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("result: -want, +got:\n%s", diff)
-			}
-			if diff := cmp.Diff(tc.wantErr, err, test.EquateErrors()); diff != "" {
-				t.Errorf("error: -want, +got:\n%s", diff)
-			}
-		})
 	}
 }
 

@@ -2,11 +2,9 @@ package shared
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -14,10 +12,8 @@ import (
 
 // ForManagedReconciler returns mgr with the client every managed reconciler
 // uses: status updates that change nothing are not sent (see
-// statusSkippingClient), an update that conflicts only with the
-// reconciler's own last status write is sent again (see ownStatusWrites),
-// and a status update of a copy read before that write is refused (see
-// ErrStaleRead).
+// WithUnchangedStatusSkipped), and an update that conflicts only with the
+// reconciler's own last status write is sent again (see ownStatusWrites).
 func ForManagedReconciler(mgr ctrl.Manager) ctrl.Manager {
 	c := ownStatusWrites{Client: newStatusSkippingClient(mgr.GetClient()), writes: &sync.Map{}}
 	return clientManager{Manager: mgr, client: c}
@@ -75,23 +71,20 @@ type statusWriteRecorder struct {
 	writes *sync.Map
 }
 
-// ErrStaleRead is the error of a status update of a resource that was read
-// before this client's own last status write of it: its status was
-// derived from what that write replaced. Sent at the stored version, it
-// would drop what the write recorded that a reconcile does not work out
-// again (a Branch's starting commit, the secret a webhook was given);
-// compared with the stale copy, a status equal to it would pass for
-// unchanged (see statusSkippingWriter), leaving the write standing though
-// it is no longer what the reconciler found. So it is not sent: the
-// resource is reconciled again once the cache has the write (Pool).
-var ErrStaleRead = errors.New("the resource was read before this provider's own last status write of it; reconciled again")
-
-// Update updates obj's status and records the versions before and after;
-// an obj read before this client's last status write of it is refused
-// with ErrStaleRead (wrapped in a conflict).
+// Update updates obj's status and records the versions before and after.
+//
+// An obj read from the cache before this client's own last status write
+// of it carries the status from before that write. Compared with that
+// same stale copy, a status equal to it would pass for unchanged and not
+// be sent (see statusSkippingWriter), leaving our last write standing
+// though it is no longer what the reconciler found: a resource observed
+// Available right after its create would stay Creating. Only our own
+// status write lies between that version and the stored one, and its
+// status is the one being replaced, so the update is sent at the version
+// that write produced, as ownStatusWrites.Update sends an update.
 func (w statusWriteRecorder) Update(ctx context.Context, obj client.Object, opts ...client.SubResourceUpdateOption) error {
 	if last, ok := w.writes.Load(obj.GetUID()); ok && last.(statusWrite).from == obj.GetResourceVersion() {
-		return staleRead{kerrors.NewConflict(schema.GroupResource{}, obj.GetName(), ErrStaleRead)}
+		obj.SetResourceVersion(last.(statusWrite).to)
 	}
 	from := obj.GetResourceVersion()
 	if err := w.SubResourceWriter.Update(ctx, obj, opts...); err != nil {
@@ -102,8 +95,3 @@ func (w statusWriteRecorder) Update(ctx context.Context, obj client.Object, opts
 	}
 	return nil
 }
-
-// staleRead is a conflict that errors.Is tells as ErrStaleRead.
-type staleRead struct{ *kerrors.StatusError }
-
-func (staleRead) Is(target error) bool { return target == ErrStaleRead }
