@@ -223,7 +223,7 @@ func TestBreakerCallsInFlightDoNotLengthenThePause(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := newBreakerRig()
 			for range outageStreak {
-				r.call(time.Second, o)
+				_, _ = r.call(time.Second, o)
 			}
 			until := r.b.until
 			if until.IsZero() {
