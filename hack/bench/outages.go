@@ -153,11 +153,17 @@ func runOutages(c config) error {
 		{name: "a", metrics: "127.0.0.1:29180", health: "127.0.0.1:29181", unexpectedExits: exits, logf: logf, c: c, ctx: ctx},
 		{name: "b", metrics: "127.0.0.1:29182", health: "127.0.0.1:29183", unexpectedExits: exits, logf: logf, c: c, ctx: ctx},
 	}
+	defer func() {
+		for _, r := range rs {
+			if r.cmd != nil {
+				r.stop()
+			}
+		}
+	}()
 	for _, r := range rs {
 		if err := r.start(); err != nil {
 			return err
 		}
-		defer r.stop()
 	}
 	first, err := leader(rs, (leaseSeconds+10)*time.Second)
 	if err != nil {
