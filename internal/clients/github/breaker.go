@@ -164,6 +164,9 @@ func (b *breaker) pause(now time.Time, base, ceiling time.Duration) {
 // pausedError is the answer of a call made during a pause; b.mu is held.
 func (b *breaker) pausedError() error {
 	at := b.until.UTC().Format(time.RFC3339)
+	if b.probing {
+		at += ", and one call is trying again now"
+	}
 	if b.rejected {
 		return &Error{msg: fmt.Sprintf("GitHub rejected the credentials %s (%s): the token or GitHub App key in the provider configuration's Secret is wrong, expired or revoked; calls with them are paused until %s, and a new token or key in the Secret is used at once",
 			b.ident.Label(), b.cause, at)}
