@@ -22,9 +22,12 @@ import (
 // What the reconciler read is the yardstick: statusSkippingClient keeps the
 // status of each managed resource it reads, as JSON (what the API server
 // stores), until the reconcile writes the resource; a status write whose
-// JSON is the same, at the same resource version, changes nothing. Reading
-// the resource again from the cache to compare (a deep copy of all of it)
-// and comparing field by field cost a twelfth of the provider's idle CPU.
+// JSON is the same, at the same resource version, changes nothing: exactly
+// what the API server would store, where a field-by-field comparison told
+// apart times it stores to the same second. (It replaced a second read of
+// the resource from the cache and that comparison, 8% of a profile of the
+// idle provider; the idle CPU measured did not move, 2.30% before and 2.26%
+// after at N=1000.)
 
 // clientManager is a manager whose reconcilers get another client.
 type clientManager struct {
