@@ -2,7 +2,6 @@ package branch
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -84,13 +83,9 @@ func FuzzBranchConverges(f *testing.F) {
 		case fromSha:
 			spec["sourceSha"] = source
 		}
-		admitted, errs := schema.Admit(spec)
-		if len(errs) > 0 {
+		p := admission.As[v1alpha1.BranchParameters](t, schema, spec)
+		if p == nil {
 			return
-		}
-		p := &v1alpha1.BranchParameters{}
-		if err := json.Unmarshal(admitted, p); err != nil {
-			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
 		}
 		name = string(p.Name) // as JSON carried it: UTF-8
 		ctx := context.Background()

@@ -138,15 +138,7 @@ func admit(t *testing.T, schema *admission.Schema, spec *v1alpha1.BranchProtecti
 	t.Helper()
 	spec.RepositoryTarget = v1alpha1.RepositoryTarget{Repository: ptr.To("seeded")}
 	spec.BranchTarget = v1alpha1.BranchTarget{Branch: ptr.To[v1alpha1.BranchName]("main")}
-	admitted, errs := schema.Admit(spec)
-	if len(errs) > 0 {
-		return nil
-	}
-	p := &v1alpha1.BranchProtectionParameters{}
-	if err := json.Unmarshal(admitted, p); err != nil {
-		t.Fatalf("json.Unmarshal(admitted spec): %v", err)
-	}
-	return p
+	return admission.As[v1alpha1.BranchProtectionParameters](t, schema, spec)
 }
 
 // converge protects main as p says, or as prior says and then, as Update

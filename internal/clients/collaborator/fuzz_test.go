@@ -2,7 +2,6 @@ package collaborator
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -108,13 +107,9 @@ func FuzzCollaboratorConverges(f *testing.F) {
 		if withPermission {
 			spec["permission"] = permission
 		}
-		admitted, errs := schema.Admit(spec)
-		if len(errs) > 0 {
+		p := admission.As[v1alpha1.CollaboratorParameters](t, schema, spec)
+		if p == nil {
 			return
-		}
-		p := &v1alpha1.CollaboratorParameters{}
-		if err := json.Unmarshal(admitted, p); err != nil {
-			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
 		}
 		if strings.EqualFold(p.Username, "demo-org") {
 			return // the controller refuses the owner as its own collaborator

@@ -6,7 +6,6 @@
 package convergetest
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -120,13 +119,5 @@ func Schema(f *testing.F, file string) *admission.Schema {
 // of a create): so that a fuzz test explores what a user could apply.
 func Admit[T any](t testing.TB, s *admission.Schema, spec *T) *T {
 	t.Helper()
-	raw, errs := s.Admit(spec)
-	if len(errs) > 0 {
-		return nil
-	}
-	out := new(T)
-	if err := json.Unmarshal(raw, out); err != nil {
-		t.Fatalf("json.Unmarshal(admitted spec): %v", err)
-	}
-	return out
+	return admission.As[T](t, s, spec)
 }

@@ -69,15 +69,7 @@ func setUp(f *testing.F) (*admission.Schema, *fuzzemu.Emulator) {
 // when the API server refuses it.
 func admit(t *testing.T, schema *admission.Schema, spec any) *common.RulesetParameters {
 	t.Helper()
-	admitted, errs := schema.Admit(spec)
-	if len(errs) > 0 {
-		return nil
-	}
-	p := &common.RulesetParameters{}
-	if err := json.Unmarshal(admitted, p); err != nil {
-		t.Fatalf("json.Unmarshal(admitted spec): %v", err)
-	}
-	return p
+	return admission.As[common.RulesetParameters](t, schema, spec)
 }
 
 // refusal tells whether GitHub refuses the ruleset of p, in the fuzz

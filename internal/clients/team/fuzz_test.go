@@ -70,15 +70,7 @@ func setUp(f *testing.F) (*admission.Schema, *fuzzemu.Emulator) {
 func admit(t *testing.T, schema *admission.Schema, spec *common.TeamParameters) *common.TeamParameters {
 	t.Helper()
 	spec.Organization = ptr.To("demo-org")
-	admitted, errs := schema.Admit(spec)
-	if len(errs) > 0 {
-		return nil
-	}
-	p := &common.TeamParameters{}
-	if err := json.Unmarshal(admitted, p); err != nil {
-		t.Fatalf("json.Unmarshal(admitted spec): %v", err)
-	}
-	return p
+	return admission.As[common.TeamParameters](t, schema, spec)
 }
 
 // refused is true when GitHub refuses to create the team of p, or to make

@@ -2,7 +2,6 @@ package teamrepository
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -56,13 +55,9 @@ func FuzzTeamRepositoryConverges(f *testing.F) {
 		if withPermission {
 			spec["permission"] = permission
 		}
-		admitted, errs := schema.Admit(spec)
-		if len(errs) > 0 {
+		p := admission.As[common.TeamRepositoryParameters](t, schema, spec)
+		if p == nil {
 			return
-		}
-		p := &common.TeamRepositoryParameters{}
-		if err := json.Unmarshal(admitted, p); err != nil {
-			t.Fatalf("json.Unmarshal(admitted spec): %v", err)
 		}
 		ctx := context.Background()
 		api := github.NewTeamRepositories(emu.Begin(t))

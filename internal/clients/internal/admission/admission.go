@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"testing"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	extv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -90,4 +91,20 @@ func (s *Schema) Admit(forProvider any) ([]byte, field.ErrorList) {
 		return nil, field.ErrorList{field.InternalError(nil, err)}
 	}
 	return out, nil
+}
+
+// As is forProvider as the API server would keep it, its defaults applied,
+// decoded as a T; nil when the API server would refuse it. A kind's fuzz
+// test keeps only the specs a user could apply.
+func As[T any](t testing.TB, s *Schema, forProvider any) *T {
+	t.Helper()
+	admitted, errs := s.Admit(forProvider)
+	if len(errs) > 0 {
+		return nil
+	}
+	out := new(T)
+	if err := json.Unmarshal(admitted, out); err != nil {
+		t.Fatalf("json.Unmarshal(admitted spec): %v", err)
+	}
+	return out
 }
