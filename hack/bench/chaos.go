@@ -379,38 +379,62 @@ func (r *chaosResult) compare(gh github, repos []string, kinds []benchKind, dele
 // and fails when one is missed.
 func (r *chaosResult) report(cc chaosConfig, out string) error {
 	fmt.Printf("\nCHAOS seed=%d N=%d: %d resources of %d kinds, %d SIGKILLs, %.0fs\n", r.Seed, r.N, r.Resources, r.Kinds, r.Kills, r.Seconds)
-	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "MEASURE\tTARGET\tMEASURED\tMET")
-	failed := false
-	row := func(what string, got, limit float64, format string) {
-		met := got <= limit
-		failed = failed || !met
-		fmt.Fprintf(w, "%s\t<= %g\t"+format+"\t%s\n", what, limit, got, map[bool]string{true: "yes", false: "NO"}[met])
+	t := newTargets()
+	t.row("resources not Ready after the create storm", float64(r.NotReady), 0, "%.0f")
+	t.row("resources waiting for a human (create pending)", float64(r.WaitingForHuman), 0, "%.0f")
+	t.losses(r)
+	t.row("GitHub requests per resource (no hot loop)", r.RequestsPerResource, cc.maxRequests, "%.1f")
+	if missed, err := t.finish(r.Problems, out, r); err != nil || !missed {
+		return err
 	}
-	row("resources not Ready after the create storm", float64(r.NotReady), 0, "%.0f")
-	row("resources waiting for a human (create pending)", float64(r.WaitingForHuman), 0, "%.0f")
-	row("GitHub objects duplicated", float64(r.Duplicated), 0, "%.0f")
-	row("GitHub objects lost", float64(r.Lost), 0, "%.0f")
-	row("GitHub objects left behind after deletion", float64(r.LeftBehind), 0, "%.0f")
-	row("resources stuck in deletion", float64(r.Stuck), 0, "%.0f")
-	row("panics", float64(r.Panics), 0, "%.0f")
-	row("GitHub requests per resource (no hot loop)", r.RequestsPerResource, cc.maxRequests, "%.1f")
-	_ = w.Flush()
-	for _, p := range r.Problems {
+	return fmt.Errorf("chaos: a target was missed (seed %d replays this storm)", r.Seed)
+}
+
+// targets is the table make chaos and make outages print: each figure
+// beside the most it may be, and whether it is met.
+type targets struct {
+	w      *tabwriter.Writer
+	missed bool
+}
+
+func newTargets() *targets {
+	t := &targets{w: tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)}
+	fmt.Fprintln(t.w, "MEASURE\tTARGET\tMEASURED\tMET")
+	return t
+}
+
+// row prints a figure got, which may be at most limit.
+func (t *targets) row(what string, got, limit float64, format string) {
+	met := got <= limit
+	t.missed = t.missed || !met
+	fmt.Fprintf(t.w, "%s\t<= %g\t"+format+"\t%s\n", what, limit, got, map[bool]string{true: "yes", false: "NO"}[met])
+}
+
+// info prints a figure that has no target.
+func (t *targets) info(what, got string) { fmt.Fprintf(t.w, "%s\t-\t%s\t\n", what, got) }
+
+// losses prints what a storm must not lose, duplicate, leave or break.
+func (t *targets) losses(r *chaosResult) {
+	t.row("GitHub objects duplicated", float64(r.Duplicated), 0, "%.0f")
+	t.row("GitHub objects lost", float64(r.Lost), 0, "%.0f")
+	t.row("GitHub objects left behind after deletion", float64(r.LeftBehind), 0, "%.0f")
+	t.row("resources stuck in deletion", float64(r.Stuck), 0, "%.0f")
+	t.row("panics", float64(r.Panics), 0, "%.0f")
+}
+
+// finish prints the table and the problems, writes v as JSON to out, and
+// tells whether a target was missed.
+func (t *targets) finish(problems []string, out string, v any) (bool, error) {
+	_ = t.w.Flush()
+	for _, p := range problems {
 		fmt.Println("  ", p)
 	}
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return err
+		return t.missed, err
 	}
-	b, _ := json.MarshalIndent(r, "", "  ")
+	b, _ := json.MarshalIndent(v, "", "  ")
 	fmt.Println("JSON:", out)
-	if err := os.WriteFile(out, b, 0o644); err != nil {
-		return err
-	}
-	if failed {
-		return fmt.Errorf("chaos: a target was missed (seed %d replays this storm)", r.Seed)
-	}
-	return nil
+	return t.missed, os.WriteFile(out, b, 0o644)
 }
 
 // applyAll applies, 16 at a time, the resource of every kind for every

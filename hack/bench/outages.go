@@ -2,18 +2,15 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync/atomic"
 	"syscall"
-	"text/tabwriter"
 	"time"
 )
 
@@ -302,45 +299,22 @@ func refusedWrites(s0, s1 emuStats, r *chaosResult) (twice, other int) {
 // and fails when one is missed.
 func (r *outagesResult) report(out string) error {
 	fmt.Printf("\nOUTAGES N=%d a batch: %d resources of %d kinds, 2 replicas, %.0fs\n", r.N, r.Resources, r.Kinds, r.Seconds)
-	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "MEASURE\tTARGET\tMEASURED\tMET")
-	failed := false
-	row := func(what string, got, limit float64, format string) {
-		met := got <= limit
-		failed = failed || !met
-		fmt.Fprintf(w, "%s\t<= %g\t"+format+"\t%s\n", what, limit, got, map[bool]string{true: "yes", false: "NO"}[met])
-	}
+	t := newTargets()
 	leaderChanged := 0.0
 	if r.LeaderChanged {
 		leaderChanged = 1
 	}
-	fmt.Fprintf(w, "kube-apiserver away (SIGKILL to ready again)\t-\t%.1f s\t\n", r.APIServerRestartSeconds)
-	row("provider replicas that exited on their own", float64(r.ProviderExits), 0, "%.0f")
-	row("leader changes over the kube-apiserver restart", leaderChanged, 0, "%.0f")
-	row("takeover after the leader's SIGKILL, s (lease 60 s)", r.TakeoverSeconds, leaseSeconds+takeoverSlack, "%.1f")
-	row("resources not Ready", float64(r.NotReady), 0, "%.0f")
-	row("GitHub objects duplicated", float64(r.Duplicated), 0, "%.0f")
-	row("GitHub creates refused (written twice)", float64(r.CreatesRefused), 0, "%.0f")
-	fmt.Fprintf(w, "other GitHub writes refused, then done\t-\t%d\t\n", r.OtherWritesRefused)
-	row("GitHub objects lost", float64(r.Lost), 0, "%.0f")
-	row("GitHub objects left behind after deletion", float64(r.LeftBehind), 0, "%.0f")
-	row("resources stuck in deletion", float64(r.Stuck), 0, "%.0f")
-	row("panics", float64(r.Panics), 0, "%.0f")
-	fmt.Fprintf(w, "GitHub requests per resource\t-\t%.1f\t\n", r.RequestsPerResource)
-	_ = w.Flush()
-	for _, p := range r.Problems {
-		fmt.Println("  ", p)
-	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+	t.info("kube-apiserver away (SIGKILL to ready again)", fmt.Sprintf("%.1f s", r.APIServerRestartSeconds))
+	t.row("provider replicas that exited on their own", float64(r.ProviderExits), 0, "%.0f")
+	t.row("leader changes over the kube-apiserver restart", leaderChanged, 0, "%.0f")
+	t.row("takeover after the leader's SIGKILL, s (lease 60 s)", r.TakeoverSeconds, leaseSeconds+takeoverSlack, "%.1f")
+	t.row("resources not Ready", float64(r.NotReady), 0, "%.0f")
+	t.losses(&r.chaosResult)
+	t.row("GitHub creates refused (written twice)", float64(r.CreatesRefused), 0, "%.0f")
+	t.info("other GitHub writes refused, then done", fmt.Sprint(r.OtherWritesRefused))
+	t.info("GitHub requests per resource", fmt.Sprintf("%.1f", r.RequestsPerResource))
+	if missed, err := t.finish(r.Problems, out, r); err != nil || !missed {
 		return err
 	}
-	b, _ := json.MarshalIndent(r, "", "  ")
-	fmt.Println("JSON:", out)
-	if err := os.WriteFile(out, b, 0o644); err != nil {
-		return err
-	}
-	if failed {
-		return fmt.Errorf("outages: a target was missed")
-	}
-	return nil
+	return fmt.Errorf("outages: a target was missed")
 }
