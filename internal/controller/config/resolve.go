@@ -31,6 +31,10 @@ type Resolved struct {
 	DefaultOwner string
 }
 
+// The provider configurations and Secrets are read from the cache without
+// a copy (client.UnsafeDisableDeepCopy): every reconcile reads them, and
+// only reads them.
+
 // resolveModern reads the ProviderConfig or ClusterProviderConfig a
 // namespaced managed resource references, and its credentials.
 func resolveModern(ctx context.Context, kube client.Client, mg resource.ModernManaged) (Resolved, error) {
@@ -41,7 +45,7 @@ func resolveModern(ctx context.Context, kube client.Client, mg resource.ModernMa
 	switch ref.Kind {
 	case mv1alpha1.ProviderConfigKind:
 		pc := &mv1alpha1.ProviderConfig{}
-		if err := kube.Get(ctx, types.NamespacedName{Namespace: mg.GetNamespace(), Name: ref.Name}, pc); err != nil {
+		if err := kube.Get(ctx, types.NamespacedName{Namespace: mg.GetNamespace(), Name: ref.Name}, pc, client.UnsafeDisableDeepCopy); err != nil {
 			return Resolved{}, describeGetError(err, fmt.Sprintf("ProviderConfig %s/%s", mg.GetNamespace(), ref.Name))
 		}
 		sel := pc.Spec.Credentials.SecretRef.ToSecretKeySelector(pc.Namespace)
@@ -49,7 +53,7 @@ func resolveModern(ctx context.Context, kube client.Client, mg resource.ModernMa
 		return resolve(ctx, kube, what, pc.Spec.Credentials.Source, *sel, pc.Spec.Endpoint)
 	case mv1alpha1.ClusterProviderConfigKind:
 		pc := &mv1alpha1.ClusterProviderConfig{}
-		if err := kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc); err != nil {
+		if err := kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc, client.UnsafeDisableDeepCopy); err != nil {
 			return Resolved{}, describeGetError(err, "ClusterProviderConfig "+ref.Name)
 		}
 		return resolve(ctx, kube, "ClusterProviderConfig "+pc.Name, pc.Spec.Credentials.Source, pc.Spec.Credentials.SecretRef, pc.Spec.Endpoint)
@@ -68,7 +72,7 @@ func resolveLegacy(ctx context.Context, kube client.Client, mg resource.LegacyMa
 		return Resolved{}, errors.New("spec.providerConfigRef is not set: name a ProviderConfig")
 	}
 	pc := &legacyv1alpha1.ProviderConfig{}
-	if err := kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc); err != nil {
+	if err := kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc, client.UnsafeDisableDeepCopy); err != nil {
 		return Resolved{}, describeGetError(err, "ProviderConfig "+ref.Name)
 	}
 	return resolve(ctx, kube, "ProviderConfig "+pc.Name, pc.Spec.Credentials.Source, pc.Spec.Credentials.SecretRef, pc.Spec.Endpoint)
@@ -96,7 +100,7 @@ func resolve(ctx context.Context, kube client.Client, what string, source xpv2.C
 // it cannot. It names keys, never values.
 func secretValue(ctx context.Context, kube client.Client, sel xpv2.SecretKeySelector) ([]byte, error) {
 	s := &corev1.Secret{}
-	if err := kube.Get(ctx, types.NamespacedName{Namespace: sel.Namespace, Name: sel.Name}, s); err != nil {
+	if err := kube.Get(ctx, types.NamespacedName{Namespace: sel.Namespace, Name: sel.Name}, s, client.UnsafeDisableDeepCopy); err != nil {
 		if kerrors.IsNotFound(err) {
 			return nil, errors.Errorf("credentials Secret %s/%s does not exist: create it, or fix spec.credentials.secretRef", sel.Namespace, sel.Name)
 		}

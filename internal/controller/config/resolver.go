@@ -5,6 +5,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
@@ -36,16 +37,39 @@ func NewResolver(kube client.Client) *Resolver {
 func (r *Resolver) Resolve(ctx context.Context, mg resource.Managed) (Resolved, error) {
 	switch m := mg.(type) {
 	case resource.ModernManaged:
-		if err := r.modern.Track(ctx, m); err != nil {
-			return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
+		if ref := m.GetProviderConfigReference(); ref == nil || !recorded(ctx, r.kube, &mv1alpha1.ProviderConfigUsage{}, m, *ref) {
+			if err := r.modern.Track(ctx, m); err != nil {
+				return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
+			}
 		}
 		return resolveModern(ctx, r.kube, m)
 	case resource.LegacyManaged: //nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
-		if err := r.legacy.Track(ctx, m); err != nil {
-			return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
+		if ref := m.GetProviderConfigReference(); ref == nil || !recorded(ctx, r.kube, &legacyv1alpha1.ProviderConfigUsage{}, m, *ref) {
+			if err := r.legacy.Track(ctx, m); err != nil {
+				return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
+			}
 		}
 		return resolveLegacy(ctx, r.kube, m)
 	default:
 		return Resolved{}, errors.Errorf("%T is neither a namespaced nor a cluster-scoped managed resource", mg)
 	}
+}
+
+// usage is a provider configuration usage whose reference is an R.
+type usage[R comparable] interface {
+	client.Object
+	GetProviderConfigReference() R
+}
+
+// recorded tells whether the cache holds mg's usage (named after its UID,
+// in its namespace) controlled by mg and naming ref: crossplane-runtime's
+// tracker would then write nothing, and is not run. Its own read copies
+// the usage out of the cache on every reconcile; this one only looks.
+func recorded[R comparable](ctx context.Context, kube client.Reader, u usage[R], mg resource.Managed, ref R) bool {
+	key := client.ObjectKey{Namespace: mg.GetNamespace(), Name: string(mg.GetUID())}
+	if key.Name == "" || kube.Get(ctx, key, u, client.UnsafeDisableDeepCopy) != nil {
+		return false
+	}
+	c := metav1.GetControllerOfNoCopy(u)
+	return c != nil && c.UID == mg.GetUID() && u.GetProviderConfigReference() == ref
 }

@@ -17,6 +17,7 @@ import (
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
+	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 
 	"github.com/crossplane-github/provider-github/apis"
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
@@ -117,5 +118,91 @@ func TestResolverChoosesByScope(t *testing.T) {
 				t.Errorf("\n%s\nusages recorded: got %d, want 1", tc.reason, n)
 			}
 		})
+	}
+}
+
+// Every reconcile resolves; only the first, and one after the resource
+// names another configuration, writes its usage, or runs the usage
+// tracker at all (whose read copies the usage out of the cache).
+func TestResolverWritesUsageOnlyWhenItChanges(t *testing.T) {
+	ctx := context.Background()
+	s := runtime.NewScheme()
+	if err := clientgoscheme.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := apis.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	creds := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "creds"}, Data: map[string][]byte{"token": []byte("t0ken")}}
+	pc := func(name string) *mv1alpha1.ProviderConfig {
+		return &mv1alpha1.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: name}, Spec: mv1alpha1.ProviderConfigSpec{
+			Credentials: mv1alpha1.LocalCredentials{Source: xpv2.CredentialsSourceSecret, SecretRef: xpv2.LocalSecretKeySelector{LocalSecretReference: xpv2.LocalSecretReference{Name: "creds"}, Key: "token"}}}}
+	}
+	legacy := &legacyv1alpha1.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Name: "github"}, Spec: legacyv1alpha1.ProviderConfigSpec{
+		Credentials: mv1alpha1.ClusterCredentials{Source: xpv2.CredentialsSourceSecret, SecretRef: xpv2.SecretKeySelector{SecretReference: xpv2.SecretReference{Namespace: "team", Name: "creds"}, Key: "token"}}}}
+	writes, tracked := 0, 0
+	kube := fake.NewClientBuilder().WithScheme(s).WithObjects(creds, pc("a"), pc("b"), legacy).WithInterceptorFuncs(interceptor.Funcs{
+		Get: func(ctx context.Context, c client.WithWatch, key client.ObjectKey, obj client.Object, opts ...client.GetOption) error {
+			o := &client.GetOptions{}
+			o.ApplyOptions(opts)
+			_, modern := obj.(*mv1alpha1.ProviderConfigUsage)
+			_, old := obj.(*legacyv1alpha1.ProviderConfigUsage)
+			if (modern || old) && !ptr.Deref(o.UnsafeDisableDeepCopy, false) {
+				tracked++
+			}
+			return c.Get(ctx, key, obj, opts...)
+		},
+		Create: func(ctx context.Context, c client.WithWatch, obj client.Object, opts ...client.CreateOption) error {
+			writes++
+			return c.Create(ctx, obj, opts...)
+		},
+		Update: func(ctx context.Context, c client.WithWatch, obj client.Object, opts ...client.UpdateOption) error {
+			writes++
+			return c.Update(ctx, obj, opts...)
+		},
+	}).Build()
+	r := NewResolver(kube)
+
+	mg := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "api", UID: "uid-ns"}}
+	mg.SetGroupVersionKind(repomv1alpha1.RepositoryGroupVersionKind)
+	cl := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Name: "api", UID: "uid-cl"}}
+	cl.SetGroupVersionKind(repov1alpha1.RepositoryGroupVersionKind)
+	cl.Spec.ProviderConfigReference = &xpv2.Reference{Name: "github"}
+	steps := []struct {
+		what  string
+		mg    resource.Managed
+		ref   string
+		wrote int
+		// tracked: the usage tracker ran.
+		tracked bool
+	}{
+		{what: "the first resolve records the use", mg: mg, ref: "a", wrote: 1, tracked: true},
+		{what: "a second resolve writes nothing", mg: mg, ref: "a", wrote: 0},
+		{what: "naming another ProviderConfig updates the usage", mg: mg, ref: "b", wrote: 1, tracked: true},
+		{what: "and the next resolve writes nothing", mg: mg, ref: "b", wrote: 0},
+		{what: "a cluster-scoped resource's first resolve records its use", mg: cl, wrote: 1, tracked: true},
+		{what: "and its second writes nothing", mg: cl, wrote: 0},
+	}
+	for _, st := range steps {
+		if st.ref != "" {
+			mg.Spec.ProviderConfigReference = &xpv2.ProviderConfigReference{Kind: mv1alpha1.ProviderConfigKind, Name: st.ref}
+		}
+		writes, tracked = 0, 0
+		if _, err := r.Resolve(ctx, st.mg); err != nil {
+			t.Fatalf("%s: Resolve(): %v", st.what, err)
+		}
+		if writes != st.wrote {
+			t.Errorf("%s: writes: got %d, want %d", st.what, writes, st.wrote)
+		}
+		if (tracked > 0) != st.tracked {
+			t.Errorf("%s: usage tracker ran: got %t, want %t", st.what, tracked > 0, st.tracked)
+		}
+	}
+	u := &mv1alpha1.ProviderConfigUsage{}
+	if err := kube.Get(ctx, client.ObjectKey{Namespace: "team", Name: "uid-ns"}, u); err != nil {
+		t.Fatal(err)
+	}
+	if got := u.GetProviderConfigReference().Name; got != "b" {
+		t.Errorf("the usage names ProviderConfig %q, want b", got)
 	}
 }

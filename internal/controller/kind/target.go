@@ -84,7 +84,9 @@ func (c Connection) Repository(ctx context.Context, mg RepositoryScoped) (Reposi
 
 // referenced reads the resource of kind gvk called name, in mg's
 // namespace, that mg's reference field names. what names it for messages.
-// A resource that does not exist is a referenceGone error.
+// A resource that does not exist is a referenceGone error. It is read
+// from the cache without a copy (every poll of every child resource reads
+// it): the returned object is read only, its fields are the cache's.
 func (c Connection) referenced(ctx context.Context, mg resource.Managed, gvk schema.GroupVersionKind, field, name string) (obj resource.Managed, what string, err error) {
 	o, err := c.Kube.Scheme().New(gvk)
 	if err != nil {
@@ -99,7 +101,7 @@ func (c Connection) referenced(ctx context.Context, mg resource.Managed, gvk sch
 	if key.Namespace == "" {
 		what = gvk.Kind + " " + key.Name
 	}
-	if err := c.Kube.Get(ctx, key, obj); err != nil {
+	if err := c.Kube.Get(ctx, key, obj, client.UnsafeDisableDeepCopy); err != nil {
 		if kerrors.IsNotFound(err) {
 			return nil, what, referenceGone{Absent(mg, time.Now(), fmt.Sprintf("%s names %s, which does not exist", field, what), "create it, or fix the reference")}
 		}
