@@ -24,6 +24,8 @@ type connector[T resource.Managed] struct {
 	clients  clientCache
 	connect  ConnectFn[T]
 	record   event.Recorder
+	// specs keeps the kind's resources' spec digests (see specDigests).
+	specs *specDigests
 }
 
 // clientCache hands out one GitHub client per credential.
@@ -44,7 +46,7 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 	refs := &referred{}
 	ext, err := c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Uncached: c.uncached, Record: c.record, referred: refs})
 	if err == nil {
-		ext = withVerdicts(mg, ext, gh, cfg.GitHub.BaseURL+"\x00"+cfg.DefaultOwner, refs)
+		ext = withVerdicts(mg, ext, gh, cfg.GitHub.BaseURL+"\x00"+cfg.DefaultOwner, refs, c.specs)
 	}
 	return forRepository(mg, ext, err, c.record)
 }

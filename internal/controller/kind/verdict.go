@@ -2,11 +2,8 @@ package kind
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"sync"
 
@@ -88,14 +85,14 @@ func (r *referred) String() string {
 }
 
 // withVerdicts wraps ext in verdicts when the kind takes part.
-func withVerdicts[T resource.Managed](mg T, ext managed.TypedExternalClient[T], gh *gogithub.Client, conn string, refs *referred) managed.TypedExternalClient[T] {
+func withVerdicts[T resource.Managed](mg T, ext managed.TypedExternalClient[T], gh *gogithub.Client, conn string, refs *referred, specs *specDigests) managed.TypedExternalClient[T] {
 	in, ok := ext.(VerdictInputs[T])
 	if _, holds := any(mg).(verdictHolder); !ok || !holds {
 		return ext
 	}
 	return verdicts[T]{TypedExternalClient: ext, inputs: in, confirm: func(ctx context.Context, reads []github.ValidatedRead) (bool, error) {
 		return github.ConfirmReads(ctx, gh, reads)
-	}, conn: conn, refs: refs}
+	}, conn: conn, refs: refs, specs: specs}
 }
 
 // verdicts is the external client of a kind that takes part in verdicts.
@@ -104,8 +101,9 @@ type verdicts[T resource.Managed] struct {
 	inputs  VerdictInputs[T]
 	confirm func(ctx context.Context, reads []github.ValidatedRead) (bool, error)
 	// conn is the provider configuration's endpoint and owner.
-	conn string
-	refs *referred
+	conn  string
+	refs  *referred
+	specs *specDigests
 }
 
 // Observe confirms the resource's verdict when it may, and observes the
@@ -175,22 +173,12 @@ func (v verdicts[T]) digest(ctx context.Context, mg T) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	spec := reflect.ValueOf(mg).Elem().FieldByName("Spec")
-	if !spec.IsValid() {
-		return "", errors.Errorf("%T has no spec", mg)
-	}
-	specJSON, err := json.Marshal(spec.Interface())
+	h, err := v.specs.hashOf(mg)
 	if err != nil {
 		return "", err
 	}
-	annotations, err := json.Marshal(mg.GetAnnotations()) // keys sorted
-	if err != nil {
-		return "", err
-	}
-	refs := v.refs.String()
-	h := sha256.New()
-	for _, part := range []string{string(specJSON), string(annotations), v.conn, refs, own} {
-		_, _ = fmt.Fprintf(h, "%d:%s\n", len(part), part)
+	for _, part := range []string{v.conn, v.refs.String(), own} {
+		writePart(h, part)
 	}
 	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:18]), nil
 }
