@@ -83,6 +83,7 @@ func of[T resource.Managed](obj T, connect ConnectFn[T], watches []Watch, opts [
 		if o.Gate == nil || reflect.ValueOf(o.Gate).IsNil() {
 			return start()
 		}
+		o.Pool.gated(gvk)
 		o.Gate.Register(func() {
 			if err := start(); err != nil {
 				// A kind that cannot be set up is a programming error;

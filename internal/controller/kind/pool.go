@@ -45,6 +45,9 @@ type Pool struct {
 
 	mu    sync.RWMutex
 	kinds map[schema.GroupVersionKind]reconcile.Reconciler
+	// waiting: kinds whose controller starts once their CRD is
+	// established (see Ready).
+	waiting map[schema.GroupVersionKind]bool
 }
 
 // NewPool adds the pool's controller to mgr. count, when not nil, is told

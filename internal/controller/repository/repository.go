@@ -231,6 +231,15 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		return managed.ExternalCreation{}, errors.Wrap(err, what)
 	}
 	meta.SetExternalName(mg, name)
+	if p.Fork == nil && p.Template == nil {
+		// GitHub's answer to a plain create is the repository as created:
+		// what the spec leaves unset is late-initialized from it now, and
+		// saved with the record of the create, instead of by one more
+		// update (often a conflicting one) after the first observation.
+		// Forks and generated repositories are filled in by GitHub after
+		// it answers: their first observation late-initializes them.
+		repo.LateInitialize(p, owner, name, r)
+	}
 	return managed.ExternalCreation{ConnectionDetails: repo.ConnectionDetails(r)}, nil
 }
 

@@ -340,7 +340,9 @@ func TestCreate(t *testing.T) {
 	}
 	type want struct {
 		externalName string
-		err          error
+		// visibility: late-initialized from GitHub's answer, or not.
+		visibility *string
+		err        error
 	}
 	cases := map[string]struct {
 		reason string
@@ -358,7 +360,7 @@ func TestCreate(t *testing.T) {
 					return ghRepo(), nil
 				}},
 			}},
-			want: want{externalName: "x"},
+			want: want{externalName: "x", visibility: ptr.To("public")},
 		},
 		"ForAuthenticatedUser": {
 			reason: "a user repository is created for the authenticated user, who must be the owner",
@@ -371,7 +373,7 @@ func TestCreate(t *testing.T) {
 					return ghRepo(), nil
 				}},
 			}},
-			want: want{externalName: "x"},
+			want: want{externalName: "x", visibility: ptr.To("public")},
 		},
 		"ForAnotherUser": {
 			reason: "GitHub cannot create a repository for a user other than the authenticated one",
@@ -435,6 +437,9 @@ func TestCreate(t *testing.T) {
 				}
 				if diff := cmp.Diff(tc.want.externalName, meta.GetExternalName(mg)); diff != "" {
 					t.Errorf("\n%s\nCreate(...) external name: -want, +got:\n%s", tc.reason, diff)
+				}
+				if diff := cmp.Diff(tc.want.visibility, mg.Parameters().Visibility); diff != "" {
+					t.Errorf("\n%s\nCreate(...) spec.forProvider.visibility (late-initialized from a plain create's answer only): -want, +got:\n%s", tc.reason, diff)
 				}
 			})
 		})
