@@ -5,6 +5,7 @@ package repository
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -231,13 +232,14 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		return managed.ExternalCreation{}, errors.Wrap(err, what)
 	}
 	meta.SetExternalName(mg, name)
-	if p.Fork == nil && p.Template == nil {
+	if p.Fork == nil && p.Template == nil && lateInitializes(mg) {
 		// GitHub's answer to a plain create is the repository as created:
 		// what the spec leaves unset is late-initialized from it now, and
 		// saved with the record of the create, instead of by one more
 		// update (often a conflicting one) after the first observation.
 		// Forks and generated repositories are filled in by GitHub after
-		// it answers: their first observation late-initializes them.
+		// it answers: their first observation late-initializes them. So
+		// does nothing, as ever, without the LateInitialize policy.
 		repo.LateInitialize(p, owner, name, r)
 	}
 	return managed.ExternalCreation{ConnectionDetails: repo.ConnectionDetails(r)}, nil
@@ -361,3 +363,10 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.
 func (e *external[T]) Disconnect(context.Context) error { return nil }
+
+// lateInitializes tells whether mg's management policies let the spec be
+// late-initialized (no policies is every policy).
+func lateInitializes(mg resource.Managed) bool {
+	p := mg.GetManagementPolicies()
+	return len(p) == 0 || slices.Contains(p, xpv2.ManagementActionAll) || slices.Contains(p, xpv2.ManagementActionLateInitialize)
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	gogithub "github.com/google/go-github/v37/github"
@@ -361,6 +362,21 @@ func TestCreate(t *testing.T) {
 				}},
 			}},
 			want: want{externalName: "x", visibility: ptr.To("public")},
+		},
+		"WithoutLateInitializePolicy": {
+			reason: "without the LateInitialize management policy the spec keeps only what the user wrote",
+			args: args{
+				api: &fake.MockRepositories{
+					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+					MockReposAPI: fake.MockReposAPI{MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
+						return ghRepo(), nil
+					}},
+				},
+				mg: []mod{func(r Object) {
+					r.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve, xpv2.ManagementActionCreate, xpv2.ManagementActionUpdate})
+				}},
+			},
+			want: want{externalName: "x"},
 		},
 		"ForAuthenticatedUser": {
 			reason: "a user repository is created for the authenticated user, who must be the owner",
