@@ -64,7 +64,7 @@ func Setup(mgr ctrl.Manager, o shared.Options) error {
 	if err != nil {
 		return err
 	}
-	if err := mgr.AddReadyzCheck("managed-resources", pool.Ready(mgr.GetCache())); err != nil {
+	if err := mgr.AddReadyzCheck("managed-resources", pool.Ready(mgr.GetCache(), mgr.Elected())); err != nil {
 		return errors.Wrap(err, "cannot add the readiness check of the managed resources")
 	}
 	ko := kind.Options{Options: o, Resolver: config.NewResolver(mgr.GetClient()), Pool: pool}

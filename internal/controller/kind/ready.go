@@ -32,13 +32,21 @@ func (p *Pool) gated(gvk schema.GroupVersionKind) {
 
 // Ready is the provider's readiness check: ready once the kind of every
 // established CRD whose controller waits for it (see gated) is reconciled,
-// and every informer of c has synced.
-func (p *Pool) Ready(c cache.Cache) healthz.Checker {
+// and every informer of c has synced. Controllers run only once elected
+// closes (at once without leader election): a replica waiting for the
+// leader's lease is ready once its caches are.
+func (p *Pool) Ready(c cache.Cache, elected <-chan struct{}) healthz.Checker {
 	return func(req *http.Request) error {
 		p.mu.RLock()
 		anyGated := len(p.waiting) > 0
 		p.mu.RUnlock()
-		if anyGated {
+		leading := false
+		select {
+		case <-elected:
+			leading = true
+		default:
+		}
+		if anyGated && leading {
 			crds := &extv1.CustomResourceDefinitionList{}
 			if err := c.List(req.Context(), crds); err != nil {
 				return errors.Wrap(err, "cannot list CustomResourceDefinitions")

@@ -40,11 +40,12 @@ func TestReady(t *testing.T) {
 			Status: extv1.CustomResourceDefinitionStatus{Conditions: []extv1.CustomResourceDefinitionCondition{{Type: extv1.Established, Status: status}}}}
 	}
 	cases := map[string]struct {
-		reason string
-		crds   []extv1.CustomResourceDefinition
-		joined bool
-		synced bool
-		ready  bool
+		reason  string
+		crds    []extv1.CustomResourceDefinition
+		joined  bool
+		synced  bool
+		standby bool // another replica holds the leader's lease
+		ready   bool
 	}{
 		"KindNotStarted": {
 			reason: "An established CRD whose kind's controller has not started yet: not ready.",
@@ -66,6 +67,15 @@ func TestReady(t *testing.T) {
 			crds:   []extv1.CustomResourceDefinition{crd(false)},
 			synced: true, ready: true,
 		},
+		"StandbyReplica": {
+			reason:  "A replica waiting for the leader's lease runs no controller: ready once its caches are.",
+			crds:    []extv1.CustomResourceDefinition{crd(true)},
+			standby: true, synced: true, ready: true,
+		},
+		"StandbyNotSynced": {
+			reason:  "A replica waiting for the leader's lease whose caches have not synced: not ready.",
+			standby: true,
+		},
 		"NotInstalled": {
 			reason: "A kind whose CRD is not installed (safe start) is not waited for.",
 			synced: true, ready: true,
@@ -79,7 +89,11 @@ func TestReady(t *testing.T) {
 				p.kinds[webhook] = nil
 			}
 			req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, "/readyz", nil)
-			err := p.Ready(readyCache{crds: tc.crds, synced: tc.synced})(req)
+			elected := make(chan struct{})
+			if !tc.standby {
+				close(elected)
+			}
+			err := p.Ready(readyCache{crds: tc.crds, synced: tc.synced}, elected)(req)
 			if (err == nil) != tc.ready {
 				t.Errorf("\n%s\nReady(): got error %v, want ready: %t", tc.reason, err, tc.ready)
 			}
