@@ -177,5 +177,11 @@ func TestActionsVariableExistingAndAdmission(t *testing.T) {
 				t.Errorf("name %q: want the API server to refuse it saying %q, got: %v", name, want, err)
 			}
 		}
+		// GitHub's 48 KB are bytes: 16,385 snowmen (three bytes each) are
+		// far fewer characters than 49,152, and over GitHub's limit.
+		err := kube.Create(f.ctx, f.actionsVariable(s, "bad-long", "LONG", strings.Repeat("☃", 16385), ""))
+		if want := "value is over 48 KB, GitHub's limit, counted in bytes"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("a value of 49,155 bytes: want the API server to refuse it saying %q, got: %v", want, err)
+		}
 	})
 }

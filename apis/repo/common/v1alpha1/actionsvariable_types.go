@@ -41,10 +41,12 @@ type ActionsVariableParameters struct {
 	Name string `json:"name"`
 
 	// Value of the variable, as it is (several lines are fine), at most
-	// 48 KB, GitHub's limit. It is not secret: use an ActionsSecret for
-	// what must not be shown.
+	// 48 KB, GitHub's limit, in bytes of UTF-8 (a character outside ASCII
+	// takes two to four). It is not secret: use an ActionsSecret for what
+	// must not be shown.
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=49152
+	// +kubebuilder:validation:XValidation:rule="size(bytes(self)) <= 49152",message="value is over 48 KB, GitHub's limit, counted in bytes of UTF-8: a character outside ASCII takes two to four"
 	Value string `json:"value"`
 }
 
