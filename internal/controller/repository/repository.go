@@ -238,8 +238,8 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		// saved with the record of the create, instead of by one more
 		// update (often a conflicting one) after the first observation.
 		// Forks and generated repositories are filled in by GitHub after
-		// it answers: their first observation late-initializes them. So
-		// does nothing, as ever, without the LateInitialize policy.
+		// it answers: their first observation late-initializes them.
+		// Without the LateInitialize management policy, nothing is.
 		repo.LateInitialize(p, owner, name, r)
 	}
 	return managed.ExternalCreation{ConnectionDetails: repo.ConnectionDetails(r)}, nil
