@@ -5,7 +5,6 @@ package repository
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -365,8 +364,8 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 func (e *external[T]) Disconnect(context.Context) error { return nil }
 
 // lateInitializes tells whether mg's management policies let the spec be
-// late-initialized (no policies is every policy).
+// late-initialized, as the managed reconciler (management policies on,
+// see shared.Options) decides it.
 func lateInitializes(mg resource.Managed) bool {
-	p := mg.GetManagementPolicies()
-	return len(p) == 0 || slices.Contains(p, xpv2.ManagementActionAll) || slices.Contains(p, xpv2.ManagementActionLateInitialize)
+	return managed.NewManagementPoliciesResolver(true, mg.GetManagementPolicies()).ShouldLateInitialize()
 }

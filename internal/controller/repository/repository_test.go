@@ -53,12 +53,17 @@ func scopeOf[T Object](name string, empty func() T) scope {
 	}
 }
 
+// The Repositories carry the management policies the API server defaults.
 var scopes = []scope{
 	scopeOf("Namespaced", func() *namespaced.Repository {
-		return &namespaced.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x", Namespace: "ns"}}
+		r := &namespaced.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x", Namespace: "ns"}}
+		r.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionAll})
+		return r
 	}),
 	scopeOf("Cluster", func() *cluster.Repository {
-		return &cluster.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x"}}
+		r := &cluster.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x"}}
+		r.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionAll})
+		return r
 	}),
 }
 
