@@ -98,30 +98,67 @@ func TestPrimaryRateLimit(t *testing.T) {
 	}
 }
 
-func TestETagIgnoresMergeSettingsSwitch(t *testing.T) {
+// GitHub's repository ETag leaves out the merge settings (and updated_at,
+// which they move): however they change, a conditional read answers 304.
+// ETagCoversMergeSettings is the switch for the opposite.
+func TestETagLeavesOutMergeSettings(t *testing.T) {
+	const merges = `{"allow_squash_merge":false,"allow_merge_commit":false,"allow_rebase_merge":true,"allow_auto_merge":true,` +
+		`"allow_update_branch":true,"delete_branch_on_merge":true,"use_squash_pr_title_as_default":true,` +
+		`"squash_merge_commit_title":"PR_TITLE","squash_merge_commit_message":"PR_BODY",` +
+		`"merge_commit_title":"PR_TITLE","merge_commit_message":"PR_BODY"}`
+	patch := func(body string) call {
+		return call{method: "PATCH", path: "/repos/demo-user/r", token: "demo-token", body: body}
+	}
+	state := func(body string) call { return call{method: "PATCH", path: "/_emulator/repos/demo-user/r", body: body} }
 	tests := []struct {
 		name       string
-		ignore     bool
-		patch      string
+		covers     bool
+		change     call
 		wantChange bool
 	}{
-		{"merge setting changes ETag by default", false, `{"allow_squash_merge":false}`, true},
-		{"merge setting ignored when switched on", true, `{"allow_squash_merge":false,"squash_merge_commit_title":"PR_TITLE","squash_merge_commit_message":"PR_BODY","delete_branch_on_merge":true}`, false},
-		{"other settings still change ETag", true, `{"description":"changed"}`, true},
+		{"API: merge settings keep the ETag", false, patch(merges), false},
+		{"API: one merge setting keeps the ETag", false, patch(`{"allow_squash_merge":false}`), false},
+		{"state route: merge settings keep the ETag", false, state(merges), false},
+		{"API: merge settings change it when covered", true, patch(`{"allow_squash_merge":false}`), true},
+		{"state route: merge settings change it when covered", true, state(`{"delete_branch_on_merge":true}`), true},
+		{"API: other settings change it", false, patch(`{"description":"changed"}`), true},
+		{"state route: other settings change it", false, state(`{"has_wiki":false}`), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv, emu := newServer(t, emulator.Options{})
+			// A clock that moves a minute a reading: updated_at moves
+			// with every change.
+			now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+			var mu sync.Mutex
+			clock := func() time.Time {
+				mu.Lock()
+				defer mu.Unlock()
+				now = now.Add(time.Minute)
+				return now
+			}
+			srv, emu := newServer(t, emulator.Options{Now: clock})
 			d := func(c call) answer { return do(t, srv, c) }
 			create(t, srv, d, "r")
-			emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: tt.ignore})
-			before := d(call{method: "GET", path: "/repos/demo-user/r", token: "demo-token"}).header.Get("ETag")
-			if a := d(call{method: "PATCH", path: "/repos/demo-user/r", token: "demo-token", body: tt.patch}); a.status != 200 {
-				t.Fatalf("patch = %d: %s", a.status, a.body)
+			emu.SetConfig(emulator.Config{ETagCoversMergeSettings: tt.covers})
+			get := call{method: "GET", path: "/repos/demo-user/r", token: "demo-token"}
+			first := d(get)
+			if a := d(tt.change); a.status != 200 && a.status != 204 {
+				t.Fatalf("change = %d: %s", a.status, a.body)
 			}
-			after := d(call{method: "GET", path: "/repos/demo-user/r", token: "demo-token", headers: map[string]string{"If-None-Match": before}})
+			get.headers = map[string]string{"If-None-Match": first.header.Get("ETag")}
+			after := d(get)
 			if changed := after.status == 200; changed != tt.wantChange {
-				t.Errorf("conditional GET after patch = %d, want changed=%v", after.status, tt.wantChange)
+				t.Errorf("conditional GET after the change = %d, want changed=%v", after.status, tt.wantChange)
+			}
+			if after.status == 200 && string(after.body) == string(first.body) {
+				t.Errorf("a 200 with the body unchanged: the change did not happen")
+			}
+			if !tt.wantChange {
+				// The change did happen: an unconditional read shows it.
+				get.headers = nil
+				if fresh := d(get); string(fresh.body) == string(first.body) {
+					t.Errorf("the body did not change: the test tests nothing")
+				}
 			}
 		})
 	}
@@ -314,7 +351,7 @@ func TestControlSurface(t *testing.T) {
 		{"remove faults", call{method: "DELETE", path: "/_emulator/faults"}, 204, ``},
 		{"bad faults", call{method: "POST", path: "/_emulator/faults", body: `{"errors":{"fraction":2}}`}, 400, `between 0 and 1`},
 		{"unknown fault field", call{method: "POST", path: "/_emulator/faults", body: `{"nope":1}`}, 400, `unknown field`},
-		{"config", call{method: "POST", path: "/_emulator/config", body: `{"etagIgnoresMergeSettings":true}`}, 200, `{"etagIgnoresMergeSettings":true,"rateLimitsOff":false}`},
+		{"config", call{method: "POST", path: "/_emulator/config", body: `{"etagCoversMergeSettings":true}`}, 200, `{"etagCoversMergeSettings":true,"rateLimitsOff":false}`},
 		{"seed more", call{method: "POST", path: "/_emulator/seed", body: "users:\n- login: yaml-user\n  tokens: [yaml-token]\n"}, 204, ``},
 		{"seeded user works", call{method: "GET", path: "/user", token: "yaml-token"}, 200, `"login":"yaml-user"`},
 		{"issue a token", call{method: "POST", path: "/_emulator/tokens", body: `{"login":"demo-user","token":"rotated-token"}`}, 204, ``},
@@ -331,7 +368,7 @@ func TestControlSurface(t *testing.T) {
 		{"reset", call{method: "POST", path: "/_emulator/reset"}, 204, ``},
 		{"reset removed the repo", call{method: "GET", path: "/repos/demo-user/ctl", token: "demo-token"}, 404, ``},
 		{"reset removed seeded extras", call{method: "GET", path: "/user", token: "yaml-token"}, 401, ``},
-		{"reset cleared config", call{method: "GET", path: "/_emulator/config"}, 200, `"etagIgnoresMergeSettings":false`},
+		{"reset cleared config", call{method: "GET", path: "/_emulator/config"}, 200, `"etagCoversMergeSettings":false`},
 		{"unknown control path", call{method: "GET", path: "/_emulator/nope"}, 404, ``},
 		{"control under GHES prefix", call{method: "GET", path: "/api/v3/_emulator/stats"}, 200, `"endpoints"`},
 	}

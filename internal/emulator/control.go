@@ -25,6 +25,7 @@ import (
 //	POST   /_emulator/tokens              give a user another token {"login": "demo-user", "token": "new-token"}
 //	DELETE /_emulator/tokens/{token}      revoke a token: requests with it are answered 401
 //	GET    /_emulator/repos               repositories as the emulator stores them
+//	PATCH  /_emulator/repos/{o}/{r}       change fields out of band {"allow_squash_merge": false} (State.SetField)
 //	POST   /_emulator/repos/{o}/{r}/branches   add a branch {"name": "dev"}
 //	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
 //	POST   /_emulator/orgs/{org}/repository-roles  add a custom repository role {"name": "deployer", "baseRole": "write"}
@@ -135,6 +136,17 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 		reply(http.StatusNoContent, nil)
 	case path == "/repos" && r.Method == http.MethodGet:
 		reply(http.StatusOK, s.state.Repos())
+	case strings.HasPrefix(path, "/repos/") && strings.Count(path, "/") == 3 && r.Method == http.MethodPatch:
+		parts := strings.Split(strings.TrimPrefix(path, "/repos/"), "/")
+		var fields map[string]json.RawMessage
+		if !decode(&fields) {
+			return
+		}
+		if err := s.state.SetFields(parts[0], parts[1], fields); err != nil {
+			bad(err)
+			return
+		}
+		reply(http.StatusNoContent, nil)
 	case strings.HasPrefix(path, "/repos/") && strings.HasSuffix(path, "/branches") && r.Method == http.MethodPost:
 		parts := strings.Split(strings.TrimPrefix(path, "/repos/"), "/")
 		if len(parts) != 3 {

@@ -30,17 +30,21 @@ func etagMatches(ifNoneMatch, tag string) bool {
 	return false
 }
 
-// mergeSettingFields are the repository fields GitHub has been reported to
-// leave out of its ETag computation (see Config.ETagIgnoresMergeSettings).
+// mergeSettingFields are the repository fields GitHub's ETag leaves out
+// (integrations/terraform-provider-github #1446, #2646: the same ETag
+// before and after, with different values), unless
+// Config.ETagCoversMergeSettings. updated_at goes too: a change of merge
+// settings moves it, and GitHub's ETag stays.
 var mergeSettingFields = []string{
 	"allow_squash_merge", "allow_merge_commit", "allow_rebase_merge", "allow_auto_merge",
 	"delete_branch_on_merge", "allow_update_branch", "use_squash_pr_title_as_default",
 	"squash_merge_commit_title", "squash_merge_commit_message",
 	"merge_commit_title", "merge_commit_message",
+	"updated_at",
 }
 
 // withoutMergeSettings re-encodes a repository JSON object without the merge
-// settings, for ETag computation.
+// settings (and updated_at), for ETag computation.
 func withoutMergeSettings(body []byte) []byte {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(body, &m); err != nil {

@@ -182,6 +182,22 @@ func (st *State) SetField(owner, name, field string, value any) error {
 	})
 }
 
+// SetFields changes repository fields out of band, as SetField does each,
+// in the order of their names; it stops at the first that fails.
+func (st *State) SetFields(owner, name string, fields map[string]json.RawMessage) error {
+	names := make([]string, 0, len(fields))
+	for f := range fields {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	for _, f := range names {
+		if err := st.SetField(owner, name, f, fields[f]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // IssueInstallationToken mints an installation token without the JWT
 // exchange, valid for ttl.
 func (st *State) IssueInstallationToken(installationID int64, ttl time.Duration) (string, error) {

@@ -23,7 +23,7 @@ func (s *Server) repositoryRoutes(t *routeTable) {
 
 func (s *Server) getRepo(c *reqCtx, w *world, r *Repo) {
 	c.json(http.StatusOK, c.renderRepo(w, r, renderFull))
-	if s.Config().ETagIgnoresMergeSettings {
+	if !s.Config().ETagCoversMergeSettings {
 		c.etagBody = withoutMergeSettings(c.body)
 	}
 }

@@ -53,11 +53,12 @@ type Options struct {
 // Config holds behaviour switches settable at run time through
 // POST /_emulator/config or Server.SetConfig.
 type Config struct {
-	// ETagIgnoresMergeSettings makes repository ETags ignore the merge
-	// settings (allow_*_merge, squash/merge commit title/message,
-	// delete_branch_on_merge, ...), reproducing GitHub's reported behaviour
-	// where changing only those settings does not change the ETag.
-	ETagIgnoresMergeSettings bool `json:"etagIgnoresMergeSettings"`
+	// ETagCoversMergeSettings makes a repository's ETag cover its whole
+	// body. Off (the default), the ETag leaves out the merge settings
+	// (mergeSettingFields) and updated_at, as GitHub's does: a change of
+	// those settings alone, however it is made, leaves the ETag as it was
+	// and a conditional read answers 304 over it.
+	ETagCoversMergeSettings bool `json:"etagCoversMergeSettings"`
 	// RateLimitsOff stops charging and enforcing the primary rate limit:
 	// requests are neither counted nor refused, and answers report the
 	// remaining points as they were. For loading thousands of objects

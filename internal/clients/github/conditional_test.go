@@ -59,7 +59,6 @@ func TestConditionalReads(t *testing.T) {
 		"InvalidatedByWrite": {
 			reason: "A write to the repository drops its cached answer: the next read is unconditional even where the ETag would not change.",
 			between: func(t *testing.T, r *Repositories, emu *emulator.Server) {
-				emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
 				if err := emu.State().SetField("demo-org", "seeded", "allow_squash_merge", false); err != nil {
 					t.Fatal(err)
 				}
@@ -73,7 +72,6 @@ func TestConditionalReads(t *testing.T) {
 		"EditAnswersNextRead": {
 			reason: "GitHub's answer to an edit is the repository: the next read is served from it, without a request.",
 			between: func(t *testing.T, r *Repositories, emu *emulator.Server) {
-				emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
 				if _, err := r.Edit(ctx, "demo-org", "seeded", &RepositoryRequest{AllowSquashMerge: ptrTo(false)}); err != nil {
 					t.Fatal(err)
 				}
@@ -116,8 +114,7 @@ func TestConditionalReads(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			r, emu := frozen(t)
-			// GitHub's reported behaviour: merge settings are not in the ETag.
-			emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
+			// The emulator's default is GitHub's: merge settings are not in the ETag.
 			if _, err := r.Get(ctx, "demo-org", "seeded"); err != nil {
 				t.Fatal(err)
 			}
@@ -167,7 +164,6 @@ func derefString(s *string) string {
 func TestConditionalReadAfterRename(t *testing.T) {
 	ctx := context.Background()
 	r, emu := frozen(t)
-	emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
 	if err := emu.State().Rename("demo-org", "seeded", "renamed"); err != nil {
 		t.Fatal(err)
 	}
