@@ -11,9 +11,17 @@
 # emulator holds and fails unless nothing is duplicated, lost, left behind
 # or stuck, there was no panic and no hot loop. Loopback only.
 #
+# Both scopes are stormed together: a quarter of the Repositories and every
+# resource of theirs are cluster-scoped (groups repo/org.github.crossplane.io,
+# the legacy ProviderConfig), the others namespaced, and every figure is
+# printed for each scope and for both.
+#
 # Knobs: SEED (1; the same seed replays the same kills, order and faults),
 # N (50 Repositories, 14 resources each), KILLS (24), CHAOS_WINDOW (60s: the
-# create storm's kills are spread over it, each delete storm's over half).
+# create storm's kills are spread over it, each delete storm's over half),
+# CLUSTER_SHARE (0.25 of the Repositories cluster-scoped), PLANT (1: a
+# duplicate deploy key planted behind the provider's back in a
+# cluster-scoped Repository; the run must fail with it duplicated and left).
 # make chaos-short is the CI variant (N=6, KILLS=9, CHAOS_WINDOW=30s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,4 +41,4 @@ start_emulator "$EMULATOR_ADDR"
 "$BIN/bench" --chaos --root "$PWD" --kubeconfig "$LOCAL_CLUSTER_DIR/kubeconfig" --provider "$BIN/provider" \
   --emulator "http://$EMULATOR_ADDR" --metrics 127.0.0.1:29080 --health 127.0.0.1:29081 \
   --seed "${SEED:-1}" --chaos-n "${N:-50}" --kills "${KILLS:-24}" --chaos-window "${CHAOS_WINDOW:-60s}" \
-  --out "$OUT/results.json"
+  --chaos-cluster-share "${CLUSTER_SHARE:-0.25}" --chaos-plant="${PLANT:-0}" --out "$OUT/results.json"

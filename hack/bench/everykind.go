@@ -74,13 +74,14 @@ func (k *kube) countReadyAll(ctx context.Context, ns string, kinds []benchKind) 
 	return ready, err
 }
 
-// each calls fn with every resource of kinds in ns.
+// each calls fn with every resource of kinds in ns (of a cluster-scoped
+// kind: every resource).
 func (k *kube) each(ctx context.Context, ns string, kinds []benchKind, fn func(benchKind, unstructured.Unstructured)) error {
 	for _, kind := range kinds {
 		gvk := kind.gvk()
 		l := &unstructured.UnstructuredList{}
 		l.SetGroupVersionKind(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
-		if err := k.c.List(ctx, l, client.InNamespace(ns)); err != nil {
+		if err := k.c.List(ctx, l, client.InNamespace(kind.namespace(ns))); err != nil {
 			return err
 		}
 		for _, item := range l.Items {

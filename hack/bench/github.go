@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -26,9 +27,25 @@ func (g github) get(path string, out any) (int, error) {
 }
 
 func (g github) do(method, path string, out any) (int, error) {
-	req, err := http.NewRequest(method, g.url+path, nil) //nolint:noctx // bounded by the client's timeout
+	return g.send(method, path, "", out)
+}
+
+// post sends body (JSON) to path and returns the status.
+func (g github) post(path, body string) (int, error) {
+	return g.send(http.MethodPost, path, body, nil)
+}
+
+func (g github) send(method, path, body string, out any) (int, error) {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, g.url+path, rd) //nolint:noctx // bounded by the client's timeout
 	if err != nil {
 		return 0, err
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Authorization", "token "+g.token)
 	req.Header.Set("Accept", "application/vnd.github+json")

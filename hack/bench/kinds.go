@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/url"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
@@ -23,6 +24,65 @@ type benchKind struct {
 	want    string
 	// parent kinds are deleted after all the others.
 	parent bool
+	// cluster kinds are cluster-scoped (Crossplane v1 style, the legacy
+	// ProviderConfig); the others live in a namespace.
+	cluster bool
+}
+
+// namespace is where the kind's resources live when the storm's
+// namespace is ns: nowhere ("") for a cluster-scoped kind.
+func (k benchKind) namespace(ns string) string {
+	if k.cluster {
+		return ""
+	}
+	return ns
+}
+
+// scope names the kind's scope as make chaos prints it.
+func (k benchKind) scope() string {
+	if k.cluster {
+		return scopeCluster
+	}
+	return scopeNamespaced
+}
+
+const (
+	scopeNamespaced = "namespaced"
+	scopeCluster    = "cluster-scoped"
+)
+
+// clusterScoped is the cluster-scoped twin of a namespaced kind, as
+// examples/<kind>/cluster writes it: the group without ".m", the legacy
+// ProviderConfig "default" (the default of providerConfigRef), and the
+// namespace ns named by the references to Secrets, which a cluster-scoped
+// resource must name.
+func (k benchKind) clusterScoped(ns string) benchKind {
+	r := strings.NewReplacer(
+		".github.m.crossplane.io/", ".github.crossplane.io/",
+		"providerConfigRef: {kind: ProviderConfig, name: default}", "providerConfigRef: {name: default}",
+		"valueSecretRef: {name: "+valuesSecret+", key: token}", "valueSecretRef: {name: "+valuesSecret+", namespace: "+ns+", key: token}",
+		`writeConnectionSecretToRef: {name: "%[1]s-deploy-key"}`, `writeConnectionSecretToRef: {name: "%[1]s-deploy-key", namespace: `+ns+`}`,
+	)
+	c := k
+	c.cluster = true
+	c.group = strings.Replace(k.group, ".github.m.crossplane.io", ".github.crossplane.io", 1)
+	c.manifest = r.Replace(k.manifest)
+	if c.group == k.group || strings.Contains(c.manifest, ".m.crossplane.io") || strings.Contains(c.manifest, "kind: ProviderConfig") ||
+		strings.Count(c.manifest, "SecretRef: {")+strings.Count(c.manifest, "SecretToRef: {") != strings.Count(c.manifest, "namespace: "+ns) {
+		// A manifest written in a way this does not know: fail at once
+		// rather than storm something else than the cluster-scoped kind.
+		panic(fmt.Sprintf("bench: no cluster-scoped twin of the %s manifest:\n%s", k.kind, c.manifest))
+	}
+	return c
+}
+
+// clusterScopedKinds are the cluster-scoped twins of kinds.
+func clusterScopedKinds(kinds []benchKind, ns string) []benchKind {
+	out := make([]benchKind, len(kinds))
+	for i, k := range kinds {
+		out[i] = k.clusterScoped(ns)
+	}
+	return out
 }
 
 func (k benchKind) gvk() schema.GroupVersionKind {
@@ -246,7 +306,8 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 
 // chaosKinds are every kind of the provider, as make chaos storms them:
 // each Repository gets a resource of every other kind, its own Team
-// included.
+// included. These are the namespaced kinds; clusterScopedKinds gives
+// their cluster-scoped twins, which make chaos storms beside them.
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator}

@@ -67,6 +67,8 @@ func main() {
 	flag.IntVar(&c.chaos.kills, "kills", 24, "chaos: SIGKILLs of the provider over the three storms")
 	flag.DurationVar(&c.chaos.window, "chaos-window", time.Minute, "chaos: how long the create storm's kills are spread over (the delete storms: half of it)")
 	flag.Float64Var(&c.chaos.maxRequests, "chaos-max-requests", 40, "chaos: most GitHub requests per resource over the whole run")
+	flag.Float64Var(&c.chaos.clusterShare, "chaos-cluster-share", 0.25, "chaos: share of the Repositories whose resources are all cluster-scoped (the others' namespaced)")
+	flag.BoolVar(&c.chaos.plant, "chaos-plant", false, "chaos: plant a duplicate deploy key in the first cluster-scoped Repository behind the provider's back (the run must fail: one duplicated, one left behind)")
 	var outages bool
 	flag.BoolVar(&outages, "outages", false, "run make outages (two replicas with leader election, kube-apiserver restarted, the leader killed; --chaos-n Repositories a batch) instead of the benchmark")
 	var crds string

@@ -184,7 +184,10 @@ func runOutages(c config) error {
 	one := batch("outage1")
 	fmt.Printf("== %d resources of %d kinds; kube-apiserver SIGKILLed and started again\n", len(one)*len(chaosKinds), len(chaosKinds))
 	applied := make(chan error, 1)
-	go func() { applied <- k.applyAll(ctx, ns, one, chaosKinds) }()
+	// make outages storms the namespaced kinds (make chaos both scopes).
+	sc := newScope(scopeNamespaced, one, chaosKinds)
+	res.Scopes = []*stormScope{sc}
+	go func() { applied <- k.applyAll(ctx, ns, one, sameKinds(chaosKinds)) }()
 	time.Sleep(3 * time.Second)
 	t0 := time.Now()
 	if err := localCluster(c, "restart-apiserver"); err != nil {
@@ -194,11 +197,11 @@ func runOutages(c config) error {
 	fmt.Printf("   kube-apiserver back after %.1fs\n", res.APIServerRestartSeconds)
 	if err := <-applied; err != nil {
 		// Applies in flight when it went away failed: apply the batch again.
-		if err := k.applyAll(ctx, ns, one, chaosKinds); err != nil {
+		if err := k.applyAll(ctx, ns, one, sameKinds(chaosKinds)); err != nil {
 			return err
 		}
 	}
-	if _, err := res.settleCreation(ctx, k, ns, gh, invitee, one, len(one)*len(chaosKinds)); err != nil {
+	if _, err := res.settleCreation(ctx, k, ns, gh, invitee, res.Scopes); err != nil {
 		return err
 	}
 	now, err := leader(rs, 10*time.Second)
@@ -211,7 +214,7 @@ func runOutages(c config) error {
 	// 2. The leader is SIGKILLed in the middle of a create storm.
 	two := batch("outage2")
 	fmt.Printf("== %d more resources; the leader (replica %s) SIGKILLed\n", len(two)*len(chaosKinds), now.name)
-	go func() { applied <- k.applyAll(ctx, ns, two, chaosKinds) }()
+	go func() { applied <- k.applyAll(ctx, ns, two, sameKinds(chaosKinds)) }()
 	time.Sleep(2 * time.Second)
 	t0 = time.Now()
 	now.kill()
@@ -233,18 +236,21 @@ func runOutages(c config) error {
 		return err
 	}
 	all := append(append([]string{}, one...), two...)
-	if _, err := res.settleCreation(ctx, k, ns, gh, invitee, two, len(all)*len(chaosKinds)); err != nil {
+	// Every resource of both batches is waited for; those of the second
+	// are compared with GitHub.
+	sc.repos, sc.Resources = two, len(all)*len(chaosKinds)
+	if _, err := res.settleCreation(ctx, k, ns, gh, invitee, res.Scopes); err != nil {
 		return err
 	}
 	fmt.Printf("   all Ready after %.0fs\n", time.Since(start).Seconds())
 
 	// 3. Everything goes.
-	children, parents := splitParents(chaosKinds)
-	for _, kinds := range [][]benchKind{children, parents} {
-		if err := k.deleteAll(ctx, ns, kinds); err != nil {
+	sc.repos, sc.Repositories = all, len(all)
+	for _, parents := range []bool{false, true} {
+		if err := k.deleteAll(ctx, ns, sc.phase(parents)); err != nil {
 			return err
 		}
-		if err := res.settleDeletion(ctx, k, ns, gh, all, kinds); err != nil {
+		if err := res.settleDeletion(ctx, k, ns, gh, res.Scopes, parents); err != nil {
 			return err
 		}
 	}
@@ -257,10 +263,11 @@ func runOutages(c config) error {
 	res.RequestsPerResource = res.Requests / float64(res.Resources)
 	res.CreatesRefused, res.OtherWritesRefused = refusedWrites(s0, s1, &res.chaosResult)
 	res.ProviderExits = int(exits.Load())
-	if res.Panics, err = countPanics(logPath); err != nil {
+	if res.Panics, err = countPanics(logPath, res.Scopes); err != nil {
 		return err
 	}
 	res.Seconds = time.Since(start).Seconds()
+	res.sum()
 	return res.report(c.out)
 }
 
@@ -305,12 +312,12 @@ func (r *outagesResult) report(out string) error {
 		leaderChanged = 1
 	}
 	t.info("kube-apiserver away (SIGKILL to ready again)", fmt.Sprintf("%.1f s", r.APIServerRestartSeconds))
-	t.row("provider replicas that exited on their own", float64(r.ProviderExits), 0, "%.0f")
-	t.row("leader changes over the kube-apiserver restart", leaderChanged, 0, "%.0f")
-	t.row("takeover after the leader's SIGKILL, s (lease 60 s)", r.TakeoverSeconds, leaseSeconds+takeoverSlack, "%.1f")
-	t.row("resources not Ready", float64(r.NotReady), 0, "%.0f")
+	t.row("provider replicas that exited on their own", 0, "%.0f", float64(r.ProviderExits))
+	t.row("leader changes over the kube-apiserver restart", 0, "%.0f", leaderChanged)
+	t.row("takeover after the leader's SIGKILL, s (lease 60 s)", leaseSeconds+takeoverSlack, "%.1f", r.TakeoverSeconds)
+	t.row("resources not Ready", 0, "%.0f", float64(r.NotReady))
 	t.losses(&r.chaosResult)
-	t.row("GitHub creates refused (written twice)", float64(r.CreatesRefused), 0, "%.0f")
+	t.row("GitHub creates refused (written twice)", 0, "%.0f", float64(r.CreatesRefused))
 	t.info("other GitHub writes refused, then done", fmt.Sprint(r.OtherWritesRefused))
 	t.info("GitHub requests per resource", fmt.Sprintf("%.1f", r.RequestsPerResource))
 	if missed, err := t.finish(r.Problems, out, r); err != nil || !missed {
