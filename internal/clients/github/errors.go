@@ -1,9 +1,11 @@
 package github
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +33,23 @@ func StatusCode(err error) int {
 		return e.Status
 	}
 	return 0
+}
+
+// AnswerLost tells whether a write that failed with err may have been
+// carried out all the same: GitHub's answer never arrived (the connection
+// broke, the request timed out) or was a server error (a 5xx from GitHub or
+// its gateway, which can come after the write went through). A 4xx answer
+// says the write was not made, and so does an error raised before anything
+// was sent (a Secret that cannot be read, a spec that cannot be mapped).
+func AnswerLost(err error) bool {
+	if err == nil {
+		return false
+	}
+	if s := StatusCode(err); s != 0 {
+		return s >= http.StatusInternalServerError
+	}
+	var ue *url.Error
+	return errors.As(err, &ue) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
 
 // IsNotFound is true only when GitHub answered 404 Not Found.

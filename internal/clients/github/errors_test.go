@@ -292,3 +292,31 @@ func TestIsNotFoundOnlyFor404(t *testing.T) {
 		})
 	}
 }
+
+func TestAnswerLost(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		err    error
+		want   bool
+	}{
+		"Nil":      {reason: "A write that succeeded lost nothing.", err: nil},
+		"Taken422": {reason: "GitHub refused the write: nothing was made.", err: errors.Wrap(Explain(answer(422, nil, `{"message":"Validation Failed","errors":[{"message":"Name must be unique"}]}`)), "cannot create team")},
+		"404":      {reason: "A 404 is a definite answer.", err: Explain(answer(404, nil, `{"message":"Not Found"}`))},
+		"403":      {reason: "A refused permission is a definite answer.", err: Explain(answer(403, nil, `{"message":"Must have admin rights to Repository."}`))},
+		"SecondaryRateLimit": {reason: "A secondary rate limit refuses the write before it is made.",
+			err: Explain(answer(403, map[string]string{"Retry-After": "30"}, `{"message":"`+secondaryMessage+`","documentation_url":"`+docSecondaryNow+`"}`))},
+		"502": {reason: "A gateway error can come after the write went through.", err: errors.Wrap(Explain(answer(502, nil, ``)), "cannot create team"), want: true},
+		"500": {reason: "A server error can come after the write went through.", err: Explain(answer(500, nil, ``)), want: true},
+		"Network": {reason: "A connection broken before the answer arrived may have carried the write.",
+			err: errors.Wrap(&url.Error{Op: "Post", URL: "https://api.github.com/orgs/a/teams", Err: stderrors.New("connection reset by peer")}, "cannot create team"), want: true},
+		"Timeout": {reason: "A write that timed out may have been made.", err: fmt.Errorf("cannot create team: %w", context.DeadlineExceeded), want: true},
+		"Ours":    {reason: "An error raised before anything was sent lost no answer.", err: errors.New("cannot read the webhook's secret: Secret hooks not found")},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, AnswerLost(tc.err)); diff != "" {
+				t.Errorf("\n%s\nAnswerLost(...): -want, +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}

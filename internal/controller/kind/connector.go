@@ -48,5 +48,9 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 	if err == nil {
 		ext = withVerdicts(mg, ext, gh, cfg.GitHub.BaseURL+"\x00"+cfg.DefaultOwner, refs, c.specs)
 	}
-	return forRepository(mg, ext, err, c.record)
+	ext, err = forRepository(mg, ext, err, c.record)
+	if err != nil {
+		return nil, err
+	}
+	return refusals[T]{ext}, nil
 }

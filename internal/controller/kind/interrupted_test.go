@@ -1,13 +1,20 @@
 package kind
 
 import (
+	"context"
+	"net/http"
 	"testing"
 	"time"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
+	"github.com/google/go-cmp/cmp"
 	"k8s.io/utils/ptr"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
 func TestCreatedDuring(t *testing.T) {
@@ -37,7 +44,7 @@ func TestCreatedDuring(t *testing.T) {
 func TestCreatedByLostCreate(t *testing.T) {
 	pending := time.Date(2026, 5, 1, 19, 0, 0, 0, time.UTC)
 	at := func(d time.Duration) *time.Time { return ptr.To(pending.Add(d)) }
-	type annotations struct{ pending, succeeded, failed time.Time }
+	type annotations struct{ pending, succeeded, failed, refused time.Time }
 	cases := map[string]struct {
 		reason      string
 		a           annotations
@@ -77,6 +84,18 @@ func TestCreatedByLostCreate(t *testing.T) {
 			reason: "a create GitHub confirmed is not unconfirmed",
 			a:      annotations{pending: pending, succeeded: pending.Add(time.Second)}, created: at(500 * time.Millisecond),
 		},
+		"Refused": {
+			reason: "a create GitHub refused with a definite answer (a 4xx) made nothing: an object made a second before it is someone else's",
+			a:      annotations{pending: pending, failed: pending.Add(time.Second), refused: pending}, created: at(-time.Second),
+		},
+		"RefusedThenLookAlikeDuring": {
+			reason: "after a refusal, not even an object GitHub dates within the create is its result",
+			a:      annotations{pending: pending, failed: pending.Add(time.Second), refused: pending}, created: at(500 * time.Millisecond),
+		},
+		"EarlierAttemptRefusedThenAnswerLost": {
+			reason: "a refusal of an earlier attempt says nothing of the latest one, whose answer was lost",
+			a:      annotations{pending: pending, failed: pending.Add(time.Second), refused: pending.Add(-time.Minute)}, created: at(500 * time.Millisecond), unconfirmed: true, want: true,
+		},
 		"NoCreationTime": {
 			reason: "without GitHub's creation time nothing can be told",
 			a:      annotations{pending: pending, failed: pending.Add(time.Second)}, unconfirmed: true,
@@ -94,11 +113,101 @@ func TestCreatedByLostCreate(t *testing.T) {
 			if !tc.a.failed.IsZero() {
 				meta.SetExternalCreateFailed(mg, tc.a.failed)
 			}
+			if !tc.a.refused.IsZero() {
+				meta.AddAnnotations(mg, map[string]string{AnnotationCreateRefused: tc.a.refused.Format(time.RFC3339)})
+			}
 			if got := CreateUnconfirmed(mg); got != tc.unconfirmed {
 				t.Errorf("%s\nCreateUnconfirmed: %t, want %t", tc.reason, got, tc.unconfirmed)
 			}
 			if got := CreatedByLostCreate(mg, tc.created); got != tc.want {
 				t.Errorf("%s\nCreatedByLostCreate: %t, want %t", tc.reason, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRecovers(t *testing.T) {
+	pending := time.Date(2026, 5, 1, 19, 0, 0, 0, time.UTC)
+	lost := func() *repomv1alpha1.Repository {
+		mg := &repomv1alpha1.Repository{}
+		meta.SetExternalCreatePending(mg, pending)
+		meta.SetExternalCreateFailed(mg, pending.Add(time.Second))
+		return mg
+	}
+	refused := func() *repomv1alpha1.Repository {
+		mg := lost()
+		meta.AddAnnotations(mg, map[string]string{AnnotationCreateRefused: pending.Format(time.RFC3339)})
+		return mg
+	}
+	during := ptr.To(pending.Add(200 * time.Millisecond))
+	cases := map[string]struct {
+		reason  string
+		mg      *repomv1alpha1.Repository
+		created *time.Time
+		differs []string
+		want    bool
+		untimed bool
+	}{
+		"ExactAfterLostAnswer": {reason: "the object a lost create asked for, made during it, is its result", mg: lost(), created: during, want: true},
+		"DiffersInOneField":    {reason: "an object that differs from what the create sent in any field is someone else's", mg: lost(), created: during, differs: []string{"description"}},
+		"ExactAfterRefusal":    {reason: "an identical object is not taken over after GitHub refused the create", mg: refused(), created: during},
+		"UntimedExact":         {reason: "without a creation time, the content of a lost create's object tells", mg: lost(), want: true, untimed: true},
+		"UntimedDiffers":       {reason: "without a creation time, content that differs is someone else's", mg: lost(), differs: []string{"sha"}, untimed: true},
+		"UntimedAfterRefusal":  {reason: "without a creation time, nothing is taken over after a refusal", mg: refused(), untimed: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := Recovers(tc.mg, tc.created, tc.differs)
+			if tc.untimed {
+				got = RecoversUntimed(tc.mg, tc.differs)
+			}
+			if got != tc.want {
+				t.Errorf("%s\nrecovers: %t, want %t", tc.reason, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRefusalsRecordDefiniteAnswers(t *testing.T) {
+	pending := time.Date(2026, 5, 1, 19, 0, 0, 0, time.UTC)
+	refusedAnswer := &github.Error{Status: http.StatusUnprocessableEntity}
+	lostAnswer := &github.Error{Status: http.StatusBadGateway}
+	cases := map[string]struct {
+		reason  string
+		err     error
+		name    string
+		refused bool
+	}{
+		"Refused":   {reason: "a 4xx answer is recorded as the refusal of the create that started at the create-pending time", err: errors.Wrap(refusedAnswer, "cannot create team"), refused: true},
+		"Ours":      {reason: "an error raised before anything was sent made nothing either", err: errors.New("cannot read the webhook's secret"), refused: true},
+		"Lost":      {reason: "a lost answer is not a refusal: the create may have been made", err: errors.Wrap(lostAnswer, "cannot create team")},
+		"Succeeded": {reason: "a create that succeeded was not refused"},
+		"NamedThenRefused": {reason: "a create that recorded an external name made something, whatever failed after it",
+			err: errors.Wrap(refusedAnswer, "cannot add the environment's branch policies"), name: "production"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			mg := &repomv1alpha1.Repository{}
+			meta.SetExternalCreatePending(mg, pending)
+			e := refusals[*repomv1alpha1.Repository]{&managed.TypedExternalClientFns[*repomv1alpha1.Repository]{
+				CreateFn: func(_ context.Context, mg *repomv1alpha1.Repository) (managed.ExternalCreation, error) {
+					if tc.name != "" {
+						meta.SetExternalName(mg, tc.name)
+					}
+					return managed.ExternalCreation{}, tc.err
+				},
+			}}
+			_, err := e.Create(context.Background(), mg)
+			if diff := cmp.Diff(tc.err, err, test.EquateErrors()); diff != "" {
+				t.Errorf("%s\nCreate(...): -want error, +got error:\n%s", tc.reason, diff)
+			}
+			v, got := mg.GetAnnotations()[AnnotationCreateRefused]
+			if got != tc.refused || (got && v != pending.Format(time.RFC3339)) {
+				t.Errorf("%s\nannotation %s: %q (set %t), want set %t to the create-pending time", tc.reason, AnnotationCreateRefused, v, got, tc.refused)
+			}
+			meta.SetExternalCreateFailed(mg, pending.Add(time.Second))
+			if tc.err != nil && CreateUnconfirmed(mg) == tc.refused {
+				t.Errorf("%s\nCreateUnconfirmed after the failure: %t, want %t", tc.reason, !tc.refused, tc.refused)
 			}
 		})
 	}

@@ -92,11 +92,13 @@ func (e *external[T]) byID(ctx context.Context, org string, id int64) (*github.T
 
 // interrupted resolves a create whose outcome was never recorded: the
 // provider stopped between asking GitHub for the team and saving its slug,
-// or GitHub's answer to the create was lost.
-// A team with the spec's name and slug that GitHub created during that
-// create is its result; any other team with that slug is someone else's.
+// or GitHub's answer to the create was lost. The team with the spec's
+// slug is its result only when GitHub made it during that create and it is
+// the team the create asked for, in every field (kind.Recovers); any other
+// team with that slug is someone else's.
 func (e *external[T]) interrupted(ctx context.Context, mg T, org string) (*github.Team, bool, error) {
-	name := team.Name(mg.Parameters())
+	p := mg.Parameters()
+	name := team.Name(p)
 	slug := team.Slug(name)
 	if slug == "" {
 		return nil, false, nil
@@ -108,12 +110,15 @@ func (e *external[T]) interrupted(ctx context.Context, mg T, org string) (*githu
 	if err != nil {
 		return nil, false, errors.Wrapf(err, "cannot read team %s/%s", org, slug)
 	}
-	if !strings.EqualFold(t.Name, name) || !createdByLastCreate(mg, t) {
+	parent, err := e.parent(ctx, mg, org)
+	if err != nil {
+		return nil, false, err
+	}
+	if !kind.Recovers(mg, t.CreatedAt, team.Drift(p, parent, t)) {
 		return nil, false, notOursf("team %s/%s (%q) already exists on GitHub and this Team did not create it; "+
 			"to manage it, set the annotation crossplane.io/external-name: %s", org, t.Slug, t.Name, t.Slug)
 	}
-	meta.SetExternalName(mg, t.Slug)
-	e.record.Event(mg, event.Normal(reasonAdopted, fmt.Sprintf("Found team %s/%s, created by this Team before its record of the create was lost", org, t.Slug)))
+	kind.Recovered(mg, e.record, t.Slug, fmt.Sprintf("team %s/%s", org, t.Slug), "created by this Team")
 	return t, true, nil
 }
 

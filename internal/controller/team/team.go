@@ -38,7 +38,6 @@ type Object interface {
 const (
 	reasonRenamedBack event.Reason = "RenamedBack"
 	reasonMissing     event.Reason = "ExternalResourceMissing"
-	reasonAdopted     event.Reason = "RecoveredInterruptedCreate"
 )
 
 // notOurs says that what GitHub has under the resource's slug is not the

@@ -106,6 +106,11 @@ func withCreateSucceeded(at time.Time) mod {
 func withCreateFailed(at time.Time) mod {
 	return func(r Object) { meta.SetExternalCreateFailed(r, at) }
 }
+func withCreateRefused(at time.Time) mod {
+	return func(r Object) {
+		meta.AddAnnotations(r, map[string]string{kind.AnnotationCreateRefused: at.Format(time.RFC3339)})
+	}
+}
 func deleting() mod {
 	return func(r Object) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }
 }
@@ -195,7 +200,7 @@ func TestObserve(t *testing.T) {
 			},
 			mg: []mod{withCreatePending(now), withCreateFailed(now), inSync()},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
-				externalName: "platform-team", events: []event.Reason{reasonAdopted}},
+				externalName: "platform-team", events: []event.Reason{kind.ReasonRecovered}},
 		},
 		"FailedCreateFindsAnOlderTeam": {
 			reason: "after a failed create, a team GitHub made before it began is someone else's, and is not adopted",
@@ -203,6 +208,21 @@ func TestObserve(t *testing.T) {
 				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(), nil)}}
 			},
 			mg: []mod{withCreatePending(now), withCreateFailed(now)},
+			want: want{err: notOurs{errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
+				"to manage it, set the annotation crossplane.io/external-name: platform-team")}},
+		},
+		"RefusedCreateLookAlike": {
+			reason: "a create GitHub refused (a 4xx: the name was taken) made nothing: the team of that name, however recent, is not looked for, and Create says how to adopt it",
+			deps:   func(*testing.T) deps { return deps{} },
+			mg:     []mod{withCreatePending(now), withCreateFailed(now), withCreateRefused(now), inSync()},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
+		},
+		"FailedCreateFindsATeamDifferingInOneField": {
+			reason: "after a lost answer, a team GitHub made during the create that differs in one field the create sent is someone else's",
+			deps: func(t *testing.T) deps {
+				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(createdAt(now), func(g *github.Team) { g.Description = ptr.To("not yours") }), nil)}}
+			},
+			mg: []mod{withCreatePending(now), withCreateFailed(now), inSync()},
 			want: want{err: notOurs{errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
 				"to manage it, set the annotation crossplane.io/external-name: platform-team")}},
 		},
@@ -221,7 +241,7 @@ func TestObserve(t *testing.T) {
 			},
 			mg: []mod{withCreatePending(now), inSync()},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
-				externalName: "platform-team", events: []event.Reason{reasonAdopted}},
+				externalName: "platform-team", events: []event.Reason{kind.ReasonRecovered}},
 		},
 		"InterruptedCreateNothingThere": {
 			reason: "a create interrupted before GitHub made the team is simply made again",
