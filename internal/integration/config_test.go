@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	corev1 "k8s.io/api/core/v1"
 	extv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/yaml"
@@ -90,6 +91,20 @@ func TestCredentialProblemsAreExplained(t *testing.T) {
 				r := f.repository(s, "victim", "broken", common.RepositoryParameters{})
 				f.must(kube.Create(f.ctx, r))
 				msg := f.waitSyncError(s, "victim", tc.want...)
+				// The warning event that carries the condition's error is
+				// recorded asynchronously: wait for it (any event recorded
+				// before it is then there too), then look at them all.
+				f.waitEventThat(r, "a warning event with the condition's error", func(e corev1.Event) bool {
+					if e.Type != corev1.EventTypeWarning {
+						return false
+					}
+					for _, w := range tc.want {
+						if !strings.Contains(e.Message, w) {
+							return false
+						}
+					}
+					return true
+				})
 				for _, secret := range append(tc.secrets, goodToken) {
 					if strings.Contains(msg, secret) {
 						t.Errorf("the condition reveals a credential: %q", msg)

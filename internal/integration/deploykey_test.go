@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -64,6 +65,15 @@ func TestDeployKeyGeneratedLifecycle(t *testing.T) {
 				return fmt.Sprintf("deploy keys %+v", keys)
 			}
 			return ""
+		})
+		// The external name is saved before the create's connection details
+		// are published and before its event is recorded: wait for the second
+		// CreatedExternalResource (one Event counted twice), which the
+		// provider records after publishing the connection Secret and after
+		// any warning of the re-add, so the Secret and the events read below
+		// are those of the re-add.
+		f.waitEventThat(d, "a second CreatedExternalResource event", func(e corev1.Event) bool {
+			return e.Reason == "CreatedExternalResource" && e.Count >= 2
 		})
 		if after := f.connectionData("ci-key"); !bytes.Equal(after[dk.ConnectionPrivateKey], pair.PrivateKey) {
 			t.Errorf("the private key in the connection Secret changed: want it kept")

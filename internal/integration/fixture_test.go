@@ -2,7 +2,9 @@ package integration
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -122,7 +124,13 @@ func (f *fixture) within(d time.Duration, what string, check func() string) {
 	f.t.Fatalf("%s: gave up after %s: %s", what, d, last)
 }
 
-// events lists the Events about the named object.
+// events lists the Events about the named object as the API server has them
+// now. The provider records events asynchronously, some time after what
+// they tell of (and after the status or GitHub change a test waited for),
+// so a test that wants an event waits for it with waitEvent or
+// waitEventThat; it reads events once only to check an event is absent, and
+// only after waiting for an event the provider records later than the one
+// that must not be there (one provider records its events in order).
 func (f *fixture) events(obj client.Object) []corev1.Event {
 	l := &corev1.EventList{}
 	_ = kube.List(f.ctx, l, client.InNamespace(eventNamespace(obj)))
@@ -140,4 +148,44 @@ func eventNamespace(obj client.Object) string {
 		return obj.GetNamespace()
 	}
 	return metav1.NamespaceDefault
+}
+
+// waitEvent waits for an Event about obj with the given reason whose message
+// holds every one of parts, and returns it.
+func (f *fixture) waitEvent(obj client.Object, reason string, parts ...string) corev1.Event {
+	f.t.Helper()
+	what := "a " + reason + " event"
+	if len(parts) > 0 {
+		what += fmt.Sprintf(" saying %q", parts)
+	}
+	return f.waitEventThat(obj, what, func(e corev1.Event) bool {
+		if e.Reason != reason {
+			return false
+		}
+		for _, p := range parts {
+			if !strings.Contains(e.Message, p) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// waitEventThat waits for an Event about obj that ok accepts, and returns it.
+func (f *fixture) waitEventThat(obj client.Object, what string, ok func(corev1.Event) bool) corev1.Event {
+	f.t.Helper()
+	var found corev1.Event
+	f.eventually(what, func() string {
+		evs := f.events(obj)
+		seen := make([]string, 0, len(evs))
+		for _, e := range evs {
+			if ok(e) {
+				found = e
+				return ""
+			}
+			seen = append(seen, fmt.Sprintf("%s %s x%d: %.200s", e.Type, e.Reason, e.Count, e.Message))
+		}
+		return fmt.Sprintf("%d events about %s: %s", len(evs), obj.GetName(), strings.Join(seen, "; "))
+	})
+	return found
 }

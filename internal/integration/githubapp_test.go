@@ -51,6 +51,10 @@ func TestGitHubAppCredentials(t *testing.T) {
 		if !created {
 			t.Errorf("want the repository created by the App installation, request log: %+v", f.emu.Requests())
 		}
+		// Events are recorded asynchronously: wait for the create's, which
+		// the provider records after those of connecting with the App's key
+		// and of the create (in order), then look at them all.
+		f.waitEvent(f.get(s, "by-app"), "CreatedExternalResource")
 		for _, e := range f.events(f.get(s, "by-app")) {
 			if strings.Contains(e.Message, "PRIVATE KEY") {
 				t.Errorf("an event reveals the private key: %q", e.Message)

@@ -90,13 +90,7 @@ func TestOutOfBandArchiveIsUndone(t *testing.T) {
 			}
 			return ""
 		})
-		found := false
-		for _, e := range f.events(r) {
-			found = found || e.Reason == "Unarchived"
-		}
-		if !found {
-			t.Error("want an Unarchived event")
-		}
+		f.waitEvent(r, "Unarchived")
 	})
 }
 

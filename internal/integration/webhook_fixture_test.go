@@ -141,9 +141,13 @@ func hooksQuiet(f *fixture, what string) {
 }
 
 // noSecretIn fails the test when a value shows in the resource mg names or
-// in its events.
+// in its events. Events are recorded asynchronously, in order: it first
+// waits for the create's CreatedExternalResource, which comes after the
+// create's own warnings (a test checking a later step waits for that step's
+// event before calling it).
 func noSecretIn[T resource.Managed](f *fixture, mg T, values ...string) {
 	f.t.Helper()
+	f.waitEvent(mg, "CreatedExternalResource")
 	b, err := json.Marshal(get(f, mg))
 	f.must(err)
 	var texts []string

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/utils/ptr"
 
@@ -85,6 +86,11 @@ func TestWebhookLifecycle(t *testing.T) {
 		if n := len(f.ghHooks()); n != 1 {
 			t.Errorf("%d webhooks on GitHub, want 1", n)
 		}
+		// The second create's event (one Event counted twice) comes after
+		// the events of the re-create.
+		f.waitEventThat(w, "a second CreatedExternalResource event", func(e corev1.Event) bool {
+			return e.Reason == "CreatedExternalResource" && e.Count >= 2
+		})
 		noSecretIn(f, w, "first-secret")
 
 		f.must(kube.Delete(f.ctx, get(f, w)))
@@ -133,6 +139,8 @@ func TestWebhookSecretRotation(t *testing.T) {
 			return ""
 		})
 		hooksQuiet(f, "secret rotated")
+		// The rotation's update event comes after the events of the update.
+		f.waitEvent(w, "UpdatedExternalResource")
 		noSecretIn(f, w, "before-rotation", "after-rotation")
 	})
 }
