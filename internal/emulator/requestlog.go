@@ -19,6 +19,8 @@ type RequestLogEntry struct {
 	Login     string    `json:"login,omitempty"`
 	Counted   bool      `json:"counted"`
 	RequestID string    `json:"requestId"`
+	// Conditional tells that the request carried If-None-Match.
+	Conditional bool `json:"conditional,omitempty"`
 }
 
 // Stats summarise the request log.

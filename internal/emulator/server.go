@@ -376,6 +376,9 @@ func (s *Server) record(c *reqCtx, start time.Time) {
 		Login:     c.principal.logName(),
 		Counted:   c.counted,
 		RequestID: c.reqID,
+		// Conditional: a read that sent an ETag back (a full read
+		// sends none).
+		Conditional: c.r.Header.Get("If-None-Match") != "",
 	}
 	if c.r.URL.RawQuery != "" {
 		e.Path += "?" + c.r.URL.RawQuery

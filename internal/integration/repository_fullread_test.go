@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -10,21 +11,19 @@ import (
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	"github.com/crossplane-github/provider-github/internal/emulator"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
-// GitHub's repository ETag reportedly ignores merge settings, so a
-// conditional read answers 304 over such drift. The full-read planner reads
-// every repository unconditionally from time to time (with this harness's
-// 2s poll and a handful of repositories, every few seconds) and so still
-// corrects it.
+// GitHub's repository ETag leaves out the merge settings, and the
+// emulator's does by default: a conditional read answers 304 over such
+// drift. The full-read planner reads every repository unconditionally once
+// a full-read interval (with this harness's 2s poll, GitHub's 5,000 points
+// an hour and the default budget, 3.6s for the fixture's one repository)
+// and so sets the drift back within that interval, every poll before it
+// a free 304.
 func TestMergeSettingDriftHiddenByTheETagIsCorrected(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
-		// A clock that stands still keeps updated_at, and with it the
-		// ETag, from moving when the setting changes.
-		now := time.Now()
-		f := newFixtureWith(t, emulator.Options{Now: func() time.Time { return now }})
-		f.emu.SetConfig(emulator.Config{ETagIgnoresMergeSettings: true})
+		f := newFixture(t)
 		f.create(s, "merges", common.RepositoryParameters{AllowSquashMerge: ptr.To(true), AllowRebaseMerge: ptr.To(true)})
 		f.waitReady(s, "merges")
 		// The provider reads conditionally by now (the observation right
@@ -38,24 +37,94 @@ func TestMergeSettingDriftHiddenByTheETagIsCorrected(t *testing.T) {
 			return "no 304 yet"
 		})
 
+		// Change the settings right after a full read, so that the next
+		// is an interval away and the polls between them are seen.
+		seen := len(f.emu.Requests())
+		f.eventually("a full read of the repository", func() string {
+			for _, r := range f.emu.Requests()[seen:] {
+				if r.Endpoint == "GET /repos/{owner}/{repo}" && !r.Conditional && r.Status == http.StatusOK {
+					return ""
+				}
+			}
+			return "none yet"
+		})
 		etag := f.etag("merges")
-		f.must(f.emu.State().SetField(owner, "merges", "allow_squash_merge", false))
-		f.must(f.emu.State().SetField(owner, "merges", "allow_rebase_merge", false))
-		if f.etag("merges") != etag {
-			t.Fatalf("the emulator's ETag changed with the merge settings: the test would not test the full reads")
+		changed := time.Now()
+		// As someone in GitHub's web interface: the clock runs, so
+		// updated_at moves with the settings.
+		f.changeOutOfBand("merges", `{"allow_squash_merge":false,"allow_rebase_merge":false,"delete_branch_on_merge":true}`)
+		if got := f.etag("merges"); got != etag {
+			t.Fatalf("the emulator's ETag changed with the merge settings (%s, then %s): GitHub's does not, and the full reads would go untested", etag, got)
 		}
+		// The provider's requests from here on (the test's own reads are
+		// above).
+		from := len(f.emu.Requests())
 
-		f.eventually("merge settings back at their declared values", func() string {
+		interval, ok := github.FullReadInterval(0, github.DefaultFullReadBudget, 1, pollInterval)
+		if !ok {
+			t.Fatal("no full reads at the default budget")
+		}
+		// The full read is due within an interval of the last; the poll
+		// that makes it, and the write after it, come within a poll more
+		// (and a little for a busy machine).
+		bound := interval + 2*pollInterval + 3*time.Second
+		f.within(bound, "merge settings back at their declared values within the full-read cadence", func() string {
 			r := mustRepo(f, "merges")
-			if !r.AllowSquashMerge || !r.AllowRebaseMerge {
-				return "allow_squash_merge or allow_rebase_merge still false"
+			if !r.AllowSquashMerge || !r.AllowRebaseMerge || r.DeleteBranchOnMerge {
+				return fmt.Sprintf("still drifted: allow_squash_merge=%t allow_rebase_merge=%t delete_branch_on_merge=%t", r.AllowSquashMerge, r.AllowRebaseMerge, r.DeleteBranchOnMerge)
 			}
 			return ""
 		})
+		t.Logf("set back %s after the change (full-read interval %s)", time.Since(changed).Round(100*time.Millisecond), interval)
+
+		// Every read between the change and the write that set it back
+		// was a conditional one answered 304 (free) until the full read,
+		// unconditional, that saw the drift.
+		polls, full := 0, false
+		for _, r := range f.emu.Requests()[from:] {
+			if !strings.HasSuffix(r.Path, "/merges") && !strings.HasPrefix(r.Path, "/repositories/") {
+				continue
+			}
+			if r.Method == http.MethodPatch || full {
+				break
+			}
+			if r.Endpoint != "GET /repos/{owner}/{repo}" {
+				continue
+			}
+			switch {
+			case !r.Conditional && r.Status == http.StatusOK:
+				full = true
+			case !r.Conditional || r.Status != http.StatusNotModified || r.Counted:
+				t.Errorf("poll %d after the change: conditional=%t status %d counted=%t, want a free conditional 304 (the ETag hides the drift) until the full read", polls+1, r.Conditional, r.Status, r.Counted)
+			default:
+				polls++
+			}
+		}
+		if !full {
+			t.Error("no full read (unconditional, 200) of the repository before the write that set it back")
+		}
+		if polls == 0 {
+			t.Error("no poll between the change and the full read: the change was made right after a full read, so at least one poll should have met the hidden drift")
+		}
+		t.Logf("%d free 304s, then the full read", polls)
 		if n := metricValue(t, "github_full_reads_total", "demo-user"); n < 1 {
 			t.Errorf("github_full_reads_total{login=demo-user} = %v, want at least 1", n)
 		}
 	})
+}
+
+// changeOutOfBand changes fields of the repository through the emulator's
+// control surface, behind the provider's back.
+func (f *fixture) changeOutOfBand(name, fields string) {
+	f.t.Helper()
+	req, err := http.NewRequestWithContext(f.ctx, http.MethodPatch, f.srv.URL+"/_emulator/repos/"+owner+"/"+name, strings.NewReader(fields))
+	f.must(err)
+	resp, err := f.srv.Client().Do(req)
+	f.must(err)
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		f.t.Fatalf("PATCH %s: %s", req.URL, resp.Status)
+	}
 }
 
 // metricValue sums the series of a GitHub client metric for a login, and
