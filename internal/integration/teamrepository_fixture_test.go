@@ -171,8 +171,25 @@ func (f *fixture) waitTeamRole(slug, repo, role string) {
 	})
 }
 
+// grantWrites counts the emulator's answered writes of teams' permissions
+// on repositories (PUT or DELETE /orgs/{org}/teams/{team}/repos/...),
+// whoever sent them. The emulator logs a request before its answer reaches
+// the provider, so unlike an event the count is current once the provider
+// has acted on the answer.
+func (f *fixture) grantWrites() int {
+	n := 0
+	for _, r := range f.emu.Requests() {
+		if r.Method != http.MethodGet && strings.Contains(r.Path, "/orgs/"+owner+"/teams/") && strings.Contains(r.Path, "/repos/") {
+			n++
+		}
+	}
+	return n
+}
+
 // updates counts the events that say the provider changed the resource's
-// permission on GitHub (an event repeated is one Event with a count).
+// permission on GitHub (an event repeated is one Event with a count). Events
+// are recorded asynchronously: one of an update a moment ago may not be
+// there yet, so a test that wants no update counts grantWrites too.
 func (f *fixture) updates(mg resource.Managed) int {
 	n := 0
 	for _, e := range f.events(mg) {

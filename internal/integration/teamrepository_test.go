@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -98,7 +99,14 @@ func TestTeamRepositoryNoUpdateLoop(t *testing.T) {
 				t.Errorf("%s: status.atProvider.roleName %q, want %q", tr.GetName(), r, role)
 			}
 		}
+		// Ready follows each create's grant; any write after it is one too
+		// many. The request log is current; the events lag, so an update in
+		// the last moments may show only in the write count.
+		writes := f.grantWrites()
 		time.Sleep(4 * pollInterval)
+		if n := f.grantWrites() - writes; n != 0 {
+			t.Errorf("%d grants written in 4 polls after all were ready, want none", n)
+		}
 		for _, tr := range grants {
 			if n := f.updates(tr); n != 0 {
 				t.Errorf("%s: %d updates of a permission GitHub accepted, want none", tr.GetName(), n)
@@ -208,6 +216,7 @@ func TestTeamRepositoryFollowsReferences(t *testing.T) {
 			t.Errorf("status.atProvider.teamId %d, want the team's id", id)
 		}
 		f.waitTeamRole("platform", "app", "admin")
+		writes := f.grantWrites()
 
 		f.must(f.emu.State().Rename(owner, "app", "app-renamed"))
 		f.eventually("external name follows the rename", func() string {
@@ -233,7 +242,22 @@ func TestTeamRepositoryFollowsReferences(t *testing.T) {
 			}
 			return ""
 		})
+		// The status names the renamed team and repository only after a
+		// reconcile under the new external name has run to its end, past
+		// any grant it would have written (logged by the emulator before
+		// the provider had its answer). Its event may still be on its way,
+		// so the write count is the proof; the events only add to it.
+		f.eventually("status.atProvider names the renamed team and repository", func() string {
+			o := get(f, tr).Observation()
+			if ptr.Deref(o.TeamSlug, "") != "core" || ptr.Deref(o.Repository, "") != owner+"/app-renamed" {
+				return fmt.Sprintf("team %q, repository %q", ptr.Deref(o.TeamSlug, ""), ptr.Deref(o.Repository, ""))
+			}
+			return ""
+		})
 		waitReady(f, tr)
+		if n := f.grantWrites() - writes; n != 0 {
+			t.Errorf("%d grants written: following renames must not grant again", n)
+		}
 		if n := f.updates(tr); n != 0 {
 			t.Errorf("%d updates: following renames must not grant again", n)
 		}
