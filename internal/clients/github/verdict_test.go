@@ -264,8 +264,7 @@ func TestConfirmReadsLeavesNoGoroutines(t *testing.T) {
 			t.Fatalf("ConfirmReads: %t, %v", ok, err)
 		}
 	}
-	time.Sleep(50 * time.Millisecond)
-	if after := runtime.NumGoroutine(); after > before+5 {
+	if after := goroutinesSettle(before + 5); after > before+5 {
 		t.Errorf("50 confirmations left %d goroutines more than before (%d): an answer's body is not closed, and net/http keeps each request's timeout goroutine until it is", after-before, before)
 	}
 }
