@@ -51,3 +51,12 @@ func Observation(repo, env string, v *github.ActionsVariable) common.ActionsVari
 func UpToDate(p *common.ActionsVariableParameters, v *github.ActionsVariable) bool {
 	return v.Value == p.Value
 }
+
+// Drift lists, by spec field, where GitHub's variable differs from the
+// declared one: its value, the one field a variable has beside its name.
+func Drift(p *common.ActionsVariableParameters, v *github.ActionsVariable) []string {
+	if UpToDate(p, v) {
+		return nil
+	}
+	return []string{"value"}
+}

@@ -1,6 +1,7 @@
 package environment
 
 import (
+	"slices"
 	"strings"
 
 	"k8s.io/utils/ptr"
@@ -33,10 +34,19 @@ func Drift(p *common.EnvironmentParameters, want []Reviewer, e *github.Environme
 		d = append(d, "deploymentBranchPolicy")
 	case wantPolicy != nil && wantPolicy.CustomBranchPolicies:
 		if create, remove := PolicyChanges(CustomPolicies(p), policies); len(create)+len(remove) > 0 {
-			d = append(d, "deploymentBranchPolicy.customBranchPolicies")
+			d = append(d, customPoliciesField)
 		}
 	}
 	return d
+}
+
+const customPoliciesField = "deploymentBranchPolicy.customBranchPolicies"
+
+// CreateDrift is Drift of what an environment's create sends: its
+// settings and reviewers. Its custom branch policies are added after it,
+// one request each, so they are not compared.
+func CreateDrift(p *common.EnvironmentParameters, want []Reviewer, e *github.Environment) []string {
+	return slices.DeleteFunc(Drift(p, want, e, nil), func(f string) bool { return f == customPoliciesField })
 }
 
 // UsesCustomPolicies tells whether GitHub's environment e limits

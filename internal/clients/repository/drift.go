@@ -2,6 +2,7 @@ package repository
 
 import (
 	"slices"
+	"strings"
 
 	"k8s.io/utils/ptr"
 
@@ -56,6 +57,47 @@ func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
 			want, got := *f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis))
 			if want != nil && got != nil && *want != *got {
 				d = append(d, "securityAndAnalysis."+f.field)
+			}
+		}
+	}
+	return d
+}
+
+// CreateDrift lists, by spec field name, what differs between GitHub's
+// repository r and what the create of p asked for: the settings a plain
+// create sends, the template a repository is generated from and the
+// description and visibility it is generated with, or the repository a
+// fork is made of. The name is GitHub's key, found by it already.
+func CreateDrift(p *common.RepositoryParameters, r *github.Repository) []string {
+	var d []string
+	switch {
+	case p.Fork != nil:
+		if !r.Fork || r.Parent == nil || !strings.EqualFold(r.Parent.FullName, p.Fork.Owner+"/"+p.Fork.Repository) {
+			d = append(d, "fork")
+		}
+	case p.Template != nil:
+		if r.TemplateRepository == nil || !strings.EqualFold(r.TemplateRepository.FullName, p.Template.Owner+"/"+p.Template.Repository) {
+			d = append(d, "template")
+		}
+		q := TemplateRequest(p, r.Owner.Login, r.Name)
+		if q.Description != nil && *q.Description != ptr.Deref(r.Description, "") {
+			d = append(d, "description")
+		}
+		if q.Private != nil && *q.Private != r.Private {
+			d = append(d, "visibility")
+		}
+	default:
+		q := CreateRequest(p, r.Name)
+		for _, s := range stringSettings {
+			want, got := *s.req(q), s.actual(r)
+			if want != nil && got != nil && *want != *got {
+				d = append(d, s.field)
+			}
+		}
+		for _, s := range boolSettings {
+			want, got := *s.req(q), s.actual(r)
+			if want != nil && got != nil && *want != *got {
+				d = append(d, s.field)
 			}
 		}
 	}

@@ -291,3 +291,49 @@ func FuzzSettingsConverge(f *testing.F) {
 		}
 	})
 }
+
+func TestCreateDrift(t *testing.T) {
+	gh := func(m ...func(*github.Repository)) *github.Repository {
+		r := &github.Repository{Name: "svc", Owner: github.Account{Login: "org"}, Visibility: "private", Private: true,
+			Description: ptr.To("the service"), HasWiki: true, AllowSquashMerge: ptr.To(true)}
+		for _, f := range m {
+			f(r)
+		}
+		return r
+	}
+	plain := &common.RepositoryParameters{Visibility: ptr.To("private"), Description: ptr.To("the service"), HasWiki: ptr.To(true),
+		AllowSquashMerge: ptr.To(true), Topics: []string{"later"}, DefaultBranch: ptr.To("trunk")}
+	cases := map[string]struct {
+		reason string
+		p      *common.RepositoryParameters
+		r      *github.Repository
+		want   []string
+	}{
+		"PlainAsAsked": {reason: "a repository with every setting the create sent is its result; topics and the default branch come later",
+			p: plain, r: gh()},
+		"PlainOtherDescription": {reason: "a description the create did not send is someone else's repository",
+			p: plain, r: gh(func(r *github.Repository) { r.Description = ptr.To("not yours") }), want: []string{"description"}},
+		"PlainOtherVisibilityAndMerge": {reason: "every setting the create sent is compared",
+			p: plain, r: gh(func(r *github.Repository) { r.Visibility, r.Private, r.AllowSquashMerge = "public", false, ptr.To(false) }),
+			want: []string{"visibility", "allowSquashMerge"}},
+		"Template": {reason: "a repository generated from the spec's template with its description and visibility is the create's result",
+			p: &common.RepositoryParameters{Template: &common.TemplateSource{Owner: "org", Repository: "tmpl"}, Visibility: ptr.To("private"), Description: ptr.To("the service")},
+			r: gh(func(r *github.Repository) { r.TemplateRepository = &github.RepositoryRef{FullName: "org/tmpl"} })},
+		"NotFromTheTemplate": {reason: "a repository not generated from the spec's template is someone else's",
+			p: &common.RepositoryParameters{Template: &common.TemplateSource{Owner: "org", Repository: "tmpl"}},
+			r: gh(), want: []string{"template"}},
+		"Fork": {reason: "a fork of the spec's source is the create's result",
+			p: &common.RepositoryParameters{Fork: &common.ForkSource{Owner: "up", Repository: "lib"}},
+			r: gh(func(r *github.Repository) { r.Fork, r.Parent = true, &github.RepositoryRef{FullName: "up/lib"} })},
+		"NotAFork": {reason: "a repository that is no fork of the spec's source is someone else's",
+			p: &common.RepositoryParameters{Fork: &common.ForkSource{Owner: "up", Repository: "lib"}},
+			r: gh(), want: []string{"fork"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, CreateDrift(tc.p, tc.r)); diff != "" {
+				t.Errorf("\n%s\nCreateDrift(...): -want, +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}

@@ -33,8 +33,7 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
-	reasonMissing   event.Reason = "ExternalResourceMissing"
+	reasonMissing event.Reason = "ExternalResourceMissing"
 )
 
 // external manages one ActionsVariable's variable. It lives for one
@@ -114,26 +113,24 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		if deleting {
 			return managed.ExternalObservation{ResourceExists: false}, nil
 		}
-		if !kind.CreatedByLostCreate(mg, got.CreatedAt) {
+		if !kind.Recovers(mg, got.CreatedAt, av.Drift(p, got)) {
 			return managed.ExternalObservation{}, e.taken(got.Name)
 		}
-		meta.SetExternalName(mg, got.Name)
-		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found %s, created by this ActionsVariable before its record of the create was lost", e.what(got.Name))))
+		kind.Recovered(mg, e.record, got.Name, e.what(got.Name), "created by this ActionsVariable")
 		recovered = true
 	}
 	e.found = got
 	*mg.Observation() = av.Observation(e.fullName(), e.env.Name, got)
 	mg.SetConditions(xpv2.Available())
-	upToDate := deleting || av.UpToDate(p, got)
-	diff := ""
-	if !upToDate {
-		diff = "value"
+	var drift []string
+	if !deleting {
+		drift = av.Drift(p, got)
 	}
 	return managed.ExternalObservation{
 		ResourceExists:          true,
-		ResourceUpToDate:        upToDate,
+		ResourceUpToDate:        len(drift) == 0,
 		ResourceLateInitialized: recovered,
-		Diff:                    diff,
+		Diff:                    strings.Join(drift, ", "),
 	}, nil
 }
 

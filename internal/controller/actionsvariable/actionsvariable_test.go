@@ -178,7 +178,7 @@ func TestObserve(t *testing.T) {
 			reason: "A create interrupted after GitHub made the variable finds it by name and creation time.",
 			api:    api{get: variable("eu-west-1")}, mg: []mod{withPending(createdAt.Add(-time.Second))},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true}, extName: "REGION",
-				events: []event.Reason{reasonRecovered}, value: ptr.To("eu-west-1")},
+				events: []event.Reason{kind.ReasonRecovered}, value: ptr.To("eu-west-1")},
 		},
 		"DeletingNeverCreated": {
 			reason: "Someone else's variable is not ours to delete.",

@@ -36,7 +36,6 @@ type Object interface {
 const (
 	reasonRenamedBack event.Reason = "RenamedBack"
 	reasonMissing     event.Reason = "ExternalResourceMissing"
-	reasonRecovered   event.Reason = "RecoveredInterruptedCreate"
 )
 
 // external manages one Branch. It lives for one reconcile: Observe keeps
@@ -151,8 +150,7 @@ func (e *external[T]) found(ctx context.Context, mg T, b *github.Branch) (manage
 		if !ours {
 			return managed.ExternalObservation{}, notOursf("branch %q already exists in %s and this Branch did not create it; to manage it, set the annotation crossplane.io/external-name: %s", b.Name, e.fullName(), b.Name)
 		}
-		meta.SetExternalName(mg, b.Name)
-		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found branch %q of %s at %s, the commit this Branch's create started it at, before the record of that create was lost", b.Name, e.fullName(), b.Commit.SHA)))
+		kind.Recovered(mg, e.record, b.Name, fmt.Sprintf("branch %q of %s at %s, the commit this Branch's create started it at", b.Name, e.fullName(), b.Commit.SHA), "created by this Branch")
 		recovered = true
 	}
 	*mg.Observation() = br.Observation(e.fullName(), b, e.repository.DefaultBranch)
@@ -167,32 +165,45 @@ func (e *external[T]) found(ctx context.Context, mg T, b *github.Branch) (manage
 // provider stopped between GitHub creating the branch and the external
 // name being saved, or GitHub's answer to the create was lost), whether b
 // is that create's result. A branch has no creation time, so the evidence
-// is: this resource's last create was not confirmed
-// (kind.CreateUnconfirmed), and
-// the branch's head is the commit that create started it at: the one
-// Create recorded in status.atProvider.sha, or, for a create cut off
-// before its status was saved, sourceSha or the source branch's head now.
+// is: this resource's last create's answer was lost (kind.RecoversUntimed;
+// nothing is read otherwise), and the branch's head is the commit that
+// create started it at (startedAt).
 // A branch someone else created at the same commit in the same moments
 // cannot be told from it; a branch with other history never passes.
 func (e *external[T]) createdByThisResource(ctx context.Context, mg T, b *github.Branch) (bool, error) {
 	if !kind.CreateUnconfirmed(mg) {
 		return false, nil
 	}
+	started, err := e.startedAt(ctx, mg, b)
+	if err != nil || started == "" {
+		return false, err
+	}
+	var differs []string
+	if !strings.EqualFold(started, b.Commit.SHA) {
+		differs = append(differs, "sha")
+	}
+	return kind.RecoversUntimed(mg, differs), nil
+}
+
+// startedAt is the commit mg's last create started branch b at: the one
+// Create recorded in status.atProvider.sha, sourceSha, or the source
+// branch's head now; "" when the source branch is gone.
+func (e *external[T]) startedAt(ctx context.Context, mg T, b *github.Branch) (string, error) {
 	if started := mg.Observation().Sha; started != nil {
-		return strings.EqualFold(*started, b.Commit.SHA), nil
+		return *started, nil
 	}
 	src := br.SourceOf(mg.Parameters(), e.repository.DefaultBranch)
 	if src.SHA != "" {
-		return strings.EqualFold(src.SHA, b.Commit.SHA), nil
+		return src.SHA, nil
 	}
 	ref, err := e.api.GetRef(ctx, e.repository.Owner.Login, e.repository.Name, br.Ref(src.Branch))
 	if github.IsNotFound(err) {
-		return false, nil
+		return "", nil
 	}
 	if err != nil {
-		return false, errors.Wrapf(err, "cannot read branch %q of %s, to tell whether branch %q was created by this Branch", src.Branch, e.fullName(), b.Name)
+		return "", errors.Wrapf(err, "cannot read branch %q of %s, to tell whether branch %q was created by this Branch", src.Branch, e.fullName(), b.Name)
 	}
-	return ref.Object.SHA == b.Commit.SHA, nil
+	return ref.Object.SHA, nil
 }
 
 // redirected observes a branch GitHub answered with another name than the

@@ -95,7 +95,7 @@ func TestObserve(t *testing.T) {
 			mg:     []mod{createFailed(), withObservation(common.BranchObservation{Sha: ptr.To(shaMain)})},
 			want: want{
 				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
-				obs: ptr.To(observed("release", shaMain, false, false)), ready: true, extName: "release", events: []event.Reason{reasonRecovered},
+				obs: ptr.To(observed("release", shaMain, false, false)), ready: true, extName: "release", events: []event.Reason{kind.ReasonRecovered},
 			},
 		},
 		"FailedCreateOtherCommitThanRecorded": {
@@ -110,7 +110,7 @@ func TestObserve(t *testing.T) {
 			mg:     []mod{createFailed()},
 			want: want{
 				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
-				obs: ptr.To(observed("release", shaMain, false, false)), ready: true, extName: "release", events: []event.Reason{reasonRecovered},
+				obs: ptr.To(observed("release", shaMain, false, false)), ready: true, extName: "release", events: []event.Reason{kind.ReasonRecovered},
 			},
 		},
 		"InterruptedCreate": {
@@ -119,7 +119,7 @@ func TestObserve(t *testing.T) {
 			mg:     []mod{createPending()},
 			want: want{
 				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
-				obs: ptr.To(observed("release", shaMain, false, false)), ready: true, extName: "release", events: []event.Reason{reasonRecovered},
+				obs: ptr.To(observed("release", shaMain, false, false)), ready: true, extName: "release", events: []event.Reason{kind.ReasonRecovered},
 			},
 		},
 		"InterruptedCreateFromSha": {
@@ -128,7 +128,7 @@ func TestObserve(t *testing.T) {
 			mg:     []mod{createPending(), withSourceSha(shaOld)},
 			want: want{
 				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
-				obs: ptr.To(observed("release", shaOld, false, false)), ready: true, extName: "release", events: []event.Reason{reasonRecovered},
+				obs: ptr.To(observed("release", shaOld, false, false)), ready: true, extName: "release", events: []event.Reason{kind.ReasonRecovered},
 			},
 		},
 		"InterruptedCreateOtherHistory": {

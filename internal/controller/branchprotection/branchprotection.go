@@ -34,10 +34,9 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonDropped   event.Reason = "DroppedByGitHub"
-	reasonRemoved   event.Reason = "ProtectionRemovedOutside"
-	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
-	reasonFollowed  event.Reason = "FollowedBranchRename"
+	reasonDropped  event.Reason = "DroppedByGitHub"
+	reasonRemoved  event.Reason = "ProtectionRemovedOutside"
+	reasonFollowed event.Reason = "FollowedBranchRename"
 )
 
 // external manages one BranchProtection's protection of its branch. It
@@ -95,8 +94,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		// Not this resource's: nothing of its own to delete.
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	case ext == "" && e.createdByThisResource(mg, got):
-		meta.SetExternalName(mg, name)
-		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found branch %s of %s protected as this BranchProtection asks, while its record of protecting it was lost: taking it as its own", name, e.fullName())))
+		kind.Recovered(mg, e.record, name, fmt.Sprintf("branch %s of %s protected as this BranchProtection asks", name, e.fullName()), "protected by this BranchProtection")
 		named = true
 	case ext == "":
 		return managed.ExternalObservation{}, errors.Errorf("branch %s of %s is already protected, and this BranchProtection did not protect it (GitHub keeps one protection per branch, without an id): to manage that protection, and overwrite it with this spec, set the annotation crossplane.io/external-name: %s", name, e.fullName(), name)
@@ -187,16 +185,14 @@ func via(what string) string {
 // createdByThisResource tells, when the record of a create was lost (the
 // provider stopped between GitHub protecting the branch and the external
 // name being saved, or GitHub's answer was lost), whether got is that
-// create's result: a create was not confirmed (kind.CreateUnconfirmed), and got is the protection the spec asks for, but for those
+// create's result: the create's answer was lost, and got is the protection
+// the spec asks for (kind.RecoversUntimed), but for those
 // GitHub drops for lack of push access. GitHub keeps no id or date for a
 // protection to tell more by.
 func (e *external[T]) createdByThisResource(mg T, got *github.Protection) bool {
-	if !kind.CreateUnconfirmed(mg) {
-		return false
-	}
 	p := mg.Parameters()
 	dropped := bp.Dropped(bp.Request(p, nil), got, e.now())
-	return len(bp.Drift(p, dropped, got)) == 0
+	return kind.RecoversUntimed(mg, bp.Drift(p, dropped, got))
 }
 
 // Create protects the branch as the spec says, and sets its required

@@ -195,7 +195,7 @@ func TestObserve(t *testing.T) {
 			})},
 			mg: []mod{withCreatePending(), restricted},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceLateInitialized: true,
-				Diff: "restrictions.users: want [alice bob], GitHub has [Alice]"}, extName: "main", events: []event.Reason{reasonRecovered}, observed: true},
+				Diff: "restrictions.users: want [alice bob], GitHub has [Alice]"}, extName: "main", events: []event.Reason{kind.ReasonRecovered}, observed: true},
 		},
 		"InterruptedCreateOfAnotherSpec": {
 			reason: "A create under way does not take over a protection other than the spec's.",

@@ -32,8 +32,7 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
-	reasonMissing   event.Reason = "ExternalResourceMissing"
+	reasonMissing event.Reason = "ExternalResourceMissing"
 )
 
 // external manages one DeployKey's deploy key. It lives for one reconcile:
@@ -140,15 +139,14 @@ func (e *external[T]) byID(ctx context.Context, mg T) (*github.DeployKey, error)
 }
 
 // recover finds the deploy key a create of mg added when the provider
-// stopped between GitHub adding it and the external name being saved.
-// GitHub takes a key once, so it is the repository's key with mg's key
-// material, if GitHub added it after mg's create started (not before the
-// create-pending annotation's time). A key with that material and other
+// stopped between GitHub adding it and the external name being saved, or
+// GitHub's answer to it was lost. GitHub takes a key once, so it is the
+// repository's key with mg's key material, if GitHub added it during mg's
+// create and it is the key mg declares (kind.Recovers). A key with that material and other
 // evidence is someone else's, and is never taken over without the
 // external-name annotation: the create is refused and says how to adopt it.
 func (e *external[T]) recover(ctx context.Context, mg T, key dk.PublicKey) (*github.DeployKey, bool, error) {
-	pending := meta.GetExternalCreatePending(mg)
-	if pending.IsZero() {
+	if !kind.CreateUnconfirmed(mg) {
 		return nil, false, nil
 	}
 	list, err := e.api.ListDeployKeys(ctx, e.repo.Owner, e.repo.Name)
@@ -160,11 +158,10 @@ func (e *external[T]) recover(ctx context.Context, mg T, key dk.PublicKey) (*git
 		return nil, false, errors.Wrapf(err, "cannot list the deploy keys of %s to look for one an interrupted create added", e.fullName())
 	}
 	k := dk.FindByKey(list, key)
-	if k == nil || !kind.CreatedDuring(k.CreatedAt, pending) || len(dk.Drift(mg.Parameters(), key, k)) > 0 {
+	if k == nil || !kind.Recovers(mg, k.CreatedAt, dk.Drift(mg.Parameters(), key, k)) {
 		return nil, false, nil
 	}
-	meta.SetExternalName(mg, dk.ExternalName(k.ID))
-	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found deploy key %q (id %d) of %s, added by this DeployKey before its record of the create was lost", k.Title, k.ID, e.fullName())))
+	kind.Recovered(mg, e.record, dk.ExternalName(k.ID), fmt.Sprintf("deploy key %q (id %d) of %s", k.Title, k.ID, e.fullName()), "added by this DeployKey")
 	return k, true, nil
 }
 

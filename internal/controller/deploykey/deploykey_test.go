@@ -17,6 +17,7 @@ import (
 	dk "github.com/crossplane-github/provider-github/internal/clients/deploykey"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
@@ -135,7 +136,7 @@ func TestObserve(t *testing.T) {
 			reason: "A create interrupted after GitHub added the key is recognised by the key material and the time: the id becomes the external name.",
 			mods:   func(scope) []mod { return []mod{withPending(pending)} },
 			api:    api{list: []github.DeployKey{*answer(6, func(k *github.DeployKey) { k.Key = otherKey }), *answer(7)}},
-			want:   want{exists: true, upToDate: true, lateInit: true, details: publicDetails, externalName: "7", events: []event.Reason{reasonRecovered}},
+			want:   want{exists: true, upToDate: true, lateInit: true, details: publicDetails, externalName: "7", events: []event.Reason{kind.ReasonRecovered}},
 		},
 		"LookAlikeNotAdopted": {
 			reason: "A key with the same material added long before this create is someone else's: not taken over (the create will say how to adopt it).",

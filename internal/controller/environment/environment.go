@@ -32,8 +32,7 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
-	reasonMissing   event.Reason = "ExternalResourceMissing"
+	reasonMissing event.Reason = "ExternalResourceMissing"
 )
 
 // teamResolver finds the GitHub team of a Team resource of mg's scope
@@ -93,17 +92,14 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	case err != nil:
 		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read environment %q of %s%s", p.Name, e.fullName(), e.via())
 	}
-	recovered := false
-	if ext == "" {
-		if deleting || !kind.CreatedByLostCreate(mg, got.CreatedAt) {
-			if deleting {
-				return managed.ExternalObservation{ResourceExists: false}, nil
-			}
-			return managed.ExternalObservation{}, errors.Errorf("environment %q already exists in %s and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", got.Name, e.fullName(), got.Name)
+	recovering := ext == ""
+	if recovering {
+		if deleting {
+			return managed.ExternalObservation{ResourceExists: false}, nil
 		}
-		meta.SetExternalName(mg, got.Name)
-		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found environment %q of %s, created by this Environment before its record of the create was lost", got.Name, e.fullName())))
-		recovered = true
+		if !kind.CreatedByLostCreate(mg, got.CreatedAt) {
+			return managed.ExternalObservation{}, e.taken(got.Name)
+		}
 	}
 	e.observed = got
 	if env.UsesCustomPolicies(got) {
@@ -111,21 +107,43 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the deployment branch policies of environment %q of %s", got.Name, e.fullName())
 		}
 	}
-	*mg.Observation() = env.Observation(e.fullName(), got, e.policies)
-	mg.SetConditions(xpv2.Available())
+	if !recovering {
+		// Someone else's environment is not reported as this resource's.
+		e.observe(mg, got)
+	}
 	if deleting {
 		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	}
 	if err := e.resolveTeamRefs(ctx, mg); err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	drift := env.Drift(p, env.Reviewers(p, e.refIDs), got, e.policies)
+	reviewers := env.Reviewers(p, e.refIDs)
+	if recovering {
+		if !kind.Recovers(mg, got.CreatedAt, env.CreateDrift(p, reviewers, got)) {
+			return managed.ExternalObservation{}, e.taken(got.Name)
+		}
+		kind.Recovered(mg, e.record, got.Name, fmt.Sprintf("environment %q of %s", got.Name, e.fullName()), "created by this Environment")
+		e.observe(mg, got)
+	}
+	drift := env.Drift(p, reviewers, got, e.policies)
 	return managed.ExternalObservation{
 		ResourceExists:          true,
 		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: recovered,
+		ResourceLateInitialized: recovering,
 		Diff:                    strings.Join(drift, ", "),
 	}, nil
+}
+
+// observe records got in mg's status.
+func (e *external[T]) observe(mg T, got *github.Environment) {
+	*mg.Observation() = env.Observation(e.fullName(), got, e.policies)
+	mg.SetConditions(xpv2.Available())
+}
+
+// taken says that environment name exists in the repository and this
+// resource did not create it, and how to take it over.
+func (e *external[T]) taken(name string) error {
+	return errors.Errorf("environment %q already exists in %s and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", name, e.fullName(), name)
 }
 
 // Create creates the environment with its settings and custom policies,

@@ -118,7 +118,7 @@ func TestObserve(t *testing.T) {
 			api:    api{get: answer(), policies: mainPolicy},
 			mg:     []mod{withPending(pending)},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true}, ready: true, extName: "production",
-				calls: observed, events: []event.Reason{reasonRecovered}},
+				calls: observed, events: []event.Reason{kind.ReasonRecovered}},
 		},
 		"CreatedAfterAFailedCreate": {
 			reason: "An environment someone created after this resource's create failed is not taken for the create's result.",

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -19,6 +18,7 @@ import (
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	repo "github.com/crossplane-github/provider-github/internal/clients/repository"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 // Object is a Repository of either scope.
@@ -33,15 +33,6 @@ const (
 	reasonRenamedBack event.Reason = "RenamedBack"
 	reasonUnarchived  event.Reason = "Unarchived"
 	reasonMissing     event.Reason = "ExternalResourceMissing"
-	reasonAdopted     event.Reason = "RecoveredInterruptedCreate"
-)
-
-// createWindow bounds how long after this resource started a create GitHub
-// may report the repository as created for it to count as that create's
-// result, when a crash lost the record of it.
-const (
-	createWindowBefore = 30 * time.Second
-	createWindowAfter  = 10 * time.Minute
 )
 
 // notOurs says that what GitHub has under the resource's name is not the
@@ -120,8 +111,7 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 		if !createdByThisResource(mg, r) {
 			return managed.ExternalObservation{}, notOursf("%s/%s already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
 		}
-		meta.SetExternalName(mg, name)
-		e.record.Event(mg, event.Normal(reasonAdopted, fmt.Sprintf("Found %s, created by this Repository before its record of the create was lost", r.FullName)))
+		kind.Recovered(mg, e.record, name, r.FullName, "created by this Repository")
 		adopted = true
 	}
 
@@ -191,14 +181,11 @@ func (e *external[T]) find(ctx context.Context, mg T, owner, name string) (*gith
 
 // createdByThisResource tells, when the record of a create was lost (the
 // provider stopped between GitHub creating the repository and the external
-// name being saved), whether r is that create's result: GitHub created it
-// while this resource's create was under way.
-func createdByThisResource(mg resource.Managed, r *github.Repository) bool {
-	pending := meta.GetExternalCreatePending(mg)
-	if pending.IsZero() || r.CreatedAt == nil {
-		return false
-	}
-	return !r.CreatedAt.Before(pending.Add(-createWindowBefore)) && !r.CreatedAt.After(pending.Add(createWindowAfter))
+// name being saved, or GitHub's answer to the create was lost), whether r
+// is that create's result: GitHub created it during that create, and it is
+// the repository the create asked for (kind.Recovers).
+func createdByThisResource(mg Object, r *github.Repository) bool {
+	return kind.Recovers(mg, r.CreatedAt, repo.CreateDrift(mg.Parameters(), r))
 }
 
 // Create creates the repository: plain, from a template, or as a fork.

@@ -23,6 +23,7 @@ import (
 	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
@@ -77,6 +78,14 @@ func withParams(fn func(*common.RepositoryParameters)) mod {
 }
 func withCreatePending(at time.Time) mod {
 	return func(r Object) { meta.SetExternalCreatePending(r, at) }
+}
+func withCreateFailed(at time.Time) mod {
+	return func(r Object) { meta.SetExternalCreateFailed(r, at) }
+}
+func withCreateRefused(at time.Time) mod {
+	return func(r Object) {
+		meta.AddAnnotations(r, map[string]string{kind.AnnotationCreateRefused: at.Format(time.RFC3339)})
+	}
 }
 func deleting() mod {
 	return func(r Object) { now := metav1.Now(); r.SetDeletionTimestamp(&now) }
@@ -167,6 +176,28 @@ func TestObserve(t *testing.T) {
 				mg: []mod{withCreatePending(time.Now())},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true, ConnectionDetails: details}},
+		},
+		"RefusedCreateLookAlike": {
+			reason: "after GitHub refused the create (422: the name is taken), a repository made a second before it is someone else's, however alike",
+			args: args{
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { at := time.Now().Add(-time.Second); r.CreatedAt = &at }), nil
+				}}},
+				mg: []mod{withCreatePending(time.Now()), withCreateFailed(time.Now()), withCreateRefused(time.Now())},
+			},
+			want: want{err: notOurs{errors.New("org/x already exists on GitHub and this Repository did not create it; " +
+				"to manage it, set the annotation crossplane.io/external-name: x")}},
+		},
+		"LostAnswerFindsARepositoryDifferingInOneField": {
+			reason: "after a lost answer, a repository made during the create that differs in one field the create sent is someone else's",
+			args: args{
+				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+					return ghRepo(func(r *github.Repository) { now := time.Now(); r.CreatedAt = &now }), nil
+				}}},
+				mg: []mod{withCreatePending(time.Now()), withCreateFailed(time.Now()), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("private") })},
+			},
+			want: want{err: notOurs{errors.New("org/x already exists on GitHub and this Repository did not create it; " +
+				"to manage it, set the annotation crossplane.io/external-name: x")}},
 		},
 		"UpToDate": {
 			reason: "an adopted repository matching the spec is up to date",

@@ -37,8 +37,7 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
-	reasonMissing   event.Reason = "ExternalResourceMissing"
+	reasonMissing event.Reason = "ExternalResourceMissing"
 )
 
 // external manages one RepositoryFile's file. It lives for one reconcile:
@@ -161,17 +160,23 @@ func (e *external[T]) findBranch(ctx context.Context, p *common.RepositoryFilePa
 // recovered tells whether the file Observe found is what a create of mg
 // wrote before the provider stopped, between GitHub's commit and the
 // external name being saved, or before GitHub's answer to it was lost: a
-// create was started and not confirmed (kind.CreateUnconfirmed), and
-// the file has exactly the declared content. It then sets the external
-// name. (A resource being deleted has not read its content: a file it may
-// have written is left.)
+// create's answer was lost and the file has exactly the declared content
+// (kind.RecoversUntimed: GitHub keeps no creation time of a file). It then
+// sets the external name. (A resource being deleted has not read its
+// content: a file it may have written is left.)
 func (e *external[T]) recovered(mg T) bool {
-	if meta.WasDeleted(mg) || !kind.CreateUnconfirmed(mg) || !rf.UpToDate(e.observed.SHA, e.content) {
+	if meta.WasDeleted(mg) {
+		return false
+	}
+	var differs []string
+	if !rf.UpToDate(e.observed.SHA, e.content) {
+		differs = append(differs, "content")
+	}
+	if !kind.RecoversUntimed(mg, differs) {
 		return false
 	}
 	p := mg.Parameters()
-	meta.SetExternalName(mg, p.Path)
-	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found %s with the declared content, written by this RepositoryFile before its record of the create was lost", e.where(p.Path))))
+	kind.Recovered(mg, e.record, p.Path, e.where(p.Path)+" with the declared content", "written by this RepositoryFile")
 	return true
 }
 

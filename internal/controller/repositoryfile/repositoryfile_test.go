@@ -19,6 +19,7 @@ import (
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
@@ -134,7 +135,7 @@ func TestObserve(t *testing.T) {
 			mg:     []mod{withPending()},
 			want: want{
 				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
-				obs: atMain(contentSHA), ready: true, extName: path, calls: readMain, events: []event.Reason{reasonRecovered},
+				obs: atMain(contentSHA), ready: true, extName: path, calls: readMain, events: []event.Reason{kind.ReasonRecovered},
 			},
 		},
 		"InterruptedCreateOtherContent": {

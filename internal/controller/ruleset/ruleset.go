@@ -31,8 +31,7 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
-	reasonMissing   event.Reason = "ExternalResourceMissing"
+	reasonMissing event.Reason = "ExternalResourceMissing"
 )
 
 // nameMustBeUnique is GitHub's refusal of a ruleset name the repository
@@ -121,16 +120,15 @@ func (e *external[T]) find(ctx context.Context, mg T) (r *github.Ruleset, recove
 }
 
 // recover finds the ruleset a create of mg made when the provider stopped
-// between GitHub creating it and the external name being saved. GitHub's
-// ruleset names are unique per repository, so it is the ruleset of mg's
-// name, if GitHub created it after mg's create started (not before the
-// create-pending annotation's time) and it is the ruleset mg declares. A
+// between GitHub creating it and the external name being saved, or
+// GitHub's answer to it was lost. GitHub's ruleset names are unique per
+// repository, so it is the ruleset of mg's name, if GitHub created it
+// during mg's create and it is the ruleset mg declares (kind.Recovers). A
 // ruleset of that name with other evidence is someone else's, and is never
 // taken over without the external-name annotation: the create is refused
 // and says how to adopt it.
 func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool, error) {
-	pending := meta.GetExternalCreatePending(mg)
-	if pending.IsZero() {
+	if !kind.CreateUnconfirmed(mg) {
 		return nil, false, nil
 	}
 	list, err := e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)
@@ -144,7 +142,7 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool,
 	e.listed = list
 	p := mg.Parameters()
 	found := rs.FindByName(list, p.Name)
-	if found == nil || !kind.CreatedDuring(found.CreatedAt, pending) {
+	if found == nil || !kind.CreatedByLostCreate(mg, found.CreatedAt) {
 		return nil, false, nil
 	}
 	r, err := e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, found.ID)
@@ -154,11 +152,10 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool,
 	if err != nil {
 		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s to tell whether an interrupted create made it", found.ID, e.fullName())
 	}
-	if len(rs.Drift(p, r)) > 0 {
+	if !kind.Recovers(mg, found.CreatedAt, rs.Drift(p, r)) {
 		return nil, false, nil
 	}
-	meta.SetExternalName(mg, rs.ExternalName(r.ID))
-	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found ruleset %q (id %d) of %s, created by this Ruleset before its record of the create was lost", r.Name, r.ID, e.fullName())))
+	kind.Recovered(mg, e.record, rs.ExternalName(r.ID), fmt.Sprintf("ruleset %q (id %d) of %s", r.Name, r.ID, e.fullName()), "created by this Ruleset")
 	return r, true, nil
 }
 

@@ -200,7 +200,7 @@ func TestObserve(t *testing.T) {
 				o:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true},
 				obs: observed, ready: true, extName: "4100001",
 				calls:  []call{{Op: "list"}, {Op: "get", ID: 4100001}},
-				events: []event.Reason{reasonRecovered},
+				events: []event.Reason{kind.ReasonRecovered},
 			},
 		},
 		"LookAlikeWithOtherSettings": {

@@ -33,8 +33,7 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
-	reasonMissing   event.Reason = "ExternalResourceMissing"
+	reasonMissing event.Reason = "ExternalResourceMissing"
 )
 
 // AnnotationCreatedValueHash records the hash of the value a create sent
@@ -123,11 +122,12 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		if deleting {
 			return managed.ExternalObservation{ResourceExists: false}, nil
 		}
-		if !kind.CreatedByLostCreate(mg, got.CreatedAt) {
+		// GitHub shows nothing of a secret but its name and dates: there
+		// is no other field the create sent to compare.
+		if !kind.Recovers(mg, got.CreatedAt, nil) {
 			return managed.ExternalObservation{}, errors.Errorf("%s already exists and this %s did not create it: to manage it (its value becomes the declared one), set the annotation crossplane.io/external-name: %q; or choose another name", e.what(got.Name), e.kind, got.Name)
 		}
-		meta.SetExternalName(mg, got.Name)
-		e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found %s, created by this %s before its record of the create was lost", e.what(got.Name), e.kind)))
+		kind.Recovered(mg, e.record, got.Name, e.what(got.Name), "created by this "+e.kind)
 		recovered = true
 	}
 	e.found = got

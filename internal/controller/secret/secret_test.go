@@ -17,6 +17,7 @@ import (
 	ctrlclient "sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
@@ -168,7 +169,7 @@ func TestObserve(t *testing.T) {
 			mg: func(s scope) []mod { return []mod{withPending(pending)} },
 			want: func(s scope) want {
 				return want{o: managed.ExternalObservation{ResourceExists: true, ResourceLateInitialized: true, Diff: "valueSecretRef (value GitHub holds unknown)"},
-					extName: "DEPLOY_TOKEN", events: []event.Reason{reasonRecovered}}
+					extName: "DEPLOY_TOKEN", events: []event.Reason{kind.ReasonRecovered}}
 			},
 		},
 		"NotALookAlike": {

@@ -34,8 +34,7 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonRecovered event.Reason = "RecoveredInterruptedCreate"
-	reasonMissing   event.Reason = "ExternalResourceMissing"
+	reasonMissing event.Reason = "ExternalResourceMissing"
 )
 
 // AnnotationCreatedSecretHash records the hash of the secret a create sent
@@ -182,14 +181,13 @@ func (e *external[T]) find(ctx context.Context, mg T) (h *github.Hook, recovered
 }
 
 // recover finds the webhook a create of mg made when the provider stopped
-// between GitHub creating it and the external name being saved: the
-// repository's webhook with mg's URL, created after mg's create started
-// and configured as mg declares. A webhook of that URL with other evidence
+// between GitHub creating it and the external name being saved, or
+// GitHub's answer to it was lost: the repository's webhook with mg's URL,
+// created during mg's create and configured as mg declares (kind.Recovers). A webhook of that URL with other evidence
 // is someone else's, and is never taken over without the external-name
 // annotation: the create is refused and says how to adopt it.
 func (e *external[T]) recover(ctx context.Context, mg T) (*github.Hook, bool, error) {
-	pending := meta.GetExternalCreatePending(mg)
-	if pending.IsZero() {
+	if !kind.CreateUnconfirmed(mg) {
 		return nil, false, nil
 	}
 	list, err := e.api.ListHooks(ctx, e.repo.Owner, e.repo.Name)
@@ -203,11 +201,10 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Hook, bool, er
 	e.listed = list
 	p := mg.Parameters()
 	h := wh.FindByURL(list, p.URL)
-	if h == nil || !kind.CreatedDuring(h.CreatedAt, pending) || len(wh.Drift(p, h)) > 0 {
+	if h == nil || !kind.Recovers(mg, h.CreatedAt, wh.Drift(p, h)) {
 		return nil, false, nil
 	}
-	meta.SetExternalName(mg, wh.ExternalName(h.ID))
-	e.record.Event(mg, event.Normal(reasonRecovered, fmt.Sprintf("Found webhook %d of %s for %s, created by this Webhook before its record of the create was lost", h.ID, e.fullName(), h.Config.URL)))
+	kind.Recovered(mg, e.record, wh.ExternalName(h.ID), fmt.Sprintf("webhook %d of %s for %s", h.ID, e.fullName(), h.Config.URL), "created by this Webhook")
 	return h, true, nil
 }
 

@@ -23,6 +23,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	wh "github.com/crossplane-github/provider-github/internal/clients/webhook"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
@@ -225,7 +226,7 @@ func TestObserve(t *testing.T) {
 			api:     api{list: []github.Hook{*answer(3, func(h *github.Hook) { h.Config.URL = "https://other.example.com" }), *answer(9)}},
 			secrets: withSecret, mg: []mod{withPending(pending)},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceLateInitialized: true, Diff: "secretRef"}, extName: "9",
-				calls: []call{{Op: "list"}}, events: []event.Reason{reasonRecovered}},
+				calls: []call{{Op: "list"}}, events: []event.Reason{kind.ReasonRecovered}},
 		},
 		"NotALookAlike": {
 			reason: "A webhook of the URL created before this create started is someone else's: never taken.",
