@@ -30,6 +30,7 @@ type config struct {
 	latency                                time.Duration
 	sizes                                  []int
 	secondaryN, restartN, everyKindN       int
+	driftN                                 int
 	out                                    string
 	metricsAddr, healthAddr, pprofAddr     string
 	only, profileDir                       string
@@ -54,6 +55,7 @@ func main() {
 	flag.IntVar(&c.secondaryN, "secondary-n", 240, "Repositories created under the secondary limit (80 creates a minute)")
 	flag.IntVar(&c.restartN, "restart-n", 1000, "Repositories of the restart scenario")
 	flag.IntVar(&c.everyKindN, "every-kind-n", 1000, "Repositories of the every-kind scenario (each with four more resources)")
+	flag.IntVar(&c.driftN, "drift-n", 20, "Repositories of the merge-drift scenario (a merge setting changed on GitHub behind the provider's back, hidden by the ETag)")
 	flag.StringVar(&c.out, "out", "_output/bench/results.json", "JSON results")
 	flag.StringVar(&c.metricsAddr, "metrics", "127.0.0.1:28080", "provider metrics address")
 	flag.StringVar(&c.healthAddr, "health", "127.0.0.1:28081", "provider health address")
@@ -122,6 +124,10 @@ type scenario struct {
 	// Webhook and an ActionsVariable (one Team for all), created with the
 	// emulator's rate limits off.
 	EveryKind bool `json:"everyKind,omitempty"`
+	// MergeDrift: in steady state, turn a merge setting of every
+	// repository off behind the provider's back (GitHub's ETag does not
+	// change) and measure until all are set back.
+	MergeDrift bool `json:"mergeDrift,omitempty"`
 	// Extra are more provider flags (make outages: leader election).
 	Extra []string `json:"-"`
 }
@@ -176,6 +182,8 @@ type result struct {
 
 	Secondary *secondary `json:"secondaryLimit,omitempty"`
 	Restart   *restart   `json:"restart,omitempty"`
+	// MergeDrift: the merge-drift scenario's measurements.
+	MergeDrift *mergeDrift `json:"mergeDrift,omitempty"`
 }
 
 // restart is what the two polls after a SIGKILL and a new start cost.
@@ -251,6 +259,9 @@ func run(c config) error {
 		scenario{Name: fmt.Sprintf("N=%d restart", c.restartN), N: c.restartN, Poll: time.Minute, MaxReconcileRate: 50, WriteConcurrency: 16, Restart: true},
 		// Every kind at the provider's defaults: what a user who sets no flag gets.
 		scenario{Name: fmt.Sprintf("N=%d every kind", c.everyKindN), N: c.everyKindN, Poll: time.Minute, Cycles: 5, EveryKind: true},
+		// A 10 s poll and the provider's default full-read budget: the
+		// full-read interval is 72 s for 20 repositories.
+		scenario{Name: fmt.Sprintf("N=%d merge drift", c.driftN), N: c.driftN, Poll: 10 * time.Second, MergeDrift: true},
 	)
 
 	var results []result
@@ -423,6 +434,19 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		res.Steady = st
 		fmt.Printf("   steady %.0fs (%.1f cycles): %.0f requests (%.0f answered 304), %.0f points, %.0f full reads; CPU %.2fs\n",
 			st.WindowSeconds, st.Cycles, st.Requests, st.NotModified, st.Points, st.FullReads, st.CPUSecondsDelta)
+	}
+	if sc.MergeDrift {
+		// Steady state first: every repository read conditionally.
+		time.Sleep(2*sc.Poll + 5*time.Second)
+		d, err := measureMergeDrift(emu, "http://"+c.metricsAddr+"/metrics", sc.Poll)
+		res.MergeDrift = d
+		if d != nil {
+			fmt.Printf("   merge drift: %d/%d set back after %.1fs (full-read interval %.0fs); before the full reads: %d polls, %d answered 304, %d conditional 200; %d full reads\n",
+				d.SetBack, d.Repositories, d.Seconds, d.IntervalSeconds, d.Polls, d.NotModified, d.Changed, d.FullReads)
+		}
+		if err != nil {
+			return res, err
+		}
 	}
 	if sc.Restart {
 		cmd, err = restartProvider(ctx, c, sc, prof, logf, cmd, emu, k, ns, &res)

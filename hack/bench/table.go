@@ -58,7 +58,7 @@ func printTable(results []result) {
 		}
 	}
 	for _, r := range results {
-		if r.Secondary != nil || r.Scenario.Restart || r.Scenario.EveryKind {
+		if r.Secondary != nil || r.Scenario.Restart || r.Scenario.EveryKind || r.Scenario.MergeDrift {
 			continue
 		}
 		n := r.Scenario.N
@@ -91,6 +91,15 @@ func printTable(results []result) {
 		row(fmt.Sprintf("secondary limit 80 creates/min: share of permitted rate (N=%d)", r.Scenario.N), ">= 90%",
 			fmt.Sprintf("%.0f%% (%d creates in %d windows, %d refused)", 100*s.ShareOfPermitted, s.Creates, s.Windows, s.Refused), yes(s.ShareOfPermitted >= 0.9))
 		row("secondary limit: resources in error at the end", "0", fmt.Sprint(s.InError), yes(s.InError == 0))
+	}
+	for _, r := range results {
+		if d := r.MergeDrift; d != nil {
+			bound := d.IntervalSeconds + r.PollSeconds
+			row(fmt.Sprintf("N=%d merge drift: a merge setting changed on GitHub (ETag unchanged) set back", r.Scenario.N),
+				fmt.Sprintf("<= full-read interval + poll (%.0f s), polls before 100%% 304", bound),
+				fmt.Sprintf("%.1f s (%d/%d set back; %d polls before, %d answered 304; %d full reads)", d.Seconds, d.SetBack, d.Repositories, d.Polls, d.NotModified, d.FullReads),
+				yes(d.Seconds <= bound && d.SetBack == d.Repositories && d.Changed == 0))
+		}
 	}
 	for _, r := range results {
 		if rs := r.Restart; rs != nil {
