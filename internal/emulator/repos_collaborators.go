@@ -79,6 +79,16 @@ func pushToView(c *reqCtx, w *world, r *Repo) bool {
 	return true
 }
 
+// archivedRole is the role GitHub reports for a user holding role on r: in
+// an archived repository, every collaborator's is read
+// (integrations/terraform-provider-github #153), whatever was granted.
+func archivedRole(r *Repo, role string) string {
+	if r.Archived && role != "" {
+		return "read"
+	}
+	return role
+}
+
 // collaboratorJSON is GitHub's collaborator object.
 type collaboratorJSON struct {
 	simpleUser
@@ -148,7 +158,7 @@ func (s *Server) listCollaborators(c *reqCtx, w *world, r *Repo) {
 	start, end := c.paginate(len(list))
 	out := make([]collaboratorJSON, 0, end-start)
 	for _, a := range list[start:end] {
-		out = append(out, c.renderCollaborator(w, r, a, w.collaboratorRole(a, r)))
+		out = append(out, c.renderCollaborator(w, r, a, archivedRole(r, w.collaboratorRole(a, r))))
 	}
 	c.json(http.StatusOK, out)
 }
@@ -178,7 +188,7 @@ func (s *Server) getCollaboratorPermission(c *reqCtx, w *world, r *Repo) {
 		c.fail(http.StatusNotFound, "Not Found", c.doc)
 		return
 	}
-	role := w.higherRole(r, w.collaboratorRole(u, r), accessRole(w.access(&principal{user: u}, r)))
+	role := archivedRole(r, w.higherRole(r, w.collaboratorRole(u, r), accessRole(w.access(&principal{user: u}, r))))
 	roleName := role
 	if roleName == "" {
 		roleName = "none"

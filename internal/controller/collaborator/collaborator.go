@@ -50,6 +50,7 @@ const (
 // what deleting it removes.
 type external[T Object] struct {
 	api    github.RepositoryAccessAPI
+	repos  repositoryReader
 	repo   kind.Repository
 	record event.Recorder
 
@@ -126,7 +127,15 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		upToDate, kept := collab.UpToDate(permission, reported, prev.KeptPermission)
 		found.Role, found.Kept = reported.Role, kept
 		*mg.Observation() = collab.Observation(found)
-		mg.SetConditions(xpv2.Available())
+		available := xpv2.Available()
+		if !upToDate {
+			held, err := e.heldByArchive(ctx, user, permission, reported.Role)
+			if err != nil {
+				return managed.ExternalObservation{}, err
+			}
+			upToDate, available.Message = held != "", held
+		}
+		mg.SetConditions(available)
 		o := managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: upToDate, ResourceLateInitialized: lateInit}
 		if !upToDate {
 			o.Diff = fmt.Sprintf("permission: want %s, GitHub reports %s", permission, reported.Role)

@@ -45,5 +45,5 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewRepositoryAccess(c.GitHub), repo: repo, record: c.Record}, nil
+	return &external[T]{api: github.NewRepositoryAccess(c.GitHub), repos: github.NewReposClient(c.GitHub), repo: repo, record: c.Record}, nil
 }
