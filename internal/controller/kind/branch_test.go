@@ -172,7 +172,7 @@ func TestDeletingWithBranchElsewhere(t *testing.T) {
 	meta.SetExternalName(mg, "release")
 	now := metav1.Now()
 	mg.SetDeletionTimestamp(&now)
-	ext, err := forRepository[*nsBranchChild](mg, nil, referenceElsewhere{errors.New("elsewhere")}, event.NewNopRecorder())
+	ext, err := forRepository[*nsBranchChild](mg, nil, referenceElsewhere{errors.New("elsewhere")}, event.NewNopRecorder(), "Webhook", nil)
 	if err != nil {
 		t.Fatalf("forRepository(...): %v", err)
 	}

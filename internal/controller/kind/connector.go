@@ -26,6 +26,8 @@ type connector[T resource.Managed] struct {
 	record   event.Recorder
 	// specs keeps the kind's resources' spec digests (see specDigests).
 	specs *specDigests
+	// kind names the kind in messages.
+	kind string
 }
 
 // clientCache hands out one GitHub client per credential.
@@ -44,11 +46,14 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 		return nil, errors.Wrap(err, "cannot build a GitHub client")
 	}
 	refs := &referred{}
-	ext, err := c.connect(ctx, mg, Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Uncached: c.uncached, Record: c.record, referred: refs})
+	conn := Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Uncached: c.uncached, Record: c.record}
+	withRefs := conn
+	withRefs.referred = refs
+	ext, err := c.connect(ctx, mg, withRefs)
 	if err == nil {
 		ext = withVerdicts(mg, ext, gh, cfg.GitHub.BaseURL+"\x00"+cfg.DefaultOwner, refs, c.specs)
 	}
-	ext, err = forRepository(mg, ext, err, c.record)
+	ext, err = forRepository(mg, ext, err, c.record, c.kind, repositoryOf(conn))
 	if err != nil {
 		return nil, err
 	}

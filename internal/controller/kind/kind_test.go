@@ -2,6 +2,7 @@ package kind
 
 import (
 	"context"
+	"fmt"
 
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
@@ -31,6 +33,7 @@ import (
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
@@ -225,10 +228,15 @@ func TestSelectRepository(t *testing.T) {
 	}
 }
 
-// deleter is a kind's external client whose Delete answers err.
+// deleter is a kind's external client whose Delete answers err, and whose
+// Observe finds its object.
 type deleter[T resource.Managed] struct {
 	managed.TypedExternalClient[T]
 	err error
+}
+
+func (d deleter[T]) Observe(context.Context, T) (managed.ExternalObservation, error) {
+	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 }
 
 func (d deleter[T]) Delete(context.Context, T) (managed.ExternalDelete, error) {
@@ -238,23 +246,78 @@ func (d deleter[T]) Delete(context.Context, T) (managed.ExternalDelete, error) {
 func TestForRepository(t *testing.T) {
 	archived := &gogithub.ErrorResponse{Response: httpResponse(403), Message: "Repository was archived so is read-only."}
 	gone := referenceGone{errors.New("spec.forProvider.repositoryRef names Repository team/api, which does not exist: create it, or fix the reference")}
+	named := common.RepositoryTarget{Repository: ptr.To("api")}
+	created := func(mg *nsChild) *nsChild { meta.SetExternalName(mg, "1234"); return mg }
+	orphaned := func(mg *nsChild) *nsChild {
+		mg.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve, xpv2.ManagementActionCreate, xpv2.ManagementActionUpdate})
+		return mg
+	}
+	repoIs := func(r *github.Repository, err error) repositoryFn {
+		return func(context.Context, RepositoryScoped) (string, *github.Repository, error) { return "acme/api", r, err }
+	}
 	cases := map[string]struct {
 		reason      string
 		mg          *nsChild
 		connectErr  error
+		repo        repositoryFn
 		deleteErr   error
 		wantConnErr error
-		wantExists  bool
+		wantObs     managed.ExternalObservation
+		wantObsErr  error
+		wantEvents  []string
 		wantDelErr  error
 	}{
-		"DeleteInArchived": {
-			reason:    "Deleting a resource of an archived repository completes: GitHub refuses the delete, the object stays, read-only.",
-			mg:        namespacedChild("team", true, common.RepositoryTarget{Repository: ptr.To("api")}),
+		"DeletingInArchived": {
+			reason:     "A resource being deleted in an archived repository is gone at once, without looking for its object: GitHub would refuse the delete. One event says what was left and why.",
+			mg:         created(namespacedChild("team", true, named)),
+			repo:       repoIs(&github.Repository{Archived: true}, nil),
+			wantEvents: []string{"Normal LeftInArchivedRepository: Left Webhook 1234 on GitHub: repository acme/api is archived, so GitHub keeps everything in it read-only; to remove it there, unarchive the repository and delete it on GitHub"},
+		},
+		"DeletingInOpenRepository": {
+			reason:  "A resource being deleted in a repository that is not archived is observed by its kind, and deleted.",
+			mg:      created(namespacedChild("team", true, named)),
+			repo:    repoIs(&github.Repository{}, nil),
+			wantObs: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true},
+		},
+		"DeletingInMissingRepository": {
+			reason:  "A repository that no longer exists is left to the kind's own Observe, which finds its object gone.",
+			mg:      created(namespacedChild("team", true, named)),
+			repo:    repoIs(nil, nil),
+			wantObs: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true},
+		},
+		"RepositoryUnreadable": {
+			reason:     "An error reading the repository is returned: it is not taken for archived.",
+			mg:         created(namespacedChild("team", true, named)),
+			repo:       repoIs(nil, errors.New("boom")),
+			wantObsErr: errors.New("boom"),
+		},
+		"NotDeleting": {
+			reason:  "A resource not being deleted does not read its repository.",
+			mg:      created(namespacedChild("team", false, named)),
+			wantObs: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true},
+		},
+		"NeverCreated": {
+			reason:  "A resource that never made an object has nothing to leave behind, and does not read its repository.",
+			mg:      namespacedChild("team", true, named),
+			wantObs: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true},
+		},
+		"OrphanedByPolicy": {
+			reason:  "A resource whose policies keep its object on delete does not read its repository: nothing is deleted anyway.",
+			mg:      orphaned(created(namespacedChild("team", true, named))),
+			wantObs: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true},
+		},
+		"ArchivedSinceObserve": {
+			reason:    "A delete GitHub refuses because the repository was archived since Observe read it is done: the next Observe says what was left.",
+			mg:        created(namespacedChild("team", true, named)),
+			repo:      repoIs(&github.Repository{}, nil),
+			wantObs:   managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true},
 			deleteErr: archived,
 		},
 		"OtherDeleteErrorsStand": {
 			reason:     "Any other delete error is returned.",
-			mg:         namespacedChild("team", true, common.RepositoryTarget{Repository: ptr.To("api")}),
+			mg:         created(namespacedChild("team", true, named)),
+			repo:       repoIs(&github.Repository{}, nil),
+			wantObs:    managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true},
 			deleteErr:  errors.New("boom"),
 			wantDelErr: errors.New("boom"),
 		},
@@ -262,11 +325,13 @@ func TestForRepository(t *testing.T) {
 			reason:     "A resource being deleted whose Repository resource is gone is gone too.",
 			mg:         namespacedChild("team", true, common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: "api"}}),
 			connectErr: gone,
+			wantEvents: []string{"Normal ReferenceGone: Nothing to delete on GitHub: " + gone.Error()},
 		},
 		"RepositoryResourceNeverCreatedWhileDeleting": {
 			reason:     "A resource being deleted whose Repository resource was never created on GitHub has nothing to delete.",
 			mg:         namespacedChild("team", true, common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: "api"}}),
 			connectErr: referenceNotCreated{errors.New("Repository team/api named by spec.forProvider.repositoryRef has not been created on GitHub yet: this resource waits until it is Ready")},
+			wantEvents: []string{"Normal ReferenceGone: Nothing to delete on GitHub: Repository team/api named by spec.forProvider.repositoryRef has not been created on GitHub yet: this resource waits until it is Ready"},
 		},
 		"RepositoryResourceGoneNotDeleting": {
 			reason:      "A resource not being deleted whose Repository resource is missing says so.",
@@ -281,18 +346,35 @@ func TestForRepository(t *testing.T) {
 			if tc.connectErr == nil {
 				inner = deleter[*nsChild]{err: tc.deleteErr}
 			}
-			ext, err := forRepository(tc.mg, inner, tc.connectErr, event.NewNopRecorder())
+			repo := tc.repo
+			if repo == nil {
+				repo = func(context.Context, RepositoryScoped) (string, *github.Repository, error) {
+					t.Errorf("\n%s\nthe repository was read", tc.reason)
+					return "", nil, nil
+				}
+			}
+			rec := &eventList{}
+			if tc.mg.GetManagementPolicies() == nil {
+				tc.mg.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionAll})
+			}
+			ext, err := forRepository(tc.mg, inner, tc.connectErr, rec, "Webhook", repo)
 			if diff := cmp.Diff(tc.wantConnErr, err, test.EquateErrors()); diff != "" {
 				t.Fatalf("\n%s\nconnect: -want error, +got error:\n%s", tc.reason, diff)
 			}
 			if err != nil {
 				return
 			}
-			if tc.connectErr != nil {
-				o, err := ext.Observe(context.Background(), tc.mg)
-				if err != nil || o.ResourceExists != tc.wantExists {
-					t.Errorf("\n%s\nObserve(...): got %+v, %v; want exists %t", tc.reason, o, err, tc.wantExists)
-				}
+			o, err := ext.Observe(context.Background(), tc.mg)
+			if diff := cmp.Diff(tc.wantObsErr, err, test.EquateErrors()); diff != "" {
+				t.Errorf("\n%s\nObserve(...): -want error, +got error:\n%s", tc.reason, diff)
+			}
+			if diff := cmp.Diff(tc.wantObs, o); diff != "" {
+				t.Errorf("\n%s\nObserve(...): -want, +got:\n%s", tc.reason, diff)
+			}
+			if diff := cmp.Diff(tc.wantEvents, rec.events); diff != "" {
+				t.Errorf("\n%s\nevents: -want, +got:\n%s", tc.reason, diff)
+			}
+			if !o.ResourceExists {
 				return
 			}
 			_, err = ext.Delete(context.Background(), tc.mg)
@@ -302,6 +384,15 @@ func TestForRepository(t *testing.T) {
 		})
 	}
 }
+
+// eventList records the events it is given as "Type Reason: Message".
+type eventList struct{ events []string }
+
+func (l *eventList) Event(_ runtime.Object, e event.Event) {
+	l.events = append(l.events, fmt.Sprintf("%s %s: %s", e.Type, e.Reason, e.Message))
+}
+
+func (l *eventList) WithAnnotations(...string) event.Recorder { return l }
 
 // recordingGate records what is registered with it.
 type recordingGate struct {
