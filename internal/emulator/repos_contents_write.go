@@ -126,7 +126,9 @@ func (c *reqCtx) targetBranch(r *Repo, fw *fileWrite) (name, head string, ok boo
 // putContent creates or replaces a file with a commit on the branch. A file
 // that exists is replaced only with its blob sha: without it the answer is
 // 422 "sha" wasn't supplied, with another one 409 "<path> does not match
-// <sha>". A new file ignores sha. 201 for a new file, 200 for a replaced one.
+// <sha>". A new file ignores sha. 201 for a new file, 200 for a replaced one;
+// 409 "is at <sha> but expected <sha>" when another write to the branch
+// landed meanwhile (readHead).
 func (s *Server) putContent(c *reqCtx, w *world, r *Repo) {
 	m, ok := c.decode(true)
 	if !ok {
@@ -154,6 +156,7 @@ func (s *Server) putContent(c *reqCtx, w *world, r *Repo) {
 	if !ok {
 		return
 	}
+	head, landing := s.readHead(c, r, branch, head)
 	files := filesAt(r, head)
 	old, exists := files[fw.path]
 	switch {
@@ -165,6 +168,9 @@ func (s *Server) putContent(c *reqCtx, w *world, r *Repo) {
 		return
 	case isDir(files, fw.path) || underFile(files, fw.path) != "":
 		c.invalid("Invalid request.\n\n" + fw.path + " conflicts with a directory or file of the repository.")
+		return
+	case landing != nil:
+		landing.refuse(c)
 		return
 	}
 	if content == nil {
@@ -200,6 +206,7 @@ func (s *Server) deleteContent(c *reqCtx, w *world, r *Repo) {
 	if !ok {
 		return
 	}
+	head, landing := s.readHead(c, r, branch, head)
 	files := filesAt(r, head)
 	old, exists := files[fw.path]
 	switch {
@@ -208,6 +215,9 @@ func (s *Server) deleteContent(c *reqCtx, w *world, r *Repo) {
 		return
 	case !strings.EqualFold(*fw.sha, blobSHA(old)):
 		c.fail(http.StatusConflict, fw.path+" does not match "+*fw.sha, c.doc)
+		return
+	case landing != nil:
+		landing.refuse(c)
 		return
 	}
 	sha := s.commit(c, w, r, branch, head, withFile(files, fw.path, nil), fw)
@@ -225,6 +235,7 @@ func (s *Server) commit(c *reqCtx, w *world, r *Repo, branch, head string, files
 	}
 	refTarget{kind: "heads", name: branch}.set(r, sha)
 	r.PushedAt = s.now()
+	c.recordLanding(r, branch, head, sha)
 	return sha
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"time"
 )
 
 // Documentation links used in error bodies.
@@ -44,6 +45,9 @@ type reqCtx struct {
 	header   http.Header
 	body     []byte
 	etagBody []byte
+	// answerAt is when the answer may leave (zero: at once): a
+	// contents write is answered when its commit has landed.
+	answerAt time.Time
 }
 
 // basicError is GitHub's basic error body.

@@ -65,6 +65,21 @@ type Config struct {
 	// quickly (a benchmark's set-up) and then measuring with the limits
 	// on again.
 	RateLimitsOff bool `json:"rateLimitsOff"`
+	// ContentsCommitTime is how long a contents write (PUT or DELETE
+	// .../contents/{path}) takes between reading its branch's head and
+	// moving the branch to its commit, as on GitHub: a second write to the
+	// branch that arrives meanwhile is answered 409 "is at <sha> but
+	// expected <sha>" (see repos_contents_race.go), and every write is
+	// answered once it has landed. DefaultConfig has
+	// DefaultContentsCommitTime; 0 lands writes at once, so they never
+	// conflict.
+	ContentsCommitTime Duration `json:"contentsCommitTime"`
+}
+
+// DefaultConfig are the behaviour switches a server starts with, and
+// returns to on Reset: GitHub's behaviour.
+func DefaultConfig() Config {
+	return Config{ContentsCommitTime: Duration(DefaultContentsCommitTime)}
 }
 
 // Server is the emulator. It implements http.Handler.
@@ -122,6 +137,7 @@ func NewChecked(opts Options) (*Server, error) {
 		logger:  logger,
 	}
 	s.faults = newFaultInjector()
+	s.cfg = DefaultConfig()
 	s.state = &State{now: s.now}
 	w, err := buildWorld(seed, s.now(), opts.FirstTeamID)
 	if err != nil {
@@ -151,7 +167,7 @@ func (s *Server) SetConfig(c Config) {
 }
 
 // Reset restores the seed state and clears the request log, rate-limit
-// accounting, faults and config.
+// accounting and faults; the config goes back to DefaultConfig.
 func (s *Server) Reset() error {
 	w, err := buildWorld(s.seed, s.now(), s.opts.FirstTeamID)
 	if err != nil {
@@ -164,7 +180,7 @@ func (s *Server) Reset() error {
 	s.limiter.setOverrides(nil)
 	s.faults.clear()
 	s.log.clear()
-	s.SetConfig(Config{})
+	s.SetConfig(DefaultConfig())
 	return nil
 }
 
@@ -190,6 +206,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := s.newContext(r, path, prefix)
 	c.rawPath = raw
 	s.handle(c)
+	c.holdAnswer()
 	c.flush(w)
 	s.record(c, start)
 }
