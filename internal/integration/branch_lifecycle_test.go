@@ -130,14 +130,7 @@ func TestBranchDeletedOutsideIsRecreated(t *testing.T) {
 			}
 			return ""
 		})
-		f.eventually("a warning", func() string {
-			for _, e := range f.events(b) {
-				if e.Reason == "ExternalResourceMissing" && strings.Contains(e.Message, `branch "release" of demo-org/app no longer exists`) {
-					return ""
-				}
-			}
-			return "no ExternalResourceMissing event"
-		})
+		f.waitEvent(b, "ExternalResourceMissing", `branch "release" of demo-org/app no longer exists`)
 		waitReady(f, b)
 		// And it is polled again as before: a push is observed.
 		again := f.commit("release")
@@ -166,14 +159,7 @@ func TestBranchRenamedOutsideIsRenamedBack(t *testing.T) {
 			}
 			return ""
 		})
-		f.eventually("a RenamedBack event", func() string {
-			for _, e := range f.events(b) {
-				if e.Reason == "RenamedBack" && strings.Contains(e.Message, `renamed to "release-2024"`) {
-					return ""
-				}
-			}
-			return "no RenamedBack event naming release-2024"
-		})
+		f.waitEvent(b, "RenamedBack", `renamed to "release-2024"`)
 		if got := f.heads(branchRepo)["develop"]; got != head {
 			t.Errorf("develop moved to %q", got)
 		}
@@ -232,14 +218,7 @@ func TestBranchInterruptedCreateIsRecognised(t *testing.T) {
 				if got := meta.GetExternalName(b); got != "release" {
 					t.Errorf("external name %q, want release", got)
 				}
-				f.eventually("a RecoveredInterruptedCreate event", func() string {
-					for _, e := range f.events(b) {
-						if e.Reason == "RecoveredInterruptedCreate" {
-							return ""
-						}
-					}
-					return "no RecoveredInterruptedCreate event"
-				})
+				f.waitEvent(b, "RecoveredInterruptedCreate")
 			})
 		})
 	}

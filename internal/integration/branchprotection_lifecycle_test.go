@@ -96,14 +96,7 @@ func TestBranchProtectionLifecycle(t *testing.T) {
 			}
 			return ""
 		})
-		f.eventually("a DroppedByGitHub event", func() string {
-			for _, e := range f.events(got) {
-				if e.Reason == "DroppedByGitHub" && strings.Contains(e.Message, "other-user") {
-					return ""
-				}
-			}
-			return "no such event"
-		})
+		f.waitEvent(got, "DroppedByGitHub", "other-user")
 		quietProtection(f, "full protection with dropped actors")
 
 		f.must(kube.Delete(f.ctx, got))
@@ -168,13 +161,6 @@ func TestBranchProtectionDriftCorrected(t *testing.T) {
 
 		f.ghMust(http.StatusNoContent, goodToken, http.MethodDelete, "/repos/demo-org/svc/branches/main/protection", "")
 		f.eventually("protected again", asDeclared)
-		f.eventually("a ProtectionRemovedOutside event", func() string {
-			for _, e := range f.events(p) {
-				if e.Reason == "ProtectionRemovedOutside" {
-					return ""
-				}
-			}
-			return "no such event"
-		})
+		f.waitEvent(p, "ProtectionRemovedOutside")
 	})
 }

@@ -149,14 +149,7 @@ func TestCollaboratorInvitationSentAgain(t *testing.T) {
 		first := f.invitations()[0].ID
 		f.must(f.emu.State().ExpireInvitation(first))
 		second := f.waitNewInvitation(first)
-		f.eventually("an InvitedAgain event saying it expired", func() string {
-			for _, e := range f.events(c) {
-				if e.Reason == "InvitedAgain" && strings.Contains(e.Message, "expired") {
-					return ""
-				}
-			}
-			return "no such event"
-		})
+		f.waitEvent(c, "InvitedAgain", "expired")
 
 		f.ghMust(http.StatusNoContent, "other-token", http.MethodDelete, fmt.Sprintf("/user/repository_invitations/%d", second), "")
 		third := f.waitNewInvitation(second)
@@ -218,14 +211,7 @@ func TestCollaboratorOwnerRoleKept(t *testing.T) {
 			return ""
 		})
 		waitReady(f, c)
-		f.eventually("a PermissionKeptByGitHub event", func() string {
-			for _, e := range f.events(c) {
-				if e.Reason == "PermissionKeptByGitHub" && strings.Contains(e.Message, "reports role admin") {
-					return ""
-				}
-			}
-			return "no such event"
-		})
+		f.waitEvent(c, "PermissionKeptByGitHub", "reports role admin")
 		quiet(f, "organization owner kept at admin")
 	})
 }

@@ -170,14 +170,7 @@ func TestEnvironmentInterruptedCreateRecovered(t *testing.T) {
 		if ext := meta.GetExternalName(got); ext != "production" {
 			t.Errorf("external name %q, want production", ext)
 		}
-		f.eventually("a RecoveredInterruptedCreate event", func() string {
-			for _, ev := range f.events(got) {
-				if ev.Reason == "RecoveredInterruptedCreate" {
-					return ""
-				}
-			}
-			return "no such event"
-		})
+		f.waitEvent(got, "RecoveredInterruptedCreate")
 	})
 }
 

@@ -2,7 +2,6 @@ package integration
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -30,14 +29,7 @@ func TestOutOfBandRenameIsRenamedBack(t *testing.T) {
 			}
 			return ""
 		})
-		f.eventually("a RenamedBack event", func() string {
-			for _, e := range f.events(r) {
-				if e.Reason == "RenamedBack" && strings.Contains(e.Message, "demo-org/moved") {
-					return ""
-				}
-			}
-			return "no RenamedBack event naming demo-org/moved"
-		})
+		f.waitEvent(r, "RenamedBack", "demo-org/moved")
 	})
 }
 

@@ -175,14 +175,7 @@ func TestRepositoryFileInterruptedCreateRecovered(t *testing.T) {
 		if n := f.fileWrites(filesRepo) - writes; n != 0 {
 			t.Errorf("%d writes to the file, want none", n)
 		}
-		f.eventually("a RecoveredInterruptedCreate event", func() string {
-			for _, e := range f.events(got) {
-				if e.Reason == "RecoveredInterruptedCreate" {
-					return ""
-				}
-			}
-			return "no such event"
-		})
+		f.waitEvent(got, "RecoveredInterruptedCreate")
 	})
 }
 

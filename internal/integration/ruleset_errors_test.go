@@ -67,14 +67,7 @@ func TestRulesetInterruptedCreateRecovered(t *testing.T) {
 		if n := len(f.ghRulesets()); n != 1 {
 			t.Errorf("%d rulesets on GitHub, want 1", n)
 		}
-		f.eventually("a RecoveredInterruptedCreate event", func() string {
-			for _, e := range f.events(got) {
-				if e.Reason == "RecoveredInterruptedCreate" && strings.Contains(e.Message, fmt.Sprintf("(id %d)", id)) {
-					return ""
-				}
-			}
-			return "no such event"
-		})
+		f.waitEvent(got, "RecoveredInterruptedCreate", fmt.Sprintf("(id %d)", id))
 	})
 }
 

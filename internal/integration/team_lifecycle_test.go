@@ -2,7 +2,6 @@ package integration
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -92,14 +91,7 @@ func TestTeamRenamedOutsideIsRenamedBack(t *testing.T) {
 			}
 			return ""
 		})
-		f.eventually("a RenamedBack event", func() string {
-			for _, e := range f.events(r) {
-				if e.Reason == "RenamedBack" && strings.Contains(e.Message, "demo-org/renamed-by-hand") && strings.Contains(e.Message, "demo-org/core") {
-					return ""
-				}
-			}
-			return "no RenamedBack event naming demo-org/renamed-by-hand"
-		})
+		f.waitEvent(r, "RenamedBack", "demo-org/renamed-by-hand", "demo-org/core")
 		r = waitReady(f, f.team(s, "core"))
 		f.eventually("external name back at the slug", func() string {
 			if got := meta.GetExternalName(get(f, f.team(s, "core"))); got != "core" {

@@ -60,14 +60,7 @@ func TestTeamRepositoryLifecycle(t *testing.T) {
 
 		f.ghGrant("platform", "app", "")
 		f.waitTeamRole("platform", "app", "maintain")
-		f.eventually("a GrantedAgain event", func() string {
-			for _, e := range f.events(tr) {
-				if e.Reason == "GrantedAgain" {
-					return ""
-				}
-			}
-			return "none"
-		})
+		f.waitEvent(tr, "GrantedAgain")
 
 		update(f, tr, func(o teamRepoObject) { o.Parameters().Permission = ptr.To("triage") })
 		f.waitTeamRole("platform", "app", "triage")

@@ -190,14 +190,7 @@ func TestWebhookInterruptedCreateRecovered(t *testing.T) {
 		if n := len(f.ghHooks()); n != 1 {
 			t.Errorf("%d webhooks on GitHub, want 1", n)
 		}
-		f.eventually("a RecoveredInterruptedCreate event", func() string {
-			for _, e := range f.events(got) {
-				if e.Reason == "RecoveredInterruptedCreate" && strings.Contains(e.Message, fmt.Sprintf("webhook %d", id)) {
-					return ""
-				}
-			}
-			return "no such event"
-		})
+		f.waitEvent(got, "RecoveredInterruptedCreate", fmt.Sprintf("webhook %d", id))
 	})
 }
 
