@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -42,15 +43,20 @@ func TestGitHubAppCredentials(t *testing.T) {
 		f.must(kube.Create(f.ctx, f.repository(s, "by-app", "app", common.RepositoryParameters{Description: ptr.To("made by an App")})))
 		f.waitReady(s, "by-app")
 
-		created := false
-		for _, r := range f.emu.Requests() {
-			if r.Method == http.MethodPost && strings.HasSuffix(r.Path, "/orgs/demo-org/repos") {
-				created = r.Status == http.StatusCreated && strings.HasPrefix(r.Login, "installation")
+		// The emulator logs a request once its answer is written, which for
+		// a long answer can be a moment after the provider has read it.
+		f.eventually("the repository created by the App installation", func() string {
+			created := false
+			for _, r := range f.emu.Requests() {
+				if r.Method == http.MethodPost && strings.HasSuffix(r.Path, "/orgs/demo-org/repos") {
+					created = r.Status == http.StatusCreated && strings.HasPrefix(r.Login, "installation")
+				}
 			}
-		}
-		if !created {
-			t.Errorf("want the repository created by the App installation, request log: %+v", f.emu.Requests())
-		}
+			if !created {
+				return fmt.Sprintf("request log: %+v", f.emu.Requests())
+			}
+			return ""
+		})
 		// Events are recorded asynchronously: wait for the create's, which
 		// the provider records after those of connecting with the App's key
 		// and of the create (in order), then look at them all.
