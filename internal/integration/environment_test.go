@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -156,12 +157,22 @@ func TestEnvironmentExistingThenAdopted(t *testing.T) {
 
 // A create interrupted after GitHub made the environment (the provider
 // stopped before the external name was saved) is recognised by the
-// environment's creation time: no error, no second environment.
+// environment's creation time and its settings, those the create sent:
+// no error, no second environment, and its custom policies are added.
 func TestEnvironmentInterruptedCreateRecovered(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newEnvironmentFixture(t)
 		began := time.Now()
-		f.ghMust(http.StatusOK, goodToken, http.MethodPut, "/repos/"+envFullName+"/environments/production", `{"wait_timer": 15}`)
+		var user struct {
+			ID int64 `json:"id"`
+		}
+		f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, "/users/member-user", ""), &user))
+		// What the create of production() sends: its custom branch
+		// policies follow it, one request each, so a create cut off
+		// before them leaves none.
+		f.ghMust(http.StatusOK, goodToken, http.MethodPut, "/repos/"+envFullName+"/environments/production", fmt.Sprintf(`{"wait_timer": 15, "prevent_self_review": true,
+			"reviewers": [{"type": "User", "id": %d}, {"type": "Team", "id": %d}],
+			"deployment_branch_policy": {"protected_branches": false, "custom_branch_policies": true}}`, user.ID, releaseTeam))
 		e := f.environment(s, "production", production())
 		// What the managed reconciler records before it calls Create.
 		meta.SetExternalCreatePending(e, began)
@@ -171,6 +182,12 @@ func TestEnvironmentInterruptedCreateRecovered(t *testing.T) {
 			t.Errorf("external name %q, want production", ext)
 		}
 		f.waitEvent(got, "RecoveredInterruptedCreate")
+		f.eventually("the custom policies added", func() string {
+			if p := f.ghPolicies("production"); !slices.Equal(p, productionPolicies) {
+				return fmt.Sprintf("policies %v, want %v", p, productionPolicies)
+			}
+			return ""
+		})
 	})
 }
 

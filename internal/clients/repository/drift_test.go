@@ -314,7 +314,9 @@ func TestCreateDrift(t *testing.T) {
 		"PlainOtherDescription": {reason: "a description the create did not send is someone else's repository",
 			p: plain, r: gh(func(r *github.Repository) { r.Description = ptr.To("not yours") }), want: []string{"description"}},
 		"PlainOtherVisibilityAndMerge": {reason: "every setting the create sent is compared",
-			p: plain, r: gh(func(r *github.Repository) { r.Visibility, r.Private, r.AllowSquashMerge = "public", false, ptr.To(false) }),
+			p: plain, r: gh(func(r *github.Repository) {
+				r.Visibility, r.Private, r.AllowSquashMerge = "public", false, ptr.To(false)
+			}),
 			want: []string{"visibility", "allowSquashMerge"}},
 		"Template": {reason: "a repository generated from the spec's template with its description and visibility is the create's result",
 			p: &common.RepositoryParameters{Template: &common.TemplateSource{Owner: "org", Repository: "tmpl"}, Visibility: ptr.To("private"), Description: ptr.To("the service")},
