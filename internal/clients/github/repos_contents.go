@@ -3,8 +3,10 @@ package github
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/google/go-github/v37/github"
 )
@@ -145,4 +147,18 @@ var _ RepositoryContentsAPI = (*RepositoryContents)(nil)
 // NewRepositoryContents returns the repository contents API of gh.
 func NewRepositoryContents(gh *github.Client) *RepositoryContents {
 	return &RepositoryContents{NewReposClient(gh), NewContentsClient(gh)}
+}
+
+// IsBranchMoved is true when GitHub refused a contents write because
+// another commit landed on the branch between GitHub reading the branch's
+// head and moving it to the write's commit: 409 "is at <sha> but expected
+// <sha>" (two writes to one branch at the same moment). The file itself
+// may be as it was: the same write, sent again, may well land.
+func IsBranchMoved(err error) bool {
+	var er *github.ErrorResponse
+	if StatusCode(err) != http.StatusConflict || !errors.As(err, &er) {
+		return false
+	}
+	at, expected, ok := strings.Cut(er.Message, " but expected ")
+	return ok && strings.HasPrefix(at, "is at ") && expected != ""
 }

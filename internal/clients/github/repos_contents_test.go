@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"testing"
 
@@ -88,5 +89,29 @@ func TestContentsLifecycle(t *testing.T) {
 	}
 	if _, err := c.DeleteFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "again", SHA: empty, Branch: "dev"}); !IsNotFound(err) {
 		t.Errorf("DeleteFile(gone): %v, want a 404", err)
+	}
+}
+
+func TestIsBranchMoved(t *testing.T) {
+	conflict := &http.Response{StatusCode: http.StatusConflict, Request: &http.Request{Method: http.MethodPut}}
+	unprocessable := &http.Response{StatusCode: http.StatusUnprocessableEntity, Request: &http.Request{Method: http.MethodPut}}
+	cases := map[string]struct {
+		reason string
+		err    error
+		want   bool
+	}{
+		"Moved":      {"Another commit landed on the branch meanwhile.", Explain(errorResponse(conflict, "is at 30e15e8485d2808d7f9cdf27cecbb145252e1427 but expected 46affa9e9f78ca99714ed0e12a9c44e94e1e9055")), true},
+		"StaleSHA":   {"The file is not the one the write named: not a moved branch.", Explain(errorResponse(conflict, "docs/a.txt does not match 46affa9e9f78ca99714ed0e12a9c44e94e1e9055")), false},
+		"RuleFailed": {"A 409 of a rule is no moved branch.", Explain(errorResponse(conflict, "Could not update file: Required status check \"manifests\" is expected.")), false},
+		"Not409":     {"Only GitHub's 409 says so.", Explain(errorResponse(unprocessable, "is at a but expected b")), false},
+		"NotGitHubs": {"An error that is no GitHub answer says nothing.", errors.New("is at a but expected b"), false},
+		"Nil":        {"No error says nothing.", nil, false},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := IsBranchMoved(tc.err); got != tc.want {
+				t.Errorf("\n%s\nIsBranchMoved(%v): got %t, want %t", tc.reason, tc.err, got, tc.want)
+			}
+		})
 	}
 }

@@ -76,7 +76,8 @@ func scopeOf[T Object](name, ns string, empty func() T) scope {
 			return r
 		},
 		external: func(api github.RepositoryContentsAPI, kube client.Reader, rec event.Recorder, f found) extClient {
-			e := &external[T]{api: api, configMaps: kube, repo: repo, record: rec, branch: f.branch, content: f.content, observed: f.observed}
+			e := &external[T]{api: api, configMaps: kube, repo: repo, record: rec, branch: f.branch, content: f.content, observed: f.observed,
+				wait: func(context.Context, time.Duration) error { return nil }}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},
 	}
@@ -157,6 +158,10 @@ type api struct {
 	put       *github.FileCommit
 	putErr    error
 	deleteErr error
+	// putErrs and deleteErrs, while any are left, answer the writes in
+	// turn (before putErr and deleteErr).
+	putErrs    []error
+	deleteErrs []error
 }
 
 func (a api) fake(t *testing.T, calls *[]call) *fake.MockRepositoryContents {
@@ -195,6 +200,13 @@ func (a api) fake(t *testing.T, calls *[]call) *fake.MockRepositoryContents {
 				check("PutFile", owner, name)
 				checkPath("PutFile", p)
 				*calls = append(*calls, call{Op: "put", Branch: w.Branch, Write: w})
+				if len(a.putErrs) > 0 {
+					err := a.putErrs[0]
+					a.putErrs = a.putErrs[1:]
+					if err != nil {
+						return nil, err
+					}
+				}
 				if a.put == nil && a.putErr == nil {
 					t.Error("PutFile called: the case does not expect it")
 				}
@@ -204,6 +216,11 @@ func (a api) fake(t *testing.T, calls *[]call) *fake.MockRepositoryContents {
 				check("DeleteFile", owner, name)
 				checkPath("DeleteFile", p)
 				*calls = append(*calls, call{Op: "delete", Branch: w.Branch, Write: w})
+				if len(a.deleteErrs) > 0 {
+					err := a.deleteErrs[0]
+					a.deleteErrs = a.deleteErrs[1:]
+					return &github.FileCommit{}, err
+				}
 				return &github.FileCommit{}, a.deleteErr
 			},
 		},

@@ -47,6 +47,8 @@ type external[T Object] struct {
 	configMaps client.Reader
 	repo       kind.Repository
 	record     event.Recorder
+	// wait waits before a write is sent again (sleep; see retryMoved).
+	wait func(context.Context, time.Duration) error
 
 	// branch is the branch the file is on: the declared one, or the
 	// repository's default branch.
@@ -228,15 +230,21 @@ func (e *external[T]) declared(ctx context.Context, mg T) ([]byte, error) {
 
 // Create writes the file with a commit, over the file Observe found when
 // overwriteOnCreate allows it, and records the path as the external name.
+// A commit refused because another landed on the branch at the same moment
+// is sent again (retryMoved), as are those of Update and Delete.
 func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
 	p := mg.Parameters()
 	sha := ""
 	if e.observed != nil {
 		sha = e.observed.SHA
 	}
-	out, err := e.api.PutFile(ctx, e.repo.Owner, e.repo.Name, p.Path, rf.Write(p, e.branch, sha, e.content))
+	var out *github.FileCommit
+	tries, err := e.retryMoved(ctx, p.Path, sha, func() (err error) {
+		out, err = e.api.PutFile(ctx, e.repo.Owner, e.repo.Name, p.Path, rf.Write(p, e.branch, sha, e.content))
+		return err
+	})
 	if err != nil {
-		return managed.ExternalCreation{}, e.writeError(mg, err, "create", p.Path)
+		return managed.ExternalCreation{}, e.writeError(mg, err, "create", p.Path, tries)
 	}
 	meta.SetExternalName(mg, p.Path)
 	*mg.Observation() = rf.Observation(e.fullName(), e.branch, p, out.Content)
@@ -250,17 +258,23 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 		return managed.ExternalUpdate{}, errors.New("cannot update a file that was not observed first")
 	}
 	p := mg.Parameters()
-	out, err := e.api.PutFile(ctx, e.repo.Owner, e.repo.Name, p.Path, rf.Write(p, e.branch, f.SHA, e.content))
+	var out *github.FileCommit
+	tries, err := e.retryMoved(ctx, p.Path, f.SHA, func() (err error) {
+		out, err = e.api.PutFile(ctx, e.repo.Owner, e.repo.Name, p.Path, rf.Write(p, e.branch, f.SHA, e.content))
+		return err
+	})
 	if err != nil {
-		return managed.ExternalUpdate{}, e.writeError(mg, err, "update", p.Path)
+		return managed.ExternalUpdate{}, e.writeError(mg, err, "update", p.Path, tries)
 	}
 	*mg.Observation() = rf.Observation(e.fullName(), e.branch, p, out.Content)
 	return managed.ExternalUpdate{}, nil
 }
 
-// writeError words GitHub's refusal of a write of path.
-func (e *external[T]) writeError(mg T, err error, verb, path string) error {
+// writeError words GitHub's refusal of a write of path, sent tries times.
+func (e *external[T]) writeError(mg T, err error, verb, path string, tries int) error {
 	switch {
+	case github.IsBranchMoved(err):
+		return errors.Wrap(err, e.movedMessage(verb, path, tries))
 	case github.IsNotFound(err) && github.HasMessage(err, "Branch "+e.branch+" not found"):
 		return kind.Absent(mg, time.Now(), fmt.Sprintf("cannot %s %s: branch %q of %s does not exist", verb, path, e.branch, e.fullName()),
 			"create it (a Branch resource can), or fix spec.forProvider.branch")
@@ -281,7 +295,13 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 		return managed.ExternalDelete{}, errors.New("cannot delete a file that was not observed first")
 	}
 	p := mg.Parameters()
-	_, err := e.api.DeleteFile(ctx, e.repo.Owner, e.repo.Name, p.Path, rf.Delete(p, e.branch, f.SHA))
+	tries, err := e.retryMoved(ctx, p.Path, f.SHA, func() error {
+		_, err := e.api.DeleteFile(ctx, e.repo.Owner, e.repo.Name, p.Path, rf.Delete(p, e.branch, f.SHA))
+		return err
+	})
+	if github.IsBranchMoved(err) {
+		return managed.ExternalDelete{}, errors.Wrap(err, e.movedMessage("delete", p.Path, tries))
+	}
 	if github.StatusCode(err) == 409 {
 		return managed.ExternalDelete{}, errors.Wrapf(err, "cannot delete %s: the file changed on GitHub since it was read; it is read again on the next attempt", e.where(p.Path))
 	}

@@ -39,5 +39,5 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewRepositoryContents(c.GitHub), configMaps: c.Uncached, repo: repo, record: c.Record}, nil
+	return &external[T]{api: github.NewRepositoryContents(c.GitHub), configMaps: c.Uncached, repo: repo, record: c.Record, wait: sleep}, nil
 }
