@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
@@ -113,5 +115,27 @@ func TestIsBranchMoved(t *testing.T) {
 				t.Errorf("\n%s\nIsBranchMoved(%v): got %t, want %t", tc.reason, tc.err, got, tc.want)
 			}
 		})
+	}
+}
+
+// Two files written to one branch at the same moment: GitHub (the
+// emulator, by default) lands one and refuses the other with its 409,
+// which IsBranchMoved recognises as the client receives it.
+func TestContentsWritesAtOnce(t *testing.T) {
+	ctx := context.Background()
+	c := contentsFor(t)
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for i, path := range []string{"a.txt", "b.txt"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = c.PutFile(ctx, "demo-org", "seeded", path, &FileWrite{Message: "Create " + path, Content: []byte(path), Branch: "main"})
+		}()
+		time.Sleep(20 * time.Millisecond)
+	}
+	wg.Wait()
+	if errs[0] != nil || !IsBranchMoved(errs[1]) {
+		t.Errorf("two writes at once: got %v and %v, want the first landed and the second refused because the branch moved", errs[0], errs[1])
 	}
 }
