@@ -217,6 +217,10 @@ func (s *supervisor) storm(rnd *rand.Rand, kills int, window time.Duration) <-ch
 	return done
 }
 
+// chaosNamespace holds make chaos's namespaced resources and the Secrets
+// of both scopes.
+const chaosNamespace = "chaos"
+
 func runChaos(c config) error {
 	cc := c.chaos
 	if cc.window < 4*time.Second || cc.n < 1 || cc.kills < 0 || cc.clusterShare < 0 || cc.clusterShare > 1 {
@@ -224,7 +228,7 @@ func runChaos(c config) error {
 			cc.n, cc.kills, cc.window, cc.clusterShare)
 	}
 	ctx := context.Background()
-	const ns = "chaos"
+	const ns = chaosNamespace
 	res := chaosResult{Seed: cc.seed, N: cc.n, Kinds: len(chaosKinds), Resources: cc.n * len(chaosKinds)}
 	rnd := rand.New(rand.NewPCG(cc.seed, cc.seed))
 	start := time.Now()
@@ -258,7 +262,7 @@ func runChaos(c config) error {
 	for i := range nCluster {
 		clusterRepos = append(clusterRepos, fmt.Sprintf("chaos-cluster-%04d", i))
 	}
-	res.Scopes = []*stormScope{newScope(scopeNamespaced, nsRepos, chaosKinds), newScope(scopeCluster, clusterRepos, clusterScopedKinds(chaosKinds, ns))}
+	res.Scopes = []*stormScope{newScope(scopeNamespaced, nsRepos, chaosKinds), newScope(scopeCluster, clusterRepos, clusterScopedKinds(chaosKinds))}
 	kindsOf := map[string][]benchKind{}
 	var repos []string
 	for _, sc := range res.Scopes {
@@ -595,11 +599,11 @@ func (r *chaosResult) report(cc chaosConfig, out string) error {
 	t.row("resources waiting for a human (create pending)", 0, "%.0f", each(func(sc *stormScope) int { return sc.WaitingForHuman }, r.WaitingForHuman)...)
 	t.row("resources refusing what their own create made", 0, "%.0f", each(func(sc *stormScope) int { return sc.RefusingOwn }, r.RefusingOwn)...)
 	t.losses(r)
-	notSplit := make([]float64, len(r.Scopes))
-	for i := range notSplit {
-		notSplit[i] = math.NaN()
+	perResource := make([]float64, 0, len(r.Scopes)+1)
+	for range r.Scopes {
+		perResource = append(perResource, math.NaN()) // not told apart
 	}
-	t.row("GitHub requests per resource (no hot loop)", cc.maxRequests, "%.1f", append(notSplit, r.RequestsPerResource)...)
+	t.row("GitHub requests per resource (no hot loop)", cc.maxRequests, "%.1f", append(perResource, r.RequestsPerResource)...)
 	if missed, err := t.finish(r.Problems, out, r); err != nil || !missed {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // cluster-scoped twin in the group without ".m", with the legacy
 // ProviderConfig and the namespace of every Secret it names.
 func TestClusterScopedTwins(t *testing.T) {
-	for _, kind := range clusterScopedKinds(chaosKinds, "chaos") {
+	for _, kind := range clusterScopedKinds(chaosKinds) {
 		var m map[string]any
 		if err := yaml.Unmarshal([]byte(kind.render("chaos-cluster-0000", "chaos-cluster-0000-devs")), &m); err != nil {
 			t.Fatalf("%s: %v", kind.kind, err)
@@ -67,7 +67,7 @@ func TestClusterScopedLossesCount(t *testing.T) {
 	kinds := []benchKind{kindDeployKey}
 	r := &chaosResult{N: 2, Kinds: 1, Resources: 2, Scopes: []*stormScope{
 		newScope(scopeNamespaced, []string{"chaos-0000"}, kinds),
-		newScope(scopeCluster, []string{"chaos-cluster-0000"}, clusterScopedKinds(kinds, "chaos")),
+		newScope(scopeCluster, []string{"chaos-cluster-0000"}, clusterScopedKinds(kinds)),
 	}}
 	for _, sc := range r.Scopes {
 		if err := r.compare(gh, sc, sc.kinds, false); err != nil {
@@ -93,7 +93,7 @@ func TestClusterScopedLossesCount(t *testing.T) {
 	// The same run without them passes.
 	ok := &chaosResult{N: 2, Kinds: 1, Resources: 2, Scopes: []*stormScope{
 		newScope(scopeNamespaced, []string{"chaos-0000"}, kinds),
-		newScope(scopeCluster, []string{"chaos-cluster-0000"}, clusterScopedKinds(kinds, "chaos")),
+		newScope(scopeCluster, []string{"chaos-cluster-0000"}, clusterScopedKinds(kinds)),
 	}}
 	ok.sum()
 	if err := ok.report(chaosConfig{maxRequests: 40}, filepath.Join(t.TempDir(), "results.json")); err != nil {

@@ -38,14 +38,7 @@ func (k benchKind) namespace(ns string) string {
 	return ns
 }
 
-// scope names the kind's scope as make chaos prints it.
-func (k benchKind) scope() string {
-	if k.cluster {
-		return scopeCluster
-	}
-	return scopeNamespaced
-}
-
+// The scopes as make chaos prints them.
 const (
 	scopeNamespaced = "namespaced"
 	scopeCluster    = "cluster-scoped"
@@ -53,10 +46,11 @@ const (
 
 // clusterScoped is the cluster-scoped twin of a namespaced kind, as
 // examples/<kind>/cluster writes it: the group without ".m", the legacy
-// ProviderConfig "default" (the default of providerConfigRef), and the
-// namespace ns named by the references to Secrets, which a cluster-scoped
-// resource must name.
-func (k benchKind) clusterScoped(ns string) benchKind {
+// ProviderConfig "default" (the default of providerConfigRef), and make
+// chaos's namespace named by the references to Secrets, which a
+// cluster-scoped resource must name.
+func (k benchKind) clusterScoped() benchKind {
+	const ns = chaosNamespace
 	r := strings.NewReplacer(
 		".github.m.crossplane.io/", ".github.crossplane.io/",
 		"providerConfigRef: {kind: ProviderConfig, name: default}", "providerConfigRef: {name: default}",
@@ -77,10 +71,10 @@ func (k benchKind) clusterScoped(ns string) benchKind {
 }
 
 // clusterScopedKinds are the cluster-scoped twins of kinds.
-func clusterScopedKinds(kinds []benchKind, ns string) []benchKind {
+func clusterScopedKinds(kinds []benchKind) []benchKind {
 	out := make([]benchKind, len(kinds))
 	for i, k := range kinds {
-		out[i] = k.clusterScoped(ns)
+		out[i] = k.clusterScoped()
 	}
 	return out
 }
