@@ -29,7 +29,8 @@ func TestEnvironmentsLiveWithTheRepository(t *testing.T) {
 
 // TestEnvironmentReviewersNeedAccess: a reviewer must be able to read the
 // repository (a private one: through the organization) and a team must be
-// of the organization that owns it.
+// of the organization that owns it; a team of it without access to the
+// repository is taken and left out, as GitHub does.
 func TestEnvironmentReviewersNeedAccess(t *testing.T) {
 	s := branchSeed()
 	s.Repos = append(s.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "hidden", Visibility: "private"})
@@ -50,8 +51,13 @@ func TestEnvironmentReviewersNeedAccess(t *testing.T) {
 		{"a team of another organization cannot", put("hidden", `[{"type":"Team","id":77}]`), 422, "Reviewer Team 77", ""},
 		{"an organization is no user", put("svc", fmt.Sprintf(`[{"type":"User","id":%d}]`, orgID)), 422, "does not exist", ""},
 	})
+	dropped := do(t, srv, put("hidden", fmt.Sprintf(`[{"type":"User","id":%d},{"type":"Team","id":78}]`, memberID)))
+	if dropped.status != 200 || strings.Contains(string(dropped.body), `"slug":"near"`) || !strings.Contains(string(dropped.body), `"login":"member-user"`) {
+		t.Errorf("a team of the organization without access to the repository: %d, want 200 without the team, with the user: %s", dropped.status, dropped.body)
+	}
+	do(t, srv, call{method: "PUT", path: "/orgs/demo-org/teams/near/repos/demo-org/hidden", token: "demo-token", body: `{"permission":"pull"}`})
 	twice := do(t, srv, put("hidden", `[{"type":"Team","id":78},{"type":"Team","id":78}]`))
 	if twice.status != 200 || strings.Count(string(twice.body), `"slug":"near"`) != 1 {
-		t.Errorf("a team of the organization listed twice: %d, want 200 with the team once: %s", twice.status, twice.body)
+		t.Errorf("a team of the organization with access listed twice: %d, want 200 with the team once: %s", twice.status, twice.body)
 	}
 }

@@ -81,6 +81,11 @@ func (c *reqCtx) readEnvironment(w *world, r *Repo, m map[string]json.RawMessage
 // readReviewers reads the reviewers of a create-or-update: at most six
 // users or teams, by id, each with read access to the repository (a team
 // of the organization that owns it). A reviewer listed twice counts once.
+// A team of the organization without access to the repository (granted to
+// it or to a team above it) is taken and left out, as GitHub does
+// (integrations/terraform-provider-github #1166): the answer, and every
+// read after it, shows the others only (Config.KeepReviewerTeamsWithoutAccess
+// keeps it).
 func (c *reqCtx) readReviewers(w *world, r *Repo, raw json.RawMessage) ([]envReviewer, bool) {
 	if string(raw) == "null" {
 		return nil, true
@@ -112,6 +117,10 @@ func (c *reqCtx) readReviewers(w *world, r *Repo, raw json.RawMessage) ([]envRev
 		if !w.canReview(r, rv) {
 			c.unprocessable(fmt.Sprintf("Failed to create or update the environment protection rule. Reviewer %s %d does not exist or does not have read access to the repository.", rv.Type, rv.ID))
 			return nil, false
+		}
+		if rv.Type == reviewerTeam && !c.s.Config().KeepReviewerTeamsWithoutAccess && w.grantedToTeam(w.teams[rv.ID], r) < accessRead {
+			// GitHub takes the request and leaves the team out.
+			continue
 		}
 		if !seen[rv] {
 			seen[rv] = true

@@ -129,17 +129,20 @@ func (w *world) hasWriteAccess(a *Account, r *Repo) bool {
 
 // teamCanPush reports whether the team, or a team above it, has push access
 // to the repository.
-func (w *world) teamCanPush(t *Team, r *Repo) bool {
+func (w *world) teamCanPush(t *Team, r *Repo) bool { return w.grantedToTeam(t, r) >= accessWrite }
+
+// grantedToTeam is the highest access the team, or a team above it, was
+// granted to the repository.
+func (w *world) grantedToTeam(t *Team, r *Repo) int {
 	g := teamGrantsOf.peek(r)
 	if g == nil {
-		return false
+		return accessNone
 	}
+	acc := accessNone
 	for cur := t; cur != nil; cur = w.teams[cur.ParentID] {
-		if w.grantAccess(r, (*g)[cur.ID]) >= accessWrite {
-			return true
-		}
+		acc = max(acc, w.grantAccess(r, (*g)[cur.ID]))
 	}
-	return false
+	return acc
 }
 
 // appInstallation is the installation of the app on the repository's owner,

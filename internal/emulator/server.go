@@ -74,6 +74,11 @@ type Config struct {
 	// DefaultContentsCommitTime; 0 lands writes at once, so they never
 	// conflict.
 	ContentsCommitTime Duration `json:"contentsCommitTime"`
+	// KeepReviewerTeamsWithoutAccess keeps a team without access to the
+	// repository among an environment's required reviewers. Off (the
+	// default), a create-or-update takes it and leaves it out, as
+	// GitHub does.
+	KeepReviewerTeamsWithoutAccess bool `json:"keepReviewerTeamsWithoutAccess"`
 }
 
 // DefaultConfig are the behaviour switches a server starts with, and

@@ -158,13 +158,8 @@ func (w *world) teamAccess(login string, r *Repo) int {
 	}
 	best := accessNone
 	for _, t := range w.teams {
-		if !t.hasMember(login) {
-			continue
-		}
-		for cur := t; cur != nil; cur = w.teams[cur.ParentID] {
-			if p, ok := (*g)[cur.ID]; ok && w.grantAccess(r, p) > best {
-				best = w.grantAccess(r, p)
-			}
+		if t.hasMember(login) {
+			best = max(best, w.grantedToTeam(t, r))
 		}
 	}
 	return best
