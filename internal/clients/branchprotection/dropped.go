@@ -8,13 +8,13 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/dropped"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
 // RetryDroppedAfter is how long after GitHub dropped users, teams or apps
-// from a protection the provider asks for them again (they may have been
-// given push access meanwhile): one write each time, not one per poll.
-const RetryDroppedAfter = 30 * time.Minute
+// from a protection the provider asks for them again (dropped.RetryAfter).
+const RetryDroppedAfter = dropped.RetryAfter
 
 // Dropped are the users, teams and apps that req asked for and GitHub left
 // out of its answer got, at the time at; nil when GitHub kept them all.
@@ -77,7 +77,7 @@ func stillNamed(dropped *v1alpha1.ActorsObservation, spec *v1alpha1.BranchActors
 // RetryDue tells whether it is time to ask GitHub again for what it
 // dropped.
 func RetryDue(d *v1alpha1.DroppedActors, now time.Time) bool {
-	return d != nil && !now.Before(d.At.Add(RetryDroppedAfter))
+	return d != nil && dropped.RetryDue(d.At, now)
 }
 
 // DroppedMessage says, for a condition or an event, who GitHub dropped

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	gogithub "github.com/google/go-github/v37/github"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -50,6 +51,11 @@ func FuzzEnvironmentConverges(f *testing.F) {
 		team, err := c.teams.GetTeam(ctx, convergetest.Owner, convergetest.Team)
 		if err != nil {
 			t.Fatalf("GetTeam(%s): %v", convergetest.Team, err)
+		}
+		// A reviewer team needs access to the repository, or GitHub leaves
+		// it out (see Dropped, tested apart).
+		if _, err := gh.Teams.AddTeamRepoBySlug(ctx, convergetest.Owner, convergetest.Team, convergetest.Owner, convergetest.Repo, &gogithub.TeamAddTeamRepoOptions{Permission: "pull"}); err != nil {
+			t.Fatalf("give team %s access to the repository: %v", convergetest.Team, err)
 		}
 		// Every teamRef names the seeded team, as a Ready Team's status would.
 		c.refIDs = map[string]int64{}

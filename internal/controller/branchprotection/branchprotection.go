@@ -19,6 +19,7 @@ import (
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	bp "github.com/crossplane-github/provider-github/internal/clients/branchprotection"
+	"github.com/crossplane-github/provider-github/internal/clients/dropped"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
@@ -110,15 +111,15 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 
 	e.observed = got
-	dropped := bp.Prune(mg.Observation().DroppedByGitHub, p)
+	leftOut := bp.Prune(mg.Observation().DroppedByGitHub, p)
 	lateInit := bp.LateInitialize(p, got)
-	drift := bp.Drift(p, dropped, got)
-	if len(drift) == 0 && bp.RetryDue(dropped, e.now()) {
-		drift = append(drift, fmt.Sprintf("asking GitHub again, %s later, for those it left out", bp.RetryDroppedAfter))
+	drift := bp.Drift(p, leftOut, got)
+	if len(drift) == 0 && bp.RetryDue(leftOut, e.now()) {
+		drift = append(drift, dropped.AskAgain)
 	}
-	*mg.Observation() = bp.Observation(e.fullName(), name, got, dropped)
+	*mg.Observation() = bp.Observation(e.fullName(), name, got, leftOut)
 	available := xpv2.Available()
-	available.Message = bp.DroppedMessage(dropped, e.fullName(), name)
+	available.Message = bp.DroppedMessage(leftOut, e.fullName(), name)
 	mg.SetConditions(available)
 	return managed.ExternalObservation{
 		ResourceExists:          true,

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -17,6 +18,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/dropped"
 	env "github.com/crossplane-github/provider-github/internal/clients/environment"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
@@ -33,6 +35,7 @@ type Object interface {
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
 	reasonMissing event.Reason = "ExternalResourceMissing"
+	reasonDropped event.Reason = "DroppedByGitHub"
 )
 
 // teamResolver finds the GitHub team of a Team resource of mg's scope
@@ -46,6 +49,7 @@ type external[T Object] struct {
 	repo   kind.Repository
 	teams  teamResolver
 	record event.Recorder
+	now    func() time.Time
 
 	// observed is the environment as Observe found it; nil when it does
 	// not exist.
@@ -75,6 +79,9 @@ func (e *external[T]) via() string {
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	p := mg.Parameters()
 	ext, deleting := meta.GetExternalName(mg), meta.WasDeleted(mg)
+	// What GitHub left out when last written; the observation is made
+	// afresh below.
+	leftOut := mg.Observation().DroppedByGitHub
 	if ext != "" && !env.SameName(ext, p.Name) {
 		if deleting {
 			// Nothing this resource could have made under its name.
@@ -125,7 +132,12 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		kind.Recovered(mg, e.record, got.Name, fmt.Sprintf("environment %q of %s", got.Name, e.fullName()), "created by this Environment")
 		e.observe(mg, got)
 	}
-	drift := env.Drift(p, reviewers, got, e.policies)
+	leftOut = env.Prune(leftOut, reviewers, got)
+	drift := env.Drift(p, env.Kept(reviewers, leftOut), got, e.policies)
+	if len(drift) == 0 && env.RetryDue(leftOut, e.now()) {
+		drift = append(drift, dropped.AskAgain)
+	}
+	e.reportDropped(mg, leftOut, got.Name)
 	return managed.ExternalObservation{
 		ResourceExists:          true,
 		ResourceUpToDate:        len(drift) == 0,
@@ -186,7 +198,23 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 		// GitHub had none to read.
 		e.policies = nil
 	}
+	// The Ready message Observe set names what GitHub left out before
+	// this write; it goes with this status write, so both say the same.
+	if msg := e.reportDropped(mg, env.Dropped(env.Reviewers(p, e.refIDs), got, e.now()), got.Name); msg != "" {
+		e.record.Event(mg, event.Warning(reasonDropped, errors.New(msg)))
+	}
 	return managed.ExternalUpdate{}, e.syncPolicies(ctx, p, got.Name)
+}
+
+// reportDropped records the reviewer teams GitHub left out of environment
+// name (nil for none) in mg's status, and names them in its Ready
+// condition; it returns that message ("" for none).
+func (e *external[T]) reportDropped(mg T, d *common.DroppedReviewers, name string) string {
+	mg.Observation().DroppedByGitHub = d
+	available := xpv2.Available()
+	available.Message = env.DroppedMessage(d, e.refIDs, e.fullName(), name)
+	mg.SetConditions(available)
+	return available.Message
 }
 
 // syncPolicies creates the declared custom policies GitHub lacks and

@@ -66,7 +66,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 			return r
 		},
 		external: func(api github.RepositoryEnvironmentsAPI, teams teamResolver, rec event.Recorder, f found) client {
-			e := &external[T]{api: api, repo: repo, teams: teams, record: rec, observed: f.observed, policies: f.policies, refIDs: f.refIDs}
+			e := &external[T]{api: api, repo: repo, teams: teams, record: rec, observed: f.observed, policies: f.policies, refIDs: f.refIDs, now: func() time.Time { return clock }}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},
 	}
@@ -110,6 +110,9 @@ func deleting() mod {
 
 var createdAt = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
+// clock is the time of every case: an hour after createdAt.
+var clock = createdAt.Add(time.Hour)
+
 // answer is params' environment as GitHub answers it.
 func answer(mods ...func(*github.Environment)) *github.Environment {
 	e := &github.Environment{
@@ -142,6 +145,7 @@ type api struct {
 	getErr    error
 	policies  []github.BranchPolicy
 	listErr   error
+	put       *github.Environment // GitHub's answer to a put; the name alone when nil
 	putErr    error
 	createErr error
 	deleteErr error
@@ -167,6 +171,9 @@ func (a api) fake(t *testing.T, calls *[]call) *fake.MockRepositoryEnvironments 
 			MockPutEnvironment: func(_ context.Context, owner, repoName, name string, r *github.EnvironmentRequest) (*github.Environment, error) {
 				check("PutEnvironment", owner, repoName)
 				*calls = append(*calls, call{Op: "put", Name: name, Req: r})
+				if a.put != nil {
+					return a.put, a.putErr
+				}
 				return &github.Environment{Name: name}, a.putErr
 			},
 			MockDeleteEnvironment: func(_ context.Context, owner, repoName, name string) error {

@@ -48,5 +48,5 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewRepositoryEnvironments(c.GitHub), repo: repo, teams: c.TeamResource, record: c.Record}, nil
+	return &external[T]{api: github.NewRepositoryEnvironments(c.GitHub), repo: repo, teams: c.TeamResource, record: c.Record, now: time.Now}, nil
 }

@@ -192,6 +192,38 @@ type EnvironmentObservation struct {
 	// BranchPolicies are the custom branch and tag name patterns.
 	// +optional
 	BranchPolicies []EnvironmentBranchPolicyObservation `json:"branchPolicies,omitempty"`
+
+	// DroppedByGitHub are the reviewer teams of the spec that GitHub left
+	// out when the provider last wrote the environment, because they have
+	// no access to the repository (GitHub takes the request and keeps the
+	// others). They do not count as drift. Give each access to the
+	// repository (a TeamRepository can): the provider asks GitHub for them
+	// again 30 minutes after it last left them out, and whenever the spec
+	// changes.
+	// +optional
+	DroppedByGitHub *DroppedReviewers `json:"droppedByGitHub,omitempty"`
+}
+
+// DroppedReviewers are reviewer teams GitHub left out of an environment.
+type DroppedReviewers struct {
+	// At is when GitHub last left them out.
+	At metav1.Time `json:"at"`
+
+	// Teams are the teams, as the spec names them: by slug, by id, or by
+	// Team resource.
+	Teams []DroppedReviewerTeam `json:"teams"`
+}
+
+// DroppedReviewerTeam is a reviewer team GitHub left out.
+type DroppedReviewerTeam struct {
+	// Slug is the team's slug, when the spec names it by slug.
+	// +optional
+	Slug *string `json:"slug,omitempty"`
+
+	// ID is the team's id, when the spec names it by id or by Team
+	// resource.
+	// +optional
+	ID *int64 `json:"id,omitempty"`
 }
 
 // EnvironmentReviewerObservation is a reviewer as GitHub reports it.

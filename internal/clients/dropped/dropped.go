@@ -1,0 +1,26 @@
+// Package dropped holds what the kinds share about those GitHub takes in a
+// write and leaves out of what it keeps (branch protection's users and
+// teams without push access, an environment's reviewer teams without
+// access to the repository): when to ask for them again. Asking on every
+// poll would be a write per poll that GitHub answers the same way. It is
+// pure: no Kubernetes client, no HTTP.
+package dropped
+
+import (
+	"fmt"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// RetryAfter is how long after GitHub left someone out the provider asks
+// for them again (they may have been given access meanwhile): one write
+// each time, not one per poll. A change of the spec asks at once.
+const RetryAfter = 30 * time.Minute
+
+// RetryDue tells whether it is time to ask GitHub again for those it left
+// out at the time at.
+func RetryDue(at metav1.Time, now time.Time) bool { return !now.Before(at.Add(RetryAfter)) }
+
+// AskAgain is the drift an observation reports when RetryDue.
+var AskAgain = fmt.Sprintf("asking GitHub again, %s later, for those it left out", RetryAfter)
