@@ -212,8 +212,9 @@ func TestInterruptedCreateIsRecovered(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
 		// The provider asked GitHub to create the repository, GitHub did,
-		// and the provider stopped before it saved the external name.
-		f.createOnGitHub("halfway")
+		// and the provider stopped before it saved the external name. The
+		// repository is what the create asked for.
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", `{"name": "halfway", "has_wiki": false}`)
 		f.create(s, "halfway", common.RepositoryParameters{HasWiki: ptr.To(false)}, func(r repoObject) {
 			meta.SetExternalCreatePending(r, time.Now())
 		})

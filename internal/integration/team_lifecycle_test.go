@@ -216,8 +216,9 @@ func TestTeamInterruptedCreateIsRecovered(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
 		// The provider asked GitHub to create the team, GitHub did, and the
-		// provider stopped before it saved the external name.
-		f.createTeamOnGitHub(`{"name":"Halfway"}`)
+		// provider stopped before it saved the external name. The team is
+		// what the create asked for.
+		f.createTeamOnGitHub(`{"name":"Halfway","description":"recovered"}`)
 		f.createTeam(s, "halfway", orgcommon.TeamParameters{Name: "Halfway", Description: ptr.To("recovered")}, func(r teamObject) {
 			meta.SetExternalCreatePending(r, time.Now())
 		})
@@ -228,11 +229,23 @@ func TestTeamInterruptedCreateIsRecovered(t *testing.T) {
 		if n := len(f.ghTeams()); n != 1 {
 			t.Errorf("want exactly one team (no duplicate), got %d", n)
 		}
-		f.eventually("the spec applied to the recovered team", func() string {
-			if ptr.Deref(f.mustTeam("halfway").Description, "") != "recovered" {
-				return "description not applied"
-			}
-			return ""
+		f.waitEvent(r, "RecoveredInterruptedCreate", "demo-org/halfway")
+	})
+}
+
+// A team of the name that differs from what the interrupted create asked
+// for is not its result: it is someone else's, and is not taken over.
+func TestTeamInterruptedCreateFindsAnotherTeam(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.createTeamOnGitHub(`{"name":"Halfway","description":"not this one"}`)
+		f.createTeam(s, "halfway", orgcommon.TeamParameters{Name: "Halfway", Description: ptr.To("recovered")}, func(r teamObject) {
+			meta.SetExternalCreatePending(r, time.Now())
 		})
+		waitSyncError(f, f.team(s, "halfway"), `team demo-org/halfway ("Halfway") already exists on GitHub and this Team did not create it`,
+			"crossplane.io/external-name: halfway")
+		if d := ptr.Deref(f.mustTeam("halfway").Description, ""); d != "not this one" {
+			t.Errorf("the other team's description is %q now", d)
+		}
 	})
 }
