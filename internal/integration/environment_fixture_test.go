@@ -48,7 +48,18 @@ func newEnvironmentFixture(t *testing.T) *fixture {
 	seed.Orgs[0].Members = append(seed.Orgs[0].Members, emulator.SeedMember{Login: "member-user", Role: emulator.RoleMember})
 	seed.Teams = append(seed.Teams, emulator.SeedTeam{ID: releaseTeam, Org: owner, Name: "release", Privacy: "closed"})
 	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: owner, Name: envRepo, Branches: []string{"main"}})
-	return newFixtureWith(t, emulator.Options{Seed: seed})
+	f := newFixtureWith(t, emulator.Options{Seed: seed})
+	// A reviewer team needs access to the repository: GitHub leaves one
+	// without it out (TestEnvironmentReviewerTeamWithoutAccess).
+	f.grantTeam("release")
+	return f
+}
+
+// grantTeam gives team slug of demo-org pull access to the repository of
+// the environments, as a TeamRepository would.
+func (f *fixture) grantTeam(slug string) {
+	f.t.Helper()
+	f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, "/orgs/"+owner+"/teams/"+slug+"/repos/"+envFullName, `{"permission":"pull"}`)
 }
 
 // environment builds, without creating it, an Environment of scope s

@@ -102,6 +102,7 @@ func TestEnvironmentTeamRefAndProtectedBranches(t *testing.T) {
 
 		team := f.createTeam(s, "deployers", orgcommon.TeamParameters{Name: "Deployers", Privacy: ptr.To("closed")})
 		teamID := ptr.Deref(waitReady(f, team).Observation().ID, 0)
+		f.grantTeam("deployers")
 		waitReady(f, e)
 		g, _ := f.ghEnvironmentNamed("production")
 		if want := "wait=15 self=true reviewers=[Team/deployers] policy=custom"; g.summary() != want {
