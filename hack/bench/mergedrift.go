@@ -140,7 +140,8 @@ type logEntry struct {
 
 func (e emulator) requests() ([]logEntry, error) {
 	var log []logEntry
-	return log, e.getJSON("/_emulator/requests", &log)
+	err := e.getJSON("/_emulator/requests", &log)
+	return log, err
 }
 
 func (e emulator) getJSON(p string, v any) error {
