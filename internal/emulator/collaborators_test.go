@@ -128,23 +128,28 @@ func TestCollaboratorsFollowTheRepository(t *testing.T) {
 // every collaborator of an archived repository as read, whatever was
 // granted (integrations/terraform-provider-github #153); unarchived, the
 // granted role shows again.
+// TestArchivedRepositoryReportsEveryCollaboratorAsRead also shows that an
+// archived repository's access cannot be changed.
 func TestArchivedRepositoryReportsEveryCollaboratorAsRead(t *testing.T) {
 	const repo = "/repos/demo-org/frozen"
 	perm := call{method: "GET", path: repo + "/collaborators/member-user/permission", token: "demo-token"}
 	runExchanges(t, collaboratorSeed(), []exchange{
 		{"create", call{method: "POST", path: "/orgs/demo-org/repos", token: "demo-token", body: `{"name":"frozen","private":true}`}, 201, "", ""},
 		{"grant maintain", call{method: "PUT", path: repo + "/collaborators/member-user", token: "demo-token", body: `{"permission":"maintain"}`}, 204, "", ""},
+		{"a team", call{method: "POST", path: "/orgs/demo-org/teams", token: "demo-token", body: `{"name":"platform","privacy":"closed"}`}, 201, "", ""},
 		{"maintain shows", perm, 200, `"role_name":"maintain"`, ""},
 		{"archive", call{method: "PATCH", path: repo, token: "demo-token", body: `{"archived":true}`}, 200, `"archived":true`, ""},
 		{"archived: read", perm, 200, `"permission":"read","role_name":"read"`, `"role_name":"maintain"`},
 		{"archived: the admin too", call{method: "GET", path: repo + "/collaborators/demo-user/permission", token: "demo-token"}, 200, `"permission":"read"`, `"permission":"admin"`},
 		{"archived: listed as read", call{method: "GET", path: repo + "/collaborators?affiliation=direct", token: "demo-token"}, 200, `"role_name":"read"`, `"role_name":"maintain"`},
-		// Access is still managed (a client that writes what it reads
-		// as read would write for ever): the change is kept, and shown
-		// once unarchived.
-		{"archived: a change is taken", call{method: "PUT", path: repo + "/collaborators/member-user", token: "demo-token", body: `{"permission":"push"}`}, 204, "", ""},
+		// "Once a repository is archived, you cannot add or remove
+		// collaborators or teams": a client that writes what it reads as
+		// read is refused for ever.
+		{"archived: a change is refused", call{method: "PUT", path: repo + "/collaborators/member-user", token: "demo-token", body: `{"permission":"push"}`}, 403, `archived so is read-only`, ""},
+		{"archived: a removal is refused", call{method: "DELETE", path: repo + "/collaborators/member-user", token: "demo-token"}, 403, `archived so is read-only`, ""},
+		{"archived: a team's access is refused", call{method: "PUT", path: "/orgs/demo-org/teams/platform/repos/demo-org/frozen", token: "demo-token", body: `{"permission":"push"}`}, 403, `archived so is read-only`, ""},
 		{"archived: still read", perm, 200, `"role_name":"read"`, ""},
 		{"unarchive", call{method: "PATCH", path: repo, token: "demo-token", body: `{"archived":false}`}, 200, `"archived":false`, ""},
-		{"the change shows", perm, 200, `"role_name":"write"`, ""},
+		{"the access kept shows", perm, 200, `"role_name":"maintain"`, ""},
 	})
 }

@@ -18,8 +18,10 @@ func (s *Server) collaboratorRoutes(t *routeTable) {
 	const doc = docCollaborators
 	t.repo("GET", "/collaborators", repoOp{auth: authRequired, need: accessRead, doc: doc + "#list-repository-collaborators"}, s.listCollaborators)
 	t.repo("GET", "/collaborators/{username}", repoOp{auth: authRequired, need: accessRead, doc: doc + "#check-if-a-user-is-a-repository-collaborator"}, s.checkCollaborator)
-	t.repo("PUT", "/collaborators/{username}", repoOp{auth: authRequired, need: accessAdmin, write: true, archivedOK: true, doc: doc + "#add-a-repository-collaborator"}, s.putCollaborator)
-	t.repo("DELETE", "/collaborators/{username}", repoOp{auth: authRequired, need: accessRead, write: true, archivedOK: true, doc: doc + "#remove-a-repository-collaborator"}, s.deleteCollaborator)
+	// "Once a repository is archived, you cannot add or remove
+	// collaborators or teams" (GitHub's docs on archiving).
+	t.repo("PUT", "/collaborators/{username}", repoOp{auth: authRequired, need: accessAdmin, write: true, doc: doc + "#add-a-repository-collaborator"}, s.putCollaborator)
+	t.repo("DELETE", "/collaborators/{username}", repoOp{auth: authRequired, need: accessRead, write: true, doc: doc + "#remove-a-repository-collaborator"}, s.deleteCollaborator)
 	t.repo("GET", "/collaborators/{username}/permission", repoOp{auth: authRequired, need: accessRead, doc: doc + "#get-repository-permissions-for-a-user"}, s.getCollaboratorPermission)
 }
 

@@ -118,6 +118,22 @@ func (c *reqCtx) grantedRepo(w *world) *Repo {
 	return r
 }
 
+// accessWritable tells whether the caller may change which teams have
+// access to r, and answers 403 when not: it must be r's admin, and r not
+// archived ("once a repository is archived, you cannot add or remove
+// collaborators or teams").
+func (c *reqCtx) accessWritable(w *world, r *Repo) bool {
+	switch {
+	case w.access(c.principal, r) < accessAdmin:
+		c.fail(http.StatusForbidden, "Must have admin rights to Repository.", c.doc)
+		return false
+	case r.Archived:
+		c.fail(http.StatusForbidden, "Repository was archived so is read-only.", c.doc)
+		return false
+	}
+	return true
+}
+
 // grant gives team id permission perm on r.
 func grant(r *Repo, id int64, perm string) {
 	g := teamGrantsOf.of(r)
@@ -187,8 +203,7 @@ func (s *Server) putTeamRepo(c *reqCtx) {
 		c.invalid("Validation Failed")
 		return
 	}
-	if w.access(c.principal, r) < accessAdmin {
-		c.fail(http.StatusForbidden, "Must have admin rights to Repository.", c.doc)
+	if !c.accessWritable(w, r) {
 		return
 	}
 	grant(r, t.ID, p)
@@ -207,8 +222,7 @@ func (s *Server) deleteTeamRepo(c *reqCtx) {
 	if r == nil {
 		return
 	}
-	if w.access(c.principal, r) < accessAdmin {
-		c.fail(http.StatusForbidden, "Must have admin rights to Repository.", c.doc)
+	if !c.accessWritable(w, r) {
 		return
 	}
 	if g := teamGrantsOf.peek(r); g != nil {

@@ -40,6 +40,9 @@ type recoverable struct {
 	count func(f *fixture) int
 	// write is the path of the API write that creates the object.
 	write string
+	// repo is the repository of demo-org the object belongs to; "" for
+	// kinds that are not repository-scoped.
+	repo string
 }
 
 // ghState is the body GitHub answers a GET of path with, or the status when
@@ -143,6 +146,7 @@ func recoverableKinds() map[string]recoverable {
 				return f.ghCount(hooks, "", func(e map[string]any) bool { c, _ := e["config"].(map[string]any); return c["url"] == hookURL })
 			},
 			write: hooks,
+			repo:  hookRepo,
 		},
 		"Ruleset": {
 			fixture: newRulesetFixture,
@@ -160,6 +164,7 @@ func recoverableKinds() map[string]recoverable {
 			state: func(f *fixture) string { return f.ghState(rulesetsPath) },
 			count: func(f *fixture) int { return f.ghCount(rulesetsPath, "", nameIs("protect")) },
 			write: rulesetsPath,
+			repo:  rulesetRepo,
 		},
 		"DeployKey": {
 			fixture: newDeployKeyFixture,
@@ -174,6 +179,7 @@ func recoverableKinds() map[string]recoverable {
 				return f.ghCount(keys, "", func(e map[string]any) bool { return e["key"] == testPublicKey })
 			},
 			write: keys,
+			repo:  keyRepo,
 		},
 		"Environment": {
 			fixture: newEnvironmentFixture,
@@ -185,6 +191,7 @@ func recoverableKinds() map[string]recoverable {
 			state:     func(f *fixture) string { return f.ghState(envPath) },
 			count:     func(f *fixture) int { return f.ghExists(envPath) },
 			write:     envPath,
+			repo:      envRepo,
 		},
 		"Branch": {
 			fixture: newBranchFixture,
@@ -196,6 +203,7 @@ func recoverableKinds() map[string]recoverable {
 			state:     func(f *fixture) string { return f.ghState(branchPath) },
 			count:     func(f *fixture) int { return f.ghExists(branchPath) },
 			write:     "/repos/" + owner + "/" + branchRepo + "/git/refs",
+			repo:      branchRepo,
 		},
 		"RepositoryFile": {
 			fixture: newFilesFixture,
@@ -206,6 +214,7 @@ func recoverableKinds() map[string]recoverable {
 			state:     func(f *fixture) string { return f.ghState(filePath) },
 			count:     func(f *fixture) int { return f.ghExists(filePath) },
 			write:     filePath,
+			repo:      filesRepo,
 		},
 		"BranchProtection": {
 			fixture: newProtectionFixture,
@@ -219,6 +228,7 @@ func recoverableKinds() map[string]recoverable {
 			state: func(f *fixture) string { return f.ghState(protection) },
 			count: func(f *fixture) int { return f.ghExists(protection) },
 			write: protection,
+			repo:  protRepo,
 		},
 		"ActionsSecret": {
 			fixture:   withValue(newSecretFixture),
@@ -230,6 +240,7 @@ func recoverableKinds() map[string]recoverable {
 			},
 			count: func(f *fixture) int { return f.ghExists(storePath("actions/secrets") + "/TOKEN") },
 			write: storePath("actions/secrets") + "/TOKEN",
+			repo:  vaultRepo,
 		},
 		"DependabotSecret": {
 			fixture:   withValue(newSecretFixture),
@@ -241,6 +252,7 @@ func recoverableKinds() map[string]recoverable {
 			},
 			count: func(f *fixture) int { return f.ghExists(storePath("dependabot/secrets") + "/TOKEN") },
 			write: storePath("dependabot/secrets") + "/TOKEN",
+			repo:  vaultRepo,
 		},
 		"ActionsVariable": {
 			fixture: newSecretFixture,
@@ -253,6 +265,7 @@ func recoverableKinds() map[string]recoverable {
 			state: func(f *fixture) string { return f.ghState(storePath("actions/variables") + "/REGION") },
 			count: func(f *fixture) int { return f.ghCount(storePath("actions/variables"), "variables", nameIs("REGION")) },
 			write: storePath("actions/variables"),
+			repo:  vaultRepo,
 		},
 	}
 }
