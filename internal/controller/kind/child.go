@@ -143,7 +143,9 @@ func (e inRepository[T]) Delete(ctx context.Context, mg T) (managed.ExternalDele
 // deletes tells whether mg's policies let the managed reconciler delete
 // its object on GitHub when mg is deleted.
 func deletes(mg resource.Managed) bool {
+	//nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
 	if l, ok := mg.(resource.LegacyManaged); ok {
+		//nolint:staticcheck // their deletionPolicy counts, as for the managed reconciler.
 		return managed.NewLegacyManagementPoliciesResolver(true, l.GetManagementPolicies(), l.GetDeletionPolicy()).ShouldDelete()
 	}
 	return managed.NewManagementPoliciesResolver(true, mg.GetManagementPolicies()).ShouldDelete()
