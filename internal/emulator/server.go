@@ -211,9 +211,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := s.newContext(r, path, prefix)
 	c.rawPath = raw
 	s.handle(c)
+	// Logged before a contents write's answer is held (holdAnswer): the
+	// log shows the write as soon as reads see what it changed.
+	s.record(c, start)
 	c.holdAnswer()
 	c.flush(w)
-	s.record(c, start)
 }
 
 func (s *Server) newContext(r *http.Request, path, prefix string) *reqCtx {
