@@ -49,28 +49,17 @@ type external[T Object] struct {
 	found *github.ActionsVariable
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
 // what names the variable for messages: its name, environment and
 // repository.
 func (e *external[T]) what(name string) string {
 	if e.env.Name == "" {
-		return fmt.Sprintf("Actions variable %q of %s", name, e.fullName())
+		return fmt.Sprintf("Actions variable %q of %s", name, e.repo.FullName())
 	}
 	via := ""
 	if e.env.Via != "" {
 		via = ", named by " + e.env.Via
 	}
-	return fmt.Sprintf("Actions variable %q of environment %q%s of %s", name, e.env.Name, via, e.fullName())
-}
-
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
+	return fmt.Sprintf("Actions variable %q of environment %q%s of %s", name, e.env.Name, via, e.repo.FullName())
 }
 
 // taken says that a variable of the name exists that this resource did not
@@ -106,7 +95,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		}
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	case err != nil:
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read %s%s", e.what(p.Name), e.via())
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read %s%s", e.what(p.Name), e.repo.NamedBy())
 	}
 	recovered := false
 	if ext == "" {
@@ -120,7 +109,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		recovered = true
 	}
 	e.found = got
-	*mg.Observation() = av.Observation(e.fullName(), e.env.Name, got)
+	*mg.Observation() = av.Observation(e.repo.FullName(), e.env.Name, got)
 	mg.SetConditions(xpv2.Available())
 	var drift []string
 	if !deleting {
@@ -144,7 +133,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	case github.StatusCode(err) == http.StatusConflict:
 		return managed.ExternalCreation{}, e.taken(strings.ToUpper(p.Name))
 	case github.IsNotFound(err):
-		where := "repository " + e.fullName() + e.via()
+		where := "repository " + e.repo.FullName() + e.repo.NamedBy()
 		if e.env.Name != "" {
 			where += fmt.Sprintf(" or its environment %q", e.env.Name)
 		}

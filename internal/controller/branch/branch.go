@@ -128,10 +128,10 @@ func (e *external[T]) observe(ctx context.Context, mg T) (managed.ExternalObserv
 func (e *external[T]) readRepository(ctx context.Context) error {
 	r, err := e.api.Get(ctx, e.repo.Owner, e.repo.Name)
 	if github.IsNotFound(err) {
-		return errors.Wrapf(err, "cannot find repository %s/%s%s: create it, or fix the repository the Branch names", e.repo.Owner, e.repo.Name, e.via())
+		return errors.Wrapf(err, "cannot find repository %s/%s%s: create it, or fix the repository the Branch names", e.repo.Owner, e.repo.Name, e.repo.NamedBy())
 	}
 	if err != nil {
-		return errors.Wrapf(err, "cannot read repository %s/%s%s", e.repo.Owner, e.repo.Name, e.via())
+		return errors.Wrapf(err, "cannot read repository %s/%s%s", e.repo.Owner, e.repo.Name, e.repo.NamedBy())
 	}
 	e.repository = r
 	return nil
@@ -327,7 +327,7 @@ func (e *external[T]) created(mg T, name string, err error, what string) error {
 	case github.HasMessage(err, github.MessageEmptyRepository):
 		return e.empty(err)
 	case github.IsNotFound(err):
-		return errors.Wrapf(err, "cannot create branch %q: repository %s%s is gone", name, e.fullName(), e.via())
+		return errors.Wrapf(err, "cannot create branch %q: repository %s%s is gone", name, e.fullName(), e.repo.NamedBy())
 	}
 	return errors.Wrapf(err, "cannot create branch %q in %s at %s", name, e.fullName(), what)
 }

@@ -33,15 +33,7 @@ func (e *external[T]) fullName() string {
 	return e.repo.Owner + "/" + e.repo.Name
 }
 
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
-}
-
 // empty words GitHub's 409 for a repository without commits.
 func (e *external[T]) empty(err error) error {
-	return errors.Wrapf(err, "repository %s%s is empty: a branch starts at a commit, and it has none yet. Push a first commit, or create the repository with a first commit (autoInit: true on its Repository)", e.fullName(), e.via())
+	return errors.Wrapf(err, "repository %s%s is empty: a branch starts at a commit, and it has none yet. Push a first commit, or create the repository with a first commit (autoInit: true on its Repository)", e.fullName(), e.repo.NamedBy())
 }

@@ -53,9 +53,6 @@ type external[T Object] struct {
 	observed *github.Protection
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
 // VerdictInputs: an observation depends on the spec, the annotations, the
 // repository and branch, GitHub's answers and, while GitHub leaves out
 // some of what was asked (DroppedByGitHub), the time, for asking again;
@@ -83,7 +80,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if got.RequiredSignatures == nil {
 		on, err := e.api.RequiredSignatures(ctx, e.repo.Owner, e.repo.Name, name)
 		if err != nil {
-			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read whether branch %s of %s requires signed commits", name, e.fullName())
+			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read whether branch %s of %s requires signed commits", name, e.repo.FullName())
 		}
 		got.RequiredSignatures = &github.Enabled{Enabled: on}
 	}
@@ -95,14 +92,14 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		// Not this resource's: nothing of its own to delete.
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	case ext == "" && e.createdByThisResource(mg, got):
-		kind.Recovered(mg, e.record, name, fmt.Sprintf("branch %s of %s protected as this BranchProtection asks", name, e.fullName()), "protected by this BranchProtection")
+		kind.Recovered(mg, e.record, name, fmt.Sprintf("branch %s of %s protected as this BranchProtection asks", name, e.repo.FullName()), "protected by this BranchProtection")
 		named = true
 	case ext == "":
-		return managed.ExternalObservation{}, errors.Errorf("branch %s of %s is already protected, and this BranchProtection did not protect it (GitHub keeps one protection per branch, without an id): to manage that protection, and overwrite it with this spec, set the annotation crossplane.io/external-name: %s", name, e.fullName(), name)
+		return managed.ExternalObservation{}, errors.Errorf("branch %s of %s is already protected, and this BranchProtection did not protect it (GitHub keeps one protection per branch, without an id): to manage that protection, and overwrite it with this spec, set the annotation crossplane.io/external-name: %s", name, e.repo.FullName(), name)
 	case ext != name:
 		// Named by branchRef: GitHub moved the protection with the
 		// branch, and the Branch resource says where to.
-		e.record.Event(mg, event.Normal(reasonFollowed, fmt.Sprintf("Branch %s of %s is now called %s (as %s reports): following it", ext, e.fullName(), name, e.branch.Via)))
+		e.record.Event(mg, event.Normal(reasonFollowed, fmt.Sprintf("Branch %s of %s is now called %s (as %s reports): following it", ext, e.repo.FullName(), name, e.branch.Via)))
 		meta.SetExternalName(mg, name)
 		named = true
 	}
@@ -117,9 +114,9 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if len(drift) == 0 && bp.RetryDue(leftOut, e.now()) {
 		drift = append(drift, dropped.AskAgain)
 	}
-	*mg.Observation() = bp.Observation(e.fullName(), name, got, leftOut)
+	*mg.Observation() = bp.Observation(e.repo.FullName(), name, got, leftOut)
 	available := xpv2.Available()
-	available.Message = bp.DroppedMessage(leftOut, e.fullName(), name)
+	available.Message = bp.DroppedMessage(leftOut, e.repo.FullName(), name)
 	mg.SetConditions(available)
 	return managed.ExternalObservation{
 		ResourceExists:          true,
@@ -151,15 +148,15 @@ func (e *external[T]) observeMissing(ctx context.Context, mg T, err error) (mana
 		case github.IsNotFound(rerr) && meta.WasDeleted(mg):
 			return absent, nil
 		case rerr != nil:
-			return managed.ExternalObservation{}, errors.Wrapf(rerr, "cannot find repository %s%s", e.fullName(), via(e.repo.Via))
+			return managed.ExternalObservation{}, errors.Wrapf(rerr, "cannot find repository %s%s", e.repo.FullName(), e.repo.NamedBy())
 		}
 	default:
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the protection of branch %s of %s", name, e.fullName())
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the protection of branch %s of %s", name, e.repo.FullName())
 	}
 	if meta.GetExternalName(mg) != "" && !meta.WasDeleted(mg) {
-		e.record.Event(mg, event.Normal(reasonRemoved, fmt.Sprintf("Branch %s of %s is no longer protected (removed outside Kubernetes): protecting it again", name, e.fullName())))
+		e.record.Event(mg, event.Normal(reasonRemoved, fmt.Sprintf("Branch %s of %s is no longer protected (removed outside Kubernetes): protecting it again", name, e.repo.FullName())))
 	}
-	full := e.fullName()
+	full := e.repo.FullName()
 	*mg.Observation() = common.BranchProtectionObservation{Repository: &full, Branch: &name}
 	return absent, nil
 }
@@ -169,18 +166,11 @@ func (e *external[T]) branchMissing(mg T) error {
 	name := e.branch.Name
 	switch {
 	case e.branch.Via != "":
-		return errors.Errorf("branch %s does not exist in %s: %s reports it, but GitHub does not have it; this resource waits for the Branch", name, e.fullName(), e.branch.Via)
+		return errors.Errorf("branch %s does not exist in %s: %s reports it, but GitHub does not have it; this resource waits for the Branch", name, e.repo.FullName(), e.branch.Via)
 	case meta.GetExternalName(mg) != "":
-		return errors.Errorf("branch %s does not exist in %s any more: it was deleted or renamed outside Kubernetes (a renamed branch takes its protection along). Create the branch again to protect it; to protect the branch under its new name, create a BranchProtection naming it, with the annotation crossplane.io/external-name set to that name; branchRef follows a Branch resource through renames", name, e.fullName())
+		return errors.Errorf("branch %s does not exist in %s any more: it was deleted or renamed outside Kubernetes (a renamed branch takes its protection along). Create the branch again to protect it; to protect the branch under its new name, create a BranchProtection naming it, with the annotation crossplane.io/external-name set to that name; branchRef follows a Branch resource through renames", name, e.repo.FullName())
 	}
-	return errors.Errorf("branch %s does not exist in %s: create it (a Branch resource can, named by branchRef), or fix spec.forProvider.branch", name, e.fullName())
-}
-
-func via(what string) string {
-	if what == "" {
-		return ""
-	}
-	return " (named by " + what + ")"
+	return errors.Errorf("branch %s does not exist in %s: create it (a Branch resource can, named by branchRef), or fix spec.forProvider.branch", name, e.repo.FullName())
 }
 
 // createdByThisResource tells, when the record of a create was lost (the
@@ -209,7 +199,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		return managed.ExternalCreation{}, e.branchMissing(mg)
 	}
 	if err != nil {
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot protect branch %s of %s", name, e.fullName())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot protect branch %s of %s", name, e.repo.FullName())
 	}
 	meta.SetExternalName(mg, name)
 	return managed.ExternalCreation{}, e.signatures(ctx, mg, got)
@@ -228,7 +218,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 		return managed.ExternalUpdate{}, e.branchMissing(mg)
 	}
 	if err != nil {
-		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update the protection of branch %s of %s", name, e.fullName())
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update the protection of branch %s of %s", name, e.repo.FullName())
 	}
 	if err := e.signatures(ctx, mg, got); err != nil {
 		return managed.ExternalUpdate{}, err
@@ -238,7 +228,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	// The Ready message Observe set names what GitHub dropped before this
 	// write; it goes with this status write, so both say the same.
 	available := xpv2.Available()
-	available.Message = bp.DroppedMessage(dropped, e.fullName(), name)
+	available.Message = bp.DroppedMessage(dropped, e.repo.FullName(), name)
 	mg.SetConditions(available)
 	if available.Message != "" {
 		e.record.Event(mg, event.Warning(reasonDropped, errors.New(available.Message)))
@@ -254,7 +244,7 @@ func (e *external[T]) signatures(ctx context.Context, mg T, got *github.Protecti
 	if got.RequiredSignatures == nil {
 		on, err := e.api.RequiredSignatures(ctx, e.repo.Owner, e.repo.Name, name)
 		if err != nil {
-			return errors.Wrapf(err, "cannot read whether branch %s of %s requires signed commits", name, e.fullName())
+			return errors.Wrapf(err, "cannot read whether branch %s of %s requires signed commits", name, e.repo.FullName())
 		}
 		got.RequiredSignatures = &github.Enabled{Enabled: on}
 	}
@@ -267,7 +257,7 @@ func (e *external[T]) signatures(ctx context.Context, mg T, got *github.Protecti
 		what = "require"
 	}
 	err := e.api.SetRequiredSignatures(ctx, e.repo.Owner, e.repo.Name, name, on)
-	return errors.Wrapf(err, "cannot %s signed commits on branch %s of %s", what, name, e.fullName())
+	return errors.Wrapf(err, "cannot %s signed commits on branch %s of %s", what, name, e.repo.FullName())
 }
 
 // Delete removes the branch's protection, required signatures included.
@@ -276,7 +266,7 @@ func (e *external[T]) signatures(ctx context.Context, mg T, got *github.Protecti
 func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
 	mg.SetConditions(xpv2.Deleting())
 	err := e.api.DeleteProtection(ctx, e.repo.Owner, e.repo.Name, e.branch.Name)
-	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot remove the protection of branch %s of %s", e.branch.Name, e.fullName())
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot remove the protection of branch %s of %s", e.branch.Name, e.repo.FullName())
 }
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.

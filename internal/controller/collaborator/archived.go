@@ -27,10 +27,10 @@ func (e *external[T]) heldByArchive(ctx context.Context, user, permission, repor
 	}
 	r, err := e.repos.Get(ctx, e.repo.Owner, e.repo.Name)
 	if err != nil {
-		return "", errors.Wrapf(err, "cannot read whether %s is archived", e.fullName())
+		return "", errors.Wrapf(err, "cannot read whether %s is archived", e.repo.FullName())
 	}
 	if !r.Archived {
 		return "", nil
 	}
-	return fmt.Sprintf("%s is archived: GitHub reports every collaborator of an archived repository as read, whatever was granted, so the declared permission %s of %s is not written; unarchive the repository to see (and manage) it again", e.fullName(), permission, user), nil
+	return fmt.Sprintf("%s is archived: GitHub reports every collaborator of an archived repository as read, whatever was granted, so the declared permission %s of %s is not written; unarchive the repository to see (and manage) it again", e.repo.FullName(), permission, user), nil
 }

@@ -64,9 +64,6 @@ type external[T Object] struct {
 	reinvite string
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
 // user is the login of mg's user, checked against its external name.
 func (e *external[T]) user(mg T) (string, error) {
 	user := mg.Parameters().Username
@@ -94,7 +91,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		if meta.WasDeleted(mg) {
 			return managed.ExternalObservation{ResourceExists: false}, nil
 		}
-		return managed.ExternalObservation{}, errors.Errorf("%s owns %s: the owner of a repository cannot be its collaborator", user, e.fullName())
+		return managed.ExternalObservation{}, errors.Errorf("%s owns %s: the owner of a repository cannot be its collaborator", user, e.repo.FullName())
 	}
 	if meta.WasDeleted(mg) {
 		return e.observeDeleting(ctx, user)
@@ -105,13 +102,13 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		return managed.ExternalObservation{}, e.notFound(ctx, user, err)
 	}
 	if err != nil {
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the permission of %s on %s", user, e.fullName())
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the permission of %s on %s", user, e.repo.FullName())
 	}
 	reported := collab.ReportedRole(answer)
 	isCollaborator := reported.Role != ""
 	if collab.MaybeInherited(reported) {
 		if isCollaborator, err = e.api.IsCollaborator(ctx, e.repo.Owner, e.repo.Name, user); err != nil {
-			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot tell whether %s is a collaborator of %s", user, e.fullName())
+			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot tell whether %s is a collaborator of %s", user, e.repo.FullName())
 		}
 	}
 	// Late initialization: the external name is the username.
@@ -121,7 +118,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	permission := collab.Permission(mg.Parameters())
 	prev := mg.Observation()
-	found := collab.Observed{Repository: e.fullName(), Login: answer.User.Login}
+	found := collab.Observed{Repository: e.repo.FullName(), Login: answer.User.Login}
 
 	if isCollaborator {
 		upToDate, kept := collab.UpToDate(permission, reported, prev.KeptPermission)
@@ -145,7 +142,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 
 	list, err := e.api.ListInvitations(ctx, e.repo.Owner, e.repo.Name)
 	if err != nil {
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the invitations of %s", e.fullName())
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the invitations of %s", e.repo.FullName())
 	}
 	inv := collab.FindInvitation(list, user)
 	if inv == nil || inv.Expired {
@@ -157,7 +154,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	e.invitation = inv
 	found.Invitation = inv
 	*mg.Observation() = collab.Observation(found)
-	mg.SetConditions(collab.Pending(inviteeLogin(inv, user), e.fullName(), inv))
+	mg.SetConditions(collab.Pending(inviteeLogin(inv, user), e.repo.FullName(), inv))
 	o := managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: collab.InvitationUpToDate(permission, inv), ResourceLateInitialized: lateInit}
 	if !o.ResourceUpToDate {
 		o.Diff = fmt.Sprintf("invitation: want %s, it offers %s", permission, inv.Permissions)
@@ -174,7 +171,7 @@ func (e *external[T]) observeDeleting(ctx context.Context, user string) (managed
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
 	if err != nil {
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the direct collaborators of %s", e.fullName())
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the direct collaborators of %s", e.repo.FullName())
 	}
 	if e.direct = collab.FindCollaborator(direct, user) != nil; e.direct {
 		return managed.ExternalObservation{ResourceExists: true}, nil
@@ -184,7 +181,7 @@ func (e *external[T]) observeDeleting(ctx context.Context, user string) (managed
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
 	if err != nil {
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the invitations of %s", e.fullName())
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the invitations of %s", e.repo.FullName())
 	}
 	e.invitation = collab.FindInvitation(list, user)
 	return managed.ExternalObservation{ResourceExists: e.invitation != nil}, nil
@@ -201,7 +198,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	if inv := e.invitation; inv != nil && inv.Expired {
 		err := e.api.DeleteInvitation(ctx, e.repo.Owner, e.repo.Name, inv.ID)
 		if resource.Ignore(github.IsNotFound, err) != nil {
-			return managed.ExternalCreation{}, errors.Wrapf(err, "cannot withdraw the expired invitation of %s to %s", user, e.fullName())
+			return managed.ExternalCreation{}, errors.Wrapf(err, "cannot withdraw the expired invitation of %s to %s", user, e.repo.FullName())
 		}
 	}
 	permission := collab.Permission(mg.Parameters())
@@ -210,7 +207,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		return managed.ExternalCreation{}, e.notFound(ctx, user, err)
 	}
 	if err != nil {
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add %s as a collaborator of %s with permission %s", user, e.fullName(), permission)
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add %s as a collaborator of %s with permission %s", user, e.repo.FullName(), permission)
 	}
 	meta.SetExternalName(mg, collab.ExternalName(user))
 	if inv != nil {
@@ -220,7 +217,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 }
 
 func (e *external[T]) recordInvited(mg T, inv *github.Invitation, user, permission string) {
-	msg := fmt.Sprintf("Invited %s to %s with permission %s (invitation %d): the resource is Ready once %s accepts", user, e.fullName(), permission, inv.ID, user)
+	msg := fmt.Sprintf("Invited %s to %s with permission %s (invitation %d): the resource is Ready once %s accepts", user, e.repo.FullName(), permission, inv.ID, user)
 	if e.reinvite != "" {
 		e.record.Event(mg, event.Normal(reasonInvitedAgain, msg+"; invited again because "+e.reinvite))
 		return
@@ -243,7 +240,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	}
 	inv, err := e.api.AddCollaborator(ctx, e.repo.Owner, e.repo.Name, user, permission)
 	if err != nil {
-		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot give %s permission %s on %s", user, permission, e.fullName())
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot give %s permission %s on %s", user, permission, e.repo.FullName())
 	}
 	if inv != nil {
 		// No longer a collaborator since Observe: invited instead.
@@ -252,7 +249,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	}
 	answer, err := e.api.GetPermission(ctx, e.repo.Owner, e.repo.Name, user)
 	if err != nil {
-		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot read back the permission of %s on %s", user, e.fullName())
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot read back the permission of %s on %s", user, e.repo.FullName())
 	}
 	kept := collab.Kept(permission, collab.ReportedRole(answer))
 	if kept == nil {
@@ -262,7 +259,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	o.KeptPermission, o.Permission = kept, &kept.Reported
 	e.record.Event(mg, event.Normal(reasonKept, fmt.Sprintf(
 		"GitHub accepted permission %s for %s on %s but reports role %s: a role the user holds through the organization (as an owner, through a team or the base permission) cannot be lowered through a collaborator's permission. The resource counts as up to date while GitHub reports %s.",
-		permission, user, e.fullName(), kept.Reported, kept.Reported)))
+		permission, user, e.repo.FullName(), kept.Reported, kept.Reported)))
 	return managed.ExternalUpdate{}, nil
 }
 
@@ -274,10 +271,10 @@ func (e *external[T]) updateInvitation(ctx context.Context, inv *github.Invitati
 	if ok {
 		_, err := e.api.UpdateInvitation(ctx, e.repo.Owner, e.repo.Name, inv.ID, word)
 		// A 404: accepted or declined since Observe, which sees to it next.
-		return errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot change the invitation of %s to %s to permission %s", user, e.fullName(), permission)
+		return errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot change the invitation of %s to %s to permission %s", user, e.repo.FullName(), permission)
 	}
 	_, err := e.api.AddCollaborator(ctx, e.repo.Owner, e.repo.Name, user, permission)
-	return errors.Wrapf(err, "cannot change the invitation of %s to %s to permission %s", user, e.fullName(), permission)
+	return errors.Wrapf(err, "cannot change the invitation of %s to %s to permission %s", user, e.repo.FullName(), permission)
 }
 
 // Delete removes the user as a direct collaborator, or withdraws the
@@ -287,11 +284,11 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 	user := mg.Parameters().Username
 	if e.direct {
 		err := e.api.RemoveCollaborator(ctx, e.repo.Owner, e.repo.Name, user)
-		return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot remove %s as a collaborator of %s", user, e.fullName())
+		return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot remove %s as a collaborator of %s", user, e.repo.FullName())
 	}
 	if inv := e.invitation; inv != nil {
 		err := e.api.DeleteInvitation(ctx, e.repo.Owner, e.repo.Name, inv.ID)
-		return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot withdraw the invitation of %s to %s", user, e.fullName())
+		return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot withdraw the invitation of %s to %s", user, e.repo.FullName())
 	}
 	return managed.ExternalDelete{}, nil
 }

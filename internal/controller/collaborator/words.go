@@ -24,17 +24,9 @@ func (e *external[T]) notFound(ctx context.Context, user string, err error) erro
 	case aerr == nil && acct.Type == "Organization":
 		return errors.Errorf("%s is an organization, not a user: only users can be collaborators", user)
 	case aerr == nil:
-		return errors.Wrapf(err, "cannot find repository %s%s", e.fullName(), e.via())
+		return errors.Wrapf(err, "cannot find repository %s%s", e.repo.FullName(), e.repo.NamedBy())
 	}
-	return errors.Wrapf(err, "cannot read the permission of %s on %s", user, e.fullName())
-}
-
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
+	return errors.Wrapf(err, "cannot read the permission of %s on %s", user, e.repo.FullName())
 }
 
 // reinviteReason says why a user who was invited or a collaborator before

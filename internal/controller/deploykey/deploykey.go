@@ -49,17 +49,6 @@ type external[T Object] struct {
 	observed *github.DeployKey
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
-}
-
 // Observe reads the deploy key by its id, the external name. Without one
 // it exists only when a create of this resource was interrupted after
 // GitHub added it (see recover). A deploy key GitHub no longer has does
@@ -85,10 +74,10 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		// Only a generated key pair can be missing, and GitHub has its
 		// public half: the private half is gone with its Secret.
 		nn, _ := connectionSecret(mg)
-		return managed.ExternalObservation{}, errors.Errorf("deploy key %d of %s exists, but its private key is not in connection Secret %s/%s (the Secret, or its %s, is gone): without it the key is of no use; delete and recreate the DeployKey for a new key pair", k.ID, e.fullName(), nn.Namespace, nn.Name, dk.ConnectionPrivateKey)
+		return managed.ExternalObservation{}, errors.Errorf("deploy key %d of %s exists, but its private key is not in connection Secret %s/%s (the Secret, or its %s, is gone): without it the key is of no use; delete and recreate the DeployKey for a new key pair", k.ID, e.repo.FullName(), nn.Namespace, nn.Name, dk.ConnectionPrivateKey)
 	}
 	e.observed = k
-	*mg.Observation() = dk.Observation(e.fullName(), k)
+	*mg.Observation() = dk.Observation(e.repo.FullName(), k)
 	mg.SetConditions(xpv2.Available())
 	drift := dk.Drift(mg.Parameters(), m.key, k)
 	return managed.ExternalObservation{
@@ -128,12 +117,12 @@ func (e *external[T]) byID(ctx context.Context, mg T) (*github.DeployKey, error)
 	k, err := e.api.GetDeployKey(ctx, e.repo.Owner, e.repo.Name, id)
 	if github.IsNotFound(err) {
 		if !meta.WasDeleted(mg) {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("deploy key %d of %s no longer exists on GitHub (or the repository does not): adding the key again", id, e.fullName())))
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("deploy key %d of %s no longer exists on GitHub (or the repository does not): adding the key again", id, e.repo.FullName())))
 		}
 		return nil, nil
 	}
 	if err != nil {
-		return nil, errors.Wrapf(err, "cannot read deploy key %d of %s", id, e.fullName())
+		return nil, errors.Wrapf(err, "cannot read deploy key %d of %s", id, e.repo.FullName())
 	}
 	return k, nil
 }
@@ -155,13 +144,13 @@ func (e *external[T]) recover(ctx context.Context, mg T, key dk.PublicKey) (*git
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot list the deploy keys of %s to look for one an interrupted create added", e.fullName())
+		return nil, false, errors.Wrapf(err, "cannot list the deploy keys of %s to look for one an interrupted create added", e.repo.FullName())
 	}
 	k := dk.FindByKey(list, key)
 	if k == nil || !kind.Recovers(mg, k.CreatedAt, dk.Drift(mg.Parameters(), key, k)) {
 		return nil, false, nil
 	}
-	kind.Recovered(mg, e.record, dk.ExternalName(k.ID), fmt.Sprintf("deploy key %q (id %d) of %s", k.Title, k.ID, e.fullName()), "added by this DeployKey")
+	kind.Recovered(mg, e.record, dk.ExternalName(k.ID), fmt.Sprintf("deploy key %q (id %d) of %s", k.Title, k.ID, e.repo.FullName()), "added by this DeployKey")
 	return k, true, nil
 }
 
@@ -178,11 +167,11 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	k, err := e.api.CreateDeployKey(ctx, e.repo.Owner, e.repo.Name, dk.Request(p, m.key))
 	switch {
 	case github.IsNotFound(err):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add deploy key %q: cannot find repository %s%s", p.Title, e.fullName(), e.via())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add deploy key %q: cannot find repository %s%s", p.Title, e.repo.FullName(), e.repo.NamedBy())
 	case github.IsUnprocessable(err) && github.HasErrorMessage(err, github.KeyInUse):
 		return managed.ExternalCreation{}, e.keyInUse(ctx, p.Title, m.key)
 	case err != nil:
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add deploy key %q to %s", p.Title, e.fullName())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add deploy key %q to %s", p.Title, e.repo.FullName())
 	}
 	meta.SetExternalName(mg, dk.ExternalName(k.ID))
 	return managed.ExternalCreation{ConnectionDetails: m.connectionDetails()}, nil
@@ -194,9 +183,9 @@ func (e *external[T]) keyInUse(ctx context.Context, title string, key dk.PublicK
 	// Without the list the error still says what to do.
 	list, _ := e.api.ListDeployKeys(ctx, e.repo.Owner, e.repo.Name)
 	if k := dk.FindByKey(list, key); k != nil {
-		return errors.Errorf("cannot add deploy key %q: %s already has this key (%s) as deploy key %q (id %d), which this DeployKey did not add: to manage it, set the annotation crossplane.io/external-name: %q; or use another key", title, e.fullName(), key.Fingerprint, k.Title, k.ID, dk.ExternalName(k.ID))
+		return errors.Errorf("cannot add deploy key %q: %s already has this key (%s) as deploy key %q (id %d), which this DeployKey did not add: to manage it, set the annotation crossplane.io/external-name: %q; or use another key", title, e.repo.FullName(), key.Fingerprint, k.Title, k.ID, dk.ExternalName(k.ID))
 	}
-	return errors.Errorf("cannot add deploy key %q to %s: GitHub answered \"key is already in use\": the key (%s) is a deploy key of another repository or a user's SSH key, and GitHub takes a key once; use another key, or generateKey", title, e.fullName(), key.Fingerprint)
+	return errors.Errorf("cannot add deploy key %q to %s: GitHub answered \"key is already in use\": the key (%s) is a deploy key of another repository or a user's SSH key, and GitHub takes a key once; use another key, or generateKey", title, e.repo.FullName(), key.Fingerprint)
 }
 
 // Update cannot change a deploy key: GitHub has no update. It says what
@@ -215,7 +204,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	if mg.Parameters().PublicKeySecretRef != nil {
 		advice += " to use the Secret's new key, or put the old key back in the Secret"
 	}
-	return managed.ExternalUpdate{}, errors.Errorf("deploy key %d of %s differs from the spec in its %s: deploy keys cannot be changed on GitHub; %s", k.ID, e.fullName(), strings.Join(drift, ", "), advice)
+	return managed.ExternalUpdate{}, errors.Errorf("deploy key %d of %s differs from the spec in its %s: deploy keys cannot be changed on GitHub; %s", k.ID, e.repo.FullName(), strings.Join(drift, ", "), advice)
 }
 
 // Delete deletes the deploy key. One that is already gone counts as
@@ -227,7 +216,7 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 		return managed.ExternalDelete{}, errors.New("cannot delete a deploy key that was not observed first")
 	}
 	err := e.api.DeleteDeployKey(ctx, e.repo.Owner, e.repo.Name, k.ID)
-	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete deploy key %q (id %d) of %s", k.Title, k.ID, e.fullName())
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete deploy key %q (id %d) of %s", k.Title, k.ID, e.repo.FullName())
 }
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.

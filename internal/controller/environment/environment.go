@@ -61,17 +61,6 @@ type external[T Object] struct {
 	refIDs map[string]int64
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
-}
-
 // Observe reads the environment by its name. Without an external name it
 // is this resource's only when a create of this resource was interrupted
 // after GitHub created it (see recover); anyone else's is not taken over.
@@ -93,11 +82,11 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	switch {
 	case github.IsNotFound(err):
 		if ext != "" && !deleting {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("environment %q of %s no longer exists on GitHub (or the repository does not): creating it again", p.Name, e.fullName())))
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("environment %q of %s no longer exists on GitHub (or the repository does not): creating it again", p.Name, e.repo.FullName())))
 		}
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	case err != nil:
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read environment %q of %s%s", p.Name, e.fullName(), e.via())
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read environment %q of %s%s", p.Name, e.repo.FullName(), e.repo.NamedBy())
 	}
 	recovering := ext == ""
 	if recovering {
@@ -111,7 +100,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	e.observed = got
 	if env.UsesCustomPolicies(got) {
 		if e.policies, err = e.api.ListBranchPolicies(ctx, e.repo.Owner, e.repo.Name, got.Name); err != nil {
-			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the deployment branch policies of environment %q of %s", got.Name, e.fullName())
+			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the deployment branch policies of environment %q of %s", got.Name, e.repo.FullName())
 		}
 	}
 	if !recovering {
@@ -129,7 +118,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		if !kind.Recovers(mg, got.CreatedAt, env.CreateDrift(p, reviewers, got)) {
 			return managed.ExternalObservation{}, e.taken(got.Name)
 		}
-		kind.Recovered(mg, e.record, got.Name, fmt.Sprintf("environment %q of %s", got.Name, e.fullName()), "created by this Environment")
+		kind.Recovered(mg, e.record, got.Name, fmt.Sprintf("environment %q of %s", got.Name, e.repo.FullName()), "created by this Environment")
 		e.observe(mg, got)
 	}
 	leftOut = env.Prune(leftOut, reviewers, got)
@@ -148,14 +137,14 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 
 // observe records got in mg's status.
 func (e *external[T]) observe(mg T, got *github.Environment) {
-	*mg.Observation() = env.Observation(e.fullName(), got, e.policies)
+	*mg.Observation() = env.Observation(e.repo.FullName(), got, e.policies)
 	mg.SetConditions(xpv2.Available())
 }
 
 // taken says that environment name exists in the repository and this
 // resource did not create it, and how to take it over.
 func (e *external[T]) taken(name string) error {
-	return errors.Errorf("environment %q already exists in %s and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", name, e.fullName(), name)
+	return errors.Errorf("environment %q already exists in %s and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", name, e.repo.FullName(), name)
 }
 
 // Create creates the environment with its settings and custom policies,
@@ -170,9 +159,9 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	got, err := e.api.PutEnvironment(ctx, e.repo.Owner, e.repo.Name, p.Name, env.Request(p, reviewers))
 	switch {
 	case github.IsNotFound(err):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create environment %q: cannot find repository %s%s", p.Name, e.fullName(), e.via())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create environment %q: cannot find repository %s%s", p.Name, e.repo.FullName(), e.repo.NamedBy())
 	case err != nil:
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create environment %q in %s", p.Name, e.fullName())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create environment %q in %s", p.Name, e.repo.FullName())
 	}
 	meta.SetExternalName(mg, got.Name)
 	return managed.ExternalCreation{}, e.syncPolicies(ctx, p, got.Name)
@@ -192,7 +181,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	name := e.observed.Name
 	got, err := e.api.PutEnvironment(ctx, e.repo.Owner, e.repo.Name, name, env.Request(p, reviewers))
 	if err != nil {
-		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update environment %q of %s", name, e.fullName())
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update environment %q of %s", name, e.repo.FullName())
 	}
 	if !env.UsesCustomPolicies(e.observed) {
 		// GitHub had none to read.
@@ -212,7 +201,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 func (e *external[T]) reportDropped(mg T, d *common.DroppedReviewers, name string) string {
 	mg.Observation().DroppedByGitHub = d
 	available := xpv2.Available()
-	available.Message = env.DroppedMessage(d, e.refIDs, e.fullName(), name)
+	available.Message = env.DroppedMessage(d, e.refIDs, e.repo.FullName(), name)
 	mg.SetConditions(available)
 	return available.Message
 }
@@ -228,13 +217,13 @@ func (e *external[T]) syncPolicies(ctx context.Context, p *common.EnvironmentPar
 	create, remove := env.PolicyChanges(want, e.policies)
 	for _, c := range create {
 		if _, err := e.api.CreateBranchPolicy(ctx, e.repo.Owner, e.repo.Name, name, c); err != nil {
-			return errors.Wrapf(err, "cannot add the %s pattern %q to environment %q of %s", c.Type, c.Name, name, e.fullName())
+			return errors.Wrapf(err, "cannot add the %s pattern %q to environment %q of %s", c.Type, c.Name, name, e.repo.FullName())
 		}
 	}
 	for _, r := range remove {
 		err := e.api.DeleteBranchPolicy(ctx, e.repo.Owner, e.repo.Name, name, r.ID)
 		if resource.Ignore(github.IsNotFound, err) != nil {
-			return errors.Wrapf(err, "cannot remove the pattern %q, which is not declared, from environment %q of %s", r.Name, name, e.fullName())
+			return errors.Wrapf(err, "cannot remove the pattern %q, which is not declared, from environment %q of %s", r.Name, name, e.repo.FullName())
 		}
 	}
 	return nil
@@ -249,7 +238,7 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 	}
 	name := e.observed.Name
 	err := e.api.DeleteEnvironment(ctx, e.repo.Owner, e.repo.Name, name)
-	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete environment %q of %s", name, e.fullName())
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete environment %q of %s", name, e.repo.FullName())
 }
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.

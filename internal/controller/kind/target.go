@@ -35,6 +35,19 @@ type Repository struct {
 	Via string
 }
 
+// FullName is the repository's owner/name.
+func (r Repository) FullName() string { return r.Owner + "/" + r.Name }
+
+// NamedBy ends a message about the repository with the Repository
+// resource it was found through, " (named by Repository team/api)"; ""
+// when the resource names the repository itself.
+func (r Repository) NamedBy() string {
+	if r.Via == "" {
+		return ""
+	}
+	return " (named by " + r.Via + ")"
+}
+
 // repositoryObject is a Repository resource of either scope.
 type repositoryObject interface {
 	resource.Managed

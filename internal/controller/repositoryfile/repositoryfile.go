@@ -60,20 +60,9 @@ type external[T Object] struct {
 	observed *github.FileContent
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
-}
-
 // where names the file for messages: path on branch of owner/name.
 func (e *external[T]) where(path string) string {
-	return fmt.Sprintf("%s on branch %s of %s", path, e.branch, e.fullName())
+	return fmt.Sprintf("%s on branch %s of %s", path, e.branch, e.repo.FullName())
 }
 
 // Observe reads the file at the declared path of the branch and compares
@@ -95,7 +84,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	found, err := e.findBranch(ctx, p)
 	if err != nil || !found {
 		if err == nil && !deleting {
-			err = errors.Errorf("cannot find repository %s%s (or the credentials cannot see it)", e.fullName(), e.via())
+			err = errors.Errorf("cannot find repository %s%s (or the credentials cannot see it)", e.repo.FullName(), e.repo.NamedBy())
 		}
 		return managed.ExternalObservation{}, err
 	}
@@ -106,7 +95,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	f, err := e.api.GetFile(ctx, e.repo.Owner, e.repo.Name, p.Path, e.branch)
 	if github.IsNotFound(err) {
-		*mg.Observation() = rf.Observation(e.fullName(), e.branch, p, nil)
+		*mg.Observation() = rf.Observation(e.repo.FullName(), e.branch, p, nil)
 		if ext != "" && !deleting {
 			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("%s no longer exists on GitHub: writing it again", e.where(p.Path))))
 		}
@@ -122,7 +111,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		return managed.ExternalObservation{}, errors.Errorf("%s is a %s on GitHub, not a file: choose another path", e.where(p.Path), f.Type)
 	}
 	e.observed = f
-	*mg.Observation() = rf.Observation(e.fullName(), e.branch, p, f)
+	*mg.Observation() = rf.Observation(e.repo.FullName(), e.branch, p, f)
 	recovered := false
 	if ext == "" {
 		if recovered = e.recovered(mg); !recovered {
@@ -153,7 +142,7 @@ func (e *external[T]) findBranch(ctx context.Context, p *common.RepositoryFilePa
 		return false, nil
 	}
 	if err != nil {
-		return false, errors.Wrapf(err, "cannot read repository %s to find its default branch", e.fullName())
+		return false, errors.Wrapf(err, "cannot read repository %s to find its default branch", e.repo.FullName())
 	}
 	e.branch = r.DefaultBranch
 	return true, nil
@@ -247,7 +236,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		return managed.ExternalCreation{}, e.writeError(mg, err, "create", p.Path, tries)
 	}
 	meta.SetExternalName(mg, p.Path)
-	*mg.Observation() = rf.Observation(e.fullName(), e.branch, p, out.Content)
+	*mg.Observation() = rf.Observation(e.repo.FullName(), e.branch, p, out.Content)
 	return managed.ExternalCreation{}, nil
 }
 
@@ -266,7 +255,7 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	if err != nil {
 		return managed.ExternalUpdate{}, e.writeError(mg, err, "update", p.Path, tries)
 	}
-	*mg.Observation() = rf.Observation(e.fullName(), e.branch, p, out.Content)
+	*mg.Observation() = rf.Observation(e.repo.FullName(), e.branch, p, out.Content)
 	return managed.ExternalUpdate{}, nil
 }
 
@@ -276,10 +265,10 @@ func (e *external[T]) writeError(mg T, err error, verb, path string, tries int) 
 	case github.IsBranchMoved(err):
 		return errors.Wrap(err, e.movedMessage(verb, path, tries))
 	case github.IsNotFound(err) && github.HasMessage(err, "Branch "+e.branch+" not found"):
-		return kind.Absent(mg, time.Now(), fmt.Sprintf("cannot %s %s: branch %q of %s does not exist", verb, path, e.branch, e.fullName()),
+		return kind.Absent(mg, time.Now(), fmt.Sprintf("cannot %s %s: branch %q of %s does not exist", verb, path, e.branch, e.repo.FullName()),
 			"create it (a Branch resource can), or fix spec.forProvider.branch")
 	case github.IsNotFound(err):
-		return errors.Wrapf(err, "cannot %s %s: cannot find repository %s%s (or the credentials cannot write to it)", verb, path, e.fullName(), e.via())
+		return errors.Wrapf(err, "cannot %s %s: cannot find repository %s%s (or the credentials cannot write to it)", verb, path, e.repo.FullName(), e.repo.NamedBy())
 	case github.StatusCode(err) == 409 || (github.IsUnprocessable(err) && strings.Contains(err.Error(), `"sha"`)):
 		return errors.Wrapf(err, "cannot %s %s: the file changed on GitHub since it was read; it is read again on the next attempt", verb, e.where(path))
 	}

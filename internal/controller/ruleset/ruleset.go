@@ -52,17 +52,6 @@ type external[T Object] struct {
 	listed []github.Ruleset
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
-}
-
 // VerdictInputs: an observation depends on nothing but the spec, the
 // annotations, its repository and GitHub's answers, so a verdict may confirm it
 // (see kind.VerdictInputs).
@@ -79,7 +68,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	p := mg.Parameters()
 	e.observed = r
-	*mg.Observation() = rs.Observation(e.fullName(), r, p)
+	*mg.Observation() = rs.Observation(e.repo.FullName(), r, p)
 	mg.SetConditions(xpv2.Available())
 	drift := rs.Drift(p, r)
 	return managed.ExternalObservation{
@@ -109,12 +98,12 @@ func (e *external[T]) find(ctx context.Context, mg T) (r *github.Ruleset, recove
 	r, err = e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
 	if github.IsNotFound(err) {
 		if !meta.WasDeleted(mg) {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("ruleset %d of %s no longer exists on GitHub (or the repository does not): creating it again", id, e.fullName())))
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("ruleset %d of %s no longer exists on GitHub (or the repository does not): creating it again", id, e.repo.FullName())))
 		}
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s", id, e.fullName())
+		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s", id, e.repo.FullName())
 	}
 	return r, false, nil
 }
@@ -137,7 +126,7 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool,
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot list the rulesets of %s to look for one an interrupted create made", e.fullName())
+		return nil, false, errors.Wrapf(err, "cannot list the rulesets of %s to look for one an interrupted create made", e.repo.FullName())
 	}
 	e.listed = list
 	p := mg.Parameters()
@@ -150,12 +139,12 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool,
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s to tell whether an interrupted create made it", found.ID, e.fullName())
+		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s to tell whether an interrupted create made it", found.ID, e.repo.FullName())
 	}
 	if !kind.Recovers(mg, found.CreatedAt, rs.Drift(p, r)) {
 		return nil, false, nil
 	}
-	kind.Recovered(mg, e.record, rs.ExternalName(r.ID), fmt.Sprintf("ruleset %q (id %d) of %s", r.Name, r.ID, e.fullName()), "created by this Ruleset")
+	kind.Recovered(mg, e.record, rs.ExternalName(r.ID), fmt.Sprintf("ruleset %q (id %d) of %s", r.Name, r.ID, e.repo.FullName()), "created by this Ruleset")
 	return r, true, nil
 }
 
@@ -167,11 +156,11 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	r, err := e.api.CreateRuleset(ctx, e.repo.Owner, e.repo.Name, rs.Request(p, nil))
 	switch {
 	case github.IsNotFound(err):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create ruleset %q: cannot find repository %s%s", p.Name, e.fullName(), e.via())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create ruleset %q: cannot find repository %s%s", p.Name, e.repo.FullName(), e.repo.NamedBy())
 	case github.IsUnprocessable(err) && strings.Contains(err.Error(), nameMustBeUnique):
 		return managed.ExternalCreation{}, e.nameTaken(ctx, p.Name)
 	case err != nil:
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create ruleset %q in %s", p.Name, e.fullName())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create ruleset %q in %s", p.Name, e.repo.FullName())
 	}
 	meta.SetExternalName(mg, rs.ExternalName(r.ID))
 	return managed.ExternalCreation{}, nil
@@ -188,9 +177,9 @@ func (e *external[T]) nameTaken(ctx context.Context, name string) error {
 		r = rs.FindByName(list, name)
 	}
 	if r != nil {
-		return errors.Errorf("%s already has a ruleset called %q (id %d), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", e.fullName(), r.Name, r.ID, rs.ExternalName(r.ID))
+		return errors.Errorf("%s already has a ruleset called %q (id %d), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", e.repo.FullName(), r.Name, r.ID, rs.ExternalName(r.ID))
 	}
-	return errors.Errorf("%s already has a ruleset called %q (GitHub compares ruleset names without regard to case), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/rules/<id>); or choose another name", e.fullName(), name)
+	return errors.Errorf("%s already has a ruleset called %q (GitHub compares ruleset names without regard to case), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/rules/<id>); or choose another name", e.repo.FullName(), name)
 }
 
 // Update replaces the ruleset with the declared one, keeping what GitHub
@@ -203,9 +192,9 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	p := mg.Parameters()
 	_, err := e.api.UpdateRuleset(ctx, e.repo.Owner, e.repo.Name, r.ID, rs.Request(p, r))
 	if github.IsUnprocessable(err) && strings.Contains(err.Error(), nameMustBeUnique) && r.Name != p.Name {
-		return managed.ExternalUpdate{}, errors.Errorf("cannot rename ruleset %d of %s from %q to %q: another ruleset of the repository has that name (GitHub compares ruleset names without regard to case); rename or delete that one, or choose another name", r.ID, e.fullName(), r.Name, p.Name)
+		return managed.ExternalUpdate{}, errors.Errorf("cannot rename ruleset %d of %s from %q to %q: another ruleset of the repository has that name (GitHub compares ruleset names without regard to case); rename or delete that one, or choose another name", r.ID, e.repo.FullName(), r.Name, p.Name)
 	}
-	return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update ruleset %q (id %d) of %s", p.Name, r.ID, e.fullName())
+	return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update ruleset %q (id %d) of %s", p.Name, r.ID, e.repo.FullName())
 }
 
 // Delete deletes the ruleset. One that is already gone counts as deleted.
@@ -216,7 +205,7 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 		return managed.ExternalDelete{}, errors.New("cannot delete a ruleset that was not observed first")
 	}
 	err := e.api.DeleteRuleset(ctx, e.repo.Owner, e.repo.Name, r.ID)
-	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete ruleset %q (id %d) of %s", r.Name, r.ID, e.fullName())
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete ruleset %q (id %d) of %s", r.Name, r.ID, e.repo.FullName())
 }
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.

@@ -64,31 +64,20 @@ type external[T Object] struct {
 	found *github.StoredSecret
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
 // what names the secret for messages: its store, name and repository.
 func (e *external[T]) what(name string) string {
 	switch {
 	case e.store.Dependabot:
-		return fmt.Sprintf("Dependabot secret %q of %s", name, e.fullName())
+		return fmt.Sprintf("Dependabot secret %q of %s", name, e.repo.FullName())
 	case e.store.Environment != "":
 		via := ""
 		if e.env.Via != "" {
 			via = ", named by " + e.env.Via
 		}
-		return fmt.Sprintf("Actions secret %q of environment %q%s of %s", name, e.store.Environment, via, e.fullName())
+		return fmt.Sprintf("Actions secret %q of environment %q%s of %s", name, e.store.Environment, via, e.repo.FullName())
 	default:
-		return fmt.Sprintf("Actions secret %q of %s", name, e.fullName())
+		return fmt.Sprintf("Actions secret %q of %s", name, e.repo.FullName())
 	}
-}
-
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
 }
 
 // Observe reads the secret by its name. Without an external name it is
@@ -115,7 +104,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		}
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	case err != nil:
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read %s%s", e.what(p.Name), e.via())
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read %s%s", e.what(p.Name), e.repo.NamedBy())
 	}
 	recovered := false
 	if ext == "" {
@@ -157,7 +146,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 
 // observe records got and what was applied to it in mg's status.
 func (e *external[T]) observe(mg T, got *github.StoredSecret, applied sec.Applied) {
-	*e.status(mg) = sec.Observation(e.fullName(), got, applied)
+	*e.status(mg) = sec.Observation(e.repo.FullName(), got, applied)
 	if e.observed != nil {
 		e.observed(mg)
 	}
@@ -218,7 +207,7 @@ func (e *external[T]) put(ctx context.Context, name string, value []byte) error 
 	write := func() (cached bool, err error) {
 		key, cached, err := e.keys.get(ctx, e.api, e.repo.Owner, e.repo.Name, e.store)
 		if err != nil {
-			return false, errors.Wrapf(err, "cannot read the public key of the %s of %s", e.store, e.fullName())
+			return false, errors.Wrapf(err, "cannot read the public key of the %s of %s", e.store, e.repo.FullName())
 		}
 		enc, err := sec.Seal(key, value)
 		if err != nil {
@@ -245,7 +234,7 @@ func staleKey(err error) bool {
 // wrapWrite words a refused write of the secret.
 func (e *external[T]) wrapWrite(err error, op, name string) error {
 	if github.IsNotFound(err) {
-		where := "repository " + e.fullName() + e.via()
+		where := "repository " + e.repo.FullName() + e.repo.NamedBy()
 		if e.store.Environment != "" {
 			where += " or its environment " + fmt.Sprintf("%q", e.store.Environment)
 		}

@@ -66,17 +66,6 @@ type external[T Object] struct {
 	listed []github.Hook
 }
 
-// fullName is the repository's owner/name.
-func (e *external[T]) fullName() string { return e.repo.Owner + "/" + e.repo.Name }
-
-// via names the Repository resource the repository was found through.
-func (e *external[T]) via() string {
-	if e.repo.Via == "" {
-		return ""
-	}
-	return " (named by " + e.repo.Via + ")"
-}
-
 // VerdictInputs: an observation depends on the spec, the annotations, the
 // repository, GitHub's answers and the webhook secret's Secret: the hash
 // of its value, so that a new value is sent (see kind.VerdictInputs). The
@@ -103,7 +92,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	e.observed = h
 	applied := appliedHash(mg)
-	*mg.Observation() = wh.Observation(e.fullName(), h, applied)
+	*mg.Observation() = wh.Observation(e.repo.FullName(), h, applied)
 	mg.SetConditions(xpv2.Available())
 	if meta.WasDeleted(mg) {
 		// Its Secret may be gone already: nothing to compare.
@@ -170,12 +159,12 @@ func (e *external[T]) find(ctx context.Context, mg T) (h *github.Hook, recovered
 	h, err = e.api.GetHook(ctx, e.repo.Owner, e.repo.Name, id)
 	if github.IsNotFound(err) {
 		if !meta.WasDeleted(mg) {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("webhook %d of %s no longer exists on GitHub (or the repository does not, or the credentials are not its admin): creating it again", id, e.fullName())))
+			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("webhook %d of %s no longer exists on GitHub (or the repository does not, or the credentials are not its admin): creating it again", id, e.repo.FullName())))
 		}
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot read webhook %d of %s", id, e.fullName())
+		return nil, false, errors.Wrapf(err, "cannot read webhook %d of %s", id, e.repo.FullName())
 	}
 	return h, false, nil
 }
@@ -196,7 +185,7 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Hook, bool, er
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot list the webhooks of %s to look for one an interrupted create made", e.fullName())
+		return nil, false, errors.Wrapf(err, "cannot list the webhooks of %s to look for one an interrupted create made", e.repo.FullName())
 	}
 	e.listed = list
 	p := mg.Parameters()
@@ -204,7 +193,7 @@ func (e *external[T]) recover(ctx context.Context, mg T) (*github.Hook, bool, er
 	if h == nil || !kind.Recovers(mg, h.CreatedAt, wh.Drift(p, h)) {
 		return nil, false, nil
 	}
-	kind.Recovered(mg, e.record, wh.ExternalName(h.ID), fmt.Sprintf("webhook %d of %s for %s", h.ID, e.fullName(), h.Config.URL), "created by this Webhook")
+	kind.Recovered(mg, e.record, wh.ExternalName(h.ID), fmt.Sprintf("webhook %d of %s for %s", h.ID, e.repo.FullName(), h.Config.URL), "created by this Webhook")
 	return h, true, nil
 }
 
@@ -221,11 +210,11 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	h, err := e.api.CreateHook(ctx, e.repo.Owner, e.repo.Name, wh.Request(p, s.value))
 	switch {
 	case github.IsNotFound(err):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s: cannot find repository %s%s, or the credentials are not its admin (GitHub shows webhooks to admins only)", p.URL, e.fullName(), e.via())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s: cannot find repository %s%s, or the credentials are not its admin (GitHub shows webhooks to admins only)", p.URL, e.repo.FullName(), e.repo.NamedBy())
 	case github.IsUnprocessable(err) && strings.Contains(err.Error(), hookExists):
 		return managed.ExternalCreation{}, e.urlTaken(ctx, p.URL)
 	case err != nil:
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s in %s", p.URL, e.fullName())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s in %s", p.URL, e.repo.FullName())
 	}
 	meta.SetExternalName(mg, wh.ExternalName(h.ID))
 	if s.hash != "" {
@@ -245,9 +234,9 @@ func (e *external[T]) urlTaken(ctx context.Context, url string) error {
 		h = wh.FindByURL(list, url)
 	}
 	if h != nil {
-		return errors.Errorf("%s already has a webhook for %s (id %d), which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name: %q; or use another URL", e.fullName(), url, h.ID, wh.ExternalName(h.ID))
+		return errors.Errorf("%s already has a webhook for %s (id %d), which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name: %q; or use another URL", e.repo.FullName(), url, h.ID, wh.ExternalName(h.ID))
 	}
-	return errors.Errorf("%s already has a webhook for %s with an event in common, which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/settings/hooks/<id>); or use another URL", e.fullName(), url)
+	return errors.Errorf("%s already has a webhook for %s with an event in common, which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/settings/hooks/<id>); or use another URL", e.repo.FullName(), url)
 }
 
 // Update sends the declared webhook, its secret included (a config without
@@ -264,10 +253,10 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	}
 	_, err = e.api.UpdateHook(ctx, e.repo.Owner, e.repo.Name, h.ID, wh.Request(p, s.value))
 	if github.IsUnprocessable(err) && strings.Contains(err.Error(), hookExists) {
-		return managed.ExternalUpdate{}, errors.Errorf("cannot update webhook %d of %s: another webhook of the repository delivers to %s with an event in common; change or delete that one, or use another URL", h.ID, e.fullName(), p.URL)
+		return managed.ExternalUpdate{}, errors.Errorf("cannot update webhook %d of %s: another webhook of the repository delivers to %s with an event in common; change or delete that one, or use another URL", h.ID, e.repo.FullName(), p.URL)
 	}
 	if err != nil {
-		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update webhook %d (for %s) of %s", h.ID, p.URL, e.fullName())
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update webhook %d (for %s) of %s", h.ID, p.URL, e.repo.FullName())
 	}
 	mg.Observation().AppliedSecretHash = nil
 	if s.hash != "" {
@@ -284,7 +273,7 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 		return managed.ExternalDelete{}, errors.New("cannot delete a webhook that was not observed first")
 	}
 	err := e.api.DeleteHook(ctx, e.repo.Owner, e.repo.Name, h.ID)
-	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete webhook %d (for %s) of %s", h.ID, h.Config.URL, e.fullName())
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete webhook %d (for %s) of %s", h.ID, h.Config.URL, e.repo.FullName())
 }
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.
