@@ -13,19 +13,8 @@ import (
 
 // Setups add the Branch kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.Branch{}, connect[*repomv1alpha1.Branch], options()...),
-	kind.Of(&repov1alpha1.Branch{}, connect[*repov1alpha1.Branch], options()...),
-}
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// The branch's name is known before it exists, so an interrupted
-		// create can be resolved by looking (see createdByThisResource).
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is set only by Create or by the
-		// user, so an existing branch is never taken over by default.
-		managed.WithInitializers(),
-	}
+	kind.Of(&repomv1alpha1.Branch{}, connect[*repomv1alpha1.Branch]),
+	kind.Of(&repov1alpha1.Branch{}, connect[*repov1alpha1.Branch]),
 }
 
 // connect finds the branch's repository, on every reconcile, so that a

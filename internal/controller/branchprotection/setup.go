@@ -15,20 +15,8 @@ import (
 
 // Setups add the BranchProtection kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.BranchProtection{}, connect[*repomv1alpha1.BranchProtection], options()...),
-	kind.Of(&repov1alpha1.BranchProtection{}, connect[*repov1alpha1.BranchProtection], options()...),
-}
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// Protection is named by its branch: an interrupted create is
-		// recognised by looking (see createdByThisResource).
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is set only by Create or by
-		// the user, so an existing protection is never taken over by
-		// default.
-		managed.WithInitializers(),
-	}
+	kind.Of(&repomv1alpha1.BranchProtection{}, connect[*repomv1alpha1.BranchProtection]),
+	kind.Of(&repov1alpha1.BranchProtection{}, connect[*repov1alpha1.BranchProtection]),
 }
 
 // connect finds the protection's repository and branch, on every

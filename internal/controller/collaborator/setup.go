@@ -2,7 +2,6 @@ package collaborator
 
 import (
 	"context"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
@@ -14,28 +13,8 @@ import (
 
 // Setups add the Collaborator kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.Collaborator{}, connect[*repomv1alpha1.Collaborator], options()...),
-	kind.Of(&repov1alpha1.Collaborator{}, connect[*repov1alpha1.Collaborator], options()...),
-}
-
-// creationGracePeriod is how long after an add a user who is neither a
-// collaborator nor invited is taken for GitHub being a moment behind.
-const creationGracePeriod = 5 * time.Second
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// A collaborator is named by its user: adding one again is
-		// harmless, so an interrupted create is simply retried.
-		managed.WithDeterministicExternalName(true),
-		// Not the default initializer, which would make metadata.name the
-		// external name: the external name is the username (see Observe).
-		managed.WithInitializers(),
-		// GitHub lists an invitation, or the collaborator, as soon as it
-		// has answered the add: a short grace covers a replica a moment
-		// behind. The default 30 s, and the backed-off requeues within it,
-		// would hold back inviting again a user who declined at once.
-		managed.WithCreationGracePeriod(creationGracePeriod),
-	}
+	kind.Of(&repomv1alpha1.Collaborator{}, connect[*repomv1alpha1.Collaborator], kind.ShownAtOnce()),
+	kind.Of(&repov1alpha1.Collaborator{}, connect[*repov1alpha1.Collaborator], kind.ShownAtOnce()),
 }
 
 // connect finds the collaborator's repository, on every reconcile, so that

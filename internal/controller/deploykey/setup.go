@@ -2,7 +2,6 @@ package deploykey
 
 import (
 	"context"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
@@ -14,28 +13,8 @@ import (
 
 // Setups add the DeployKey kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.DeployKey{}, connect[*repomv1alpha1.DeployKey], options()...),
-	kind.Of(&repov1alpha1.DeployKey{}, connect[*repov1alpha1.DeployKey], options()...),
-}
-
-// creationGracePeriod is how long after a create a deploy key GitHub does
-// not show is taken for GitHub being a moment behind.
-const creationGracePeriod = 5 * time.Second
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// GitHub assigns the id, but a create whose record was lost is
-		// found again by its key material and creation time (see
-		// recover), so it is safe to go on rather than stop for a person.
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is the id GitHub assigns, set
-		// by Create or by the user; never metadata.name.
-		managed.WithInitializers(),
-		// GitHub shows a new key at once: a short grace covers a replica a
-		// moment behind, without holding back adding again a key deleted
-		// on GitHub for the default 30 s.
-		managed.WithCreationGracePeriod(creationGracePeriod),
-	}
+	kind.Of(&repomv1alpha1.DeployKey{}, connect[*repomv1alpha1.DeployKey], kind.ShownAtOnce()),
+	kind.Of(&repov1alpha1.DeployKey{}, connect[*repov1alpha1.DeployKey], kind.ShownAtOnce()),
 }
 
 // connect finds the deploy key's repository, on every reconcile, so that a

@@ -105,6 +105,7 @@ func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVers
 		managed.WithRecorder(recorder),
 		managed.WithReferenceResolver(selectingResolver{kube: mgr.GetClient(), next: managed.NewAPISimpleReferenceResolver(mgr.GetClient())}),
 	)
+	opts = append(opts, namedByCreate()...)
 	opts = append(opts, kindOpts...)
 	r := managed.NewReconciler(shared.ForManagedReconciler(mgr), resource.ManagedKind(gvk), opts...)
 	if err := o.Pool.Add(mgr.GetCache(), gvk, obj, o.RateLimited(name, r), resource.DesiredStateChanged()); err != nil {

@@ -13,19 +13,8 @@ import (
 
 // Setups add the Repository kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.Repository{}, connect[*repomv1alpha1.Repository], options()...),
-	kind.Of(&repov1alpha1.Repository{}, connect[*repov1alpha1.Repository], options()...),
-}
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// The repository name is known before it exists, so an interrupted
-		// create can be resolved by looking (see createdByThisResource).
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is set only by Create or by the
-		// user, so an existing repository is never taken over by default.
-		managed.WithInitializers(),
-	}
+	kind.Of(&repomv1alpha1.Repository{}, connect[*repomv1alpha1.Repository]),
+	kind.Of(&repov1alpha1.Repository{}, connect[*repov1alpha1.Repository]),
 }
 
 //nolint:unparam // the signature of every kind's connect; other kinds' can fail.

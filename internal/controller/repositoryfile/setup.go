@@ -13,20 +13,8 @@ import (
 
 // Setups add the RepositoryFile kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.RepositoryFile{}, connect[*repomv1alpha1.RepositoryFile], options()...),
-	kind.Of(&repov1alpha1.RepositoryFile{}, connect[*repov1alpha1.RepositoryFile], options()...),
-}
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// The external name is the path, set by Create or by the user to
-		// take over a file that exists; a create whose record was lost is
-		// recognised by the file's content (see Observe), so it is safe
-		// to go on rather than stop for a person.
-		managed.WithDeterministicExternalName(true),
-		// No initializer: metadata.name is not the file's path.
-		managed.WithInitializers(),
-	}
+	kind.Of(&repomv1alpha1.RepositoryFile{}, connect[*repomv1alpha1.RepositoryFile]),
+	kind.Of(&repov1alpha1.RepositoryFile{}, connect[*repov1alpha1.RepositoryFile]),
 }
 
 // connect finds the file's repository, on every reconcile, so that a

@@ -2,7 +2,6 @@ package ruleset
 
 import (
 	"context"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
@@ -14,29 +13,8 @@ import (
 
 // Setups add the Ruleset kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.Ruleset{}, connect[*repomv1alpha1.Ruleset], options()...),
-	kind.Of(&repov1alpha1.Ruleset{}, connect[*repov1alpha1.Ruleset], options()...),
-}
-
-// creationGracePeriod is how long after a create a ruleset GitHub does not
-// show is taken for GitHub being a moment behind.
-const creationGracePeriod = 5 * time.Second
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// GitHub assigns the id, but a create whose record was lost is
-		// found again by the ruleset's name and creation time (see
-		// recover), so it is safe to go on rather than stop for a person.
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is the id GitHub assigns, set
-		// by Create or by the user; never metadata.name.
-		managed.WithInitializers(),
-		// GitHub answers a ruleset's id in the create and shows it at
-		// once: a short grace covers a replica a moment behind. The
-		// default 30 s would hold back creating again a ruleset deleted
-		// on GitHub, and confirming a delete, for that long.
-		managed.WithCreationGracePeriod(creationGracePeriod),
-	}
+	kind.Of(&repomv1alpha1.Ruleset{}, connect[*repomv1alpha1.Ruleset], kind.ShownAtOnce()),
+	kind.Of(&repov1alpha1.Ruleset{}, connect[*repov1alpha1.Ruleset], kind.ShownAtOnce()),
 }
 
 // connect finds the ruleset's repository, on every reconcile, so that a

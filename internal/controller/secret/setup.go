@@ -2,7 +2,6 @@ package secret
 
 import (
 	"context"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
@@ -20,10 +19,10 @@ import (
 // at once, so that GitHub gets the new value without waiting for the next
 // poll.
 var Setups = []kind.Setup{
-	kind.OfWatching(&repomv1alpha1.ActionsSecret{}, connectActions[*repomv1alpha1.ActionsSecret], watches, options()...),
-	kind.OfWatching(&repov1alpha1.ActionsSecret{}, connectActions[*repov1alpha1.ActionsSecret], watches, options()...),
-	kind.OfWatching(&repomv1alpha1.DependabotSecret{}, connectDependabot[*repomv1alpha1.DependabotSecret], watches, options()...),
-	kind.OfWatching(&repov1alpha1.DependabotSecret{}, connectDependabot[*repov1alpha1.DependabotSecret], watches, options()...),
+	kind.OfWatching(&repomv1alpha1.ActionsSecret{}, connectActions[*repomv1alpha1.ActionsSecret], watches, kind.ShownAtOnce()),
+	kind.OfWatching(&repov1alpha1.ActionsSecret{}, connectActions[*repov1alpha1.ActionsSecret], watches, kind.ShownAtOnce()),
+	kind.OfWatching(&repomv1alpha1.DependabotSecret{}, connectDependabot[*repomv1alpha1.DependabotSecret], watches, kind.ShownAtOnce()),
+	kind.OfWatching(&repov1alpha1.DependabotSecret{}, connectDependabot[*repov1alpha1.DependabotSecret], watches, kind.ShownAtOnce()),
 }
 
 // watches: the Secrets the values come from (their metadata only is
@@ -39,27 +38,6 @@ func valueRefs(mg resource.Managed) []common.SecretKeyRef {
 		return []common.SecretKeyRef{o.Parameters().ValueSecretRef}
 	}
 	return nil
-}
-
-// creationGracePeriod is how long after a create a secret GitHub does not
-// show is taken for GitHub being a moment behind.
-const creationGracePeriod = 5 * time.Second
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// The secret's name is known before it exists, and a create whose
-		// record was lost is found again by its name and creation time
-		// (see recover), so it is safe to go on rather than stop for a
-		// person.
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is set only by Create or by
-		// the user, so an existing secret is never overwritten by default.
-		managed.WithInitializers(),
-		// GitHub shows a secret at once: a short grace covers a replica a
-		// moment behind without holding back writing again a secret
-		// deleted on GitHub.
-		managed.WithCreationGracePeriod(creationGracePeriod),
-	}
 }
 
 // actionsObject is an ActionsSecret of either scope.

@@ -13,19 +13,8 @@ import (
 
 // Setups add the Team kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&orgmv1alpha1.Team{}, connect[*orgmv1alpha1.Team], options()...),
-	kind.Of(&orgv1alpha1.Team{}, connect[*orgv1alpha1.Team], options()...),
-}
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// The slug follows from the name, so an interrupted create can be
-		// resolved by looking (see createdByLastCreate).
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is set only by Create or by the
-		// user, so an existing team is never taken over by default.
-		managed.WithInitializers(),
-	}
+	kind.Of(&orgmv1alpha1.Team{}, connect[*orgmv1alpha1.Team]),
+	kind.Of(&orgv1alpha1.Team{}, connect[*orgv1alpha1.Team]),
 }
 
 //nolint:unparam // the signature of every kind's connect; other kinds' can fail.

@@ -13,20 +13,8 @@ import (
 
 // Setups add the TeamRepository kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.TeamRepository{}, connect[*repomv1alpha1.TeamRepository], options()...),
-	kind.Of(&repov1alpha1.TeamRepository{}, connect[*repov1alpha1.TeamRepository], options()...),
-}
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// A grant is named by its team and repository before it exists, and
-		// granting again is harmless: an interrupted create is resolved by
-		// looking.
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is the provider's to set, to
-		// <team-slug>/<owner>/<repo>, never metadata.name.
-		managed.WithInitializers(),
-	}
+	kind.Of(&repomv1alpha1.TeamRepository{}, connect[*repomv1alpha1.TeamRepository]),
+	kind.Of(&repov1alpha1.TeamRepository{}, connect[*repov1alpha1.TeamRepository]),
 }
 
 // connect finds the resource's repository and team (a reference follows its

@@ -2,7 +2,6 @@ package webhook
 
 import (
 	"context"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
@@ -18,8 +17,8 @@ import (
 // Webhook takes its secret from reconciles that Webhook at once, so that
 // GitHub gets the new secret without waiting for the next poll.
 var Setups = []kind.Setup{
-	kind.OfWatching(&repomv1alpha1.Webhook{}, connect[*repomv1alpha1.Webhook], watches, options()...),
-	kind.OfWatching(&repov1alpha1.Webhook{}, connect[*repov1alpha1.Webhook], watches, options()...),
+	kind.OfWatching(&repomv1alpha1.Webhook{}, connect[*repomv1alpha1.Webhook], watches, kind.ShownAtOnce()),
+	kind.OfWatching(&repov1alpha1.Webhook{}, connect[*repov1alpha1.Webhook], watches, kind.ShownAtOnce()),
 }
 
 // watches: the Secrets Webhooks read (their metadata only is cached; the
@@ -33,26 +32,6 @@ func secretRefs(mg resource.Managed) []common.SecretKeyRef {
 		return nil
 	}
 	return []common.SecretKeyRef{*o.Parameters().SecretRef}
-}
-
-// creationGracePeriod is how long after a create a webhook GitHub does not
-// show is taken for GitHub being a moment behind.
-const creationGracePeriod = 5 * time.Second
-
-func options() []managed.ReconcilerOption {
-	return []managed.ReconcilerOption{
-		// GitHub assigns the id, but a create whose record was lost is
-		// found again by the webhook's URL and creation time (see
-		// recover), so it is safe to go on rather than stop for a person.
-		managed.WithDeterministicExternalName(true),
-		// No initializer: the external name is the id GitHub assigns, set
-		// by Create or by the user; never metadata.name.
-		managed.WithInitializers(),
-		// GitHub shows a webhook at once: a short grace covers a replica a
-		// moment behind without holding back creating again a webhook
-		// deleted on GitHub.
-		managed.WithCreationGracePeriod(creationGracePeriod),
-	}
 }
 
 // connect finds the webhook's repository, on every reconcile, so that a
