@@ -69,6 +69,20 @@ func TestEveryKindHasAPage(t *testing.T) {
 	}
 }
 
+// TestReadmeLinksEveryKindPage checks that a newcomer reading README.md
+// finds every managed kind's page.
+func TestReadmeLinksEveryKindPage(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range managedKinds(t, filepath.Join("..", "package", "crds")) {
+		if link := "(docs/kinds/" + strings.ToLower(k) + ".md)"; !strings.Contains(string(raw), link) {
+			t.Errorf("README.md does not link %s's page %s: add it to the table of what the provider manages", k, link)
+		}
+	}
+}
+
 // TestKindPageCheckFails shows that the check above can fail: a missing
 // page, a page of no kind, and fields the CRD lacks in prose and in YAML.
 func TestKindPageCheckFails(t *testing.T) {
