@@ -72,6 +72,9 @@ func generate(apisDir, importPath, header string) (map[string][]byte, error) {
 	if err := render(out, "zz_generated.groups.go", groupsTemplate, groupsData(top, pkg, importPath, groups)); err != nil {
 		return nil, err
 	}
+	if err := renderTwins(out, top, pkg, importPath, kinds); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -100,11 +103,16 @@ type kindView struct {
 // Lower is the article in the middle of a sentence.
 func (v kindView) Lower() string { return strings.ToLower(v.A) }
 
-func kindData(top, importPath string, s scope, k kind) kindView {
-	article := "A"
-	if strings.ContainsRune("AEIOU", rune(k.Name[0])) {
-		article = "An"
+// article is the article of a kind's name at the start of a sentence.
+func article(name string) string {
+	if strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "An"
 	}
+	return "A"
+}
+
+func kindData(top, importPath string, s scope, k kind) kindView {
+	article := article(k.Name)
 	doc := fmt.Sprintf(s.KindFormat, article, k.Name, k.Noun)
 	if k.Description != "" {
 		doc += " " + k.Description

@@ -155,3 +155,22 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+func TestGenerateRefusesOneKindInTwoGroups(t *testing.T) {
+	dir := t.TempDir()
+	for _, group := range []string{"shop", "store"} {
+		common := filepath.Join(dir, group, "common", "v1alpha1")
+		if err := os.MkdirAll(common, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := "package v1alpha1\n\n// +github:kind=Widget\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n"
+		if err := os.WriteFile(filepath.Join(common, "types.go"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := generate(dir, testImportPath, "")
+	want := "kind Widget is declared in shop/common/v1alpha1 and in store/common/v1alpha1"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("\nA kind's name names it in apis and apis/twins, so two groups cannot both declare it.\ngenerate(...): want error containing %q, got %v", want, err)
+	}
+}

@@ -25,9 +25,12 @@
 // spec, status, object, list, accessors, type metadata and scheme
 // registration. It writes a group's groupversion_info unless a hand-written
 // file there declares SchemeGroupVersion, and apis/zz_generated.groups.go,
-// which registers every API group found under apis.
+// which registers every API group found under apis; apis/zz_generated.kinds.go,
+// every kind's GroupVersionKind in each scope and the scope of a resource;
+// and, in the -twins folder, package twins, which makes a kind's resources
+// in either scope for tests.
 //
-// Usage: kindgen [-header file] apis-dir
+// Usage: kindgen [-header file] -twins dir apis-dir
 package main
 
 import (
@@ -43,20 +46,24 @@ import (
 
 func main() {
 	header := flag.String("header", "", "file whose text starts every generated file")
+	twins := flag.String("twins", "", "folder of package twins, the tests' scope pairs")
 	flag.Parse()
-	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: kindgen [-header file] apis-dir")
+	if flag.NArg() != 1 || *twins == "" {
+		fmt.Fprintln(os.Stderr, "usage: kindgen [-header file] -twins dir apis-dir")
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *header); err != nil {
+	if err := run(flag.Arg(0), *twins, *header); err != nil {
 		fmt.Fprintln(os.Stderr, "kindgen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(apisDir, headerFile string) error {
+func run(apisDir, twinsDir, headerFile string) error {
 	apisDir, err := filepath.Abs(apisDir)
 	if err != nil {
+		return err
+	}
+	if twinsDir, err = filepath.Abs(twinsDir); err != nil {
 		return err
 	}
 	var header []byte
@@ -80,6 +87,9 @@ func run(apisDir, headerFile string) error {
 	sort.Strings(paths)
 	for _, p := range paths {
 		name := filepath.Join(apisDir, filepath.FromSlash(p))
+		if p == twinsFile {
+			name = filepath.Join(twinsDir, filepath.Base(p))
+		}
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return err
 		}
