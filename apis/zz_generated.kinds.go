@@ -19,7 +19,7 @@ limitations under the License.
 package apis
 
 import (
-	"k8s.io/apimachinery/pkg/runtime"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
@@ -56,13 +56,11 @@ func (k Kind) In(s Scope) schema.GroupVersionKind {
 	return schema.GroupVersionKind{}
 }
 
-// Beside returns the kind's GroupVersionKind in the scope of obj, a managed
-// resource of the provider: the kind a reference of obj names, as a
-// resource refers only to resources of its own scope. It is the zero
-// GroupVersionKind when obj is none of the provider's kinds.
-func (k Kind) Beside(obj runtime.Object) schema.GroupVersionKind {
-	s, _ := ScopeOf(obj)
-	return k.In(s)
+// Beside returns the kind's GroupVersionKind in the scope of mg: the kind
+// a reference of mg names, as a resource refers only to resources of its
+// own scope.
+func (k Kind) Beside(mg resource.Managed) schema.GroupVersionKind {
+	return k.In(ScopeOf(mg))
 }
 
 // The managed kinds of the provider.
@@ -86,14 +84,11 @@ var (
 // Kinds are the managed kinds of the provider.
 var Kinds = []Kind{Team, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
-// ScopeOf returns the scope of obj; ok is false when obj is none of the
-// provider's managed kinds.
-func ScopeOf(obj runtime.Object) (s Scope, ok bool) {
-	switch obj.(type) {
-	case *orgmv1alpha1.Team, *repomv1alpha1.ActionsSecret, *repomv1alpha1.ActionsVariable, *repomv1alpha1.Branch, *repomv1alpha1.BranchProtection, *repomv1alpha1.Collaborator, *repomv1alpha1.DependabotSecret, *repomv1alpha1.DeployKey, *repomv1alpha1.Environment, *repomv1alpha1.Repository, *repomv1alpha1.RepositoryFile, *repomv1alpha1.Ruleset, *repomv1alpha1.TeamRepository, *repomv1alpha1.Webhook:
-		return Namespaced, true
-	case *orgv1alpha1.Team, *repov1alpha1.ActionsSecret, *repov1alpha1.ActionsVariable, *repov1alpha1.Branch, *repov1alpha1.BranchProtection, *repov1alpha1.Collaborator, *repov1alpha1.DependabotSecret, *repov1alpha1.DeployKey, *repov1alpha1.Environment, *repov1alpha1.Repository, *repov1alpha1.RepositoryFile, *repov1alpha1.Ruleset, *repov1alpha1.TeamRepository, *repov1alpha1.Webhook:
-		return Cluster, true
+// ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
+// (modern) managed resource, as every namespaced kind is, cluster otherwise.
+func ScopeOf(mg resource.Managed) Scope {
+	if _, ok := mg.(resource.ModernManaged); ok {
+		return Namespaced
 	}
-	return "", false
+	return Cluster
 }

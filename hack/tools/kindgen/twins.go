@@ -103,7 +103,7 @@ func scopeNamed(name string) scope {
 var kindsTemplate = template.Must(template.New("kinds").Parse(`{{.Header}}package {{.Package}}
 
 import (
-	"k8s.io/apimachinery/pkg/runtime"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 {{if .ScopeImports}}
 {{range .ScopeImports}}	{{.Alias}} "{{.Path}}"
@@ -137,13 +137,11 @@ func (k Kind) In(s Scope) schema.GroupVersionKind {
 	return schema.GroupVersionKind{}
 }
 
-// Beside returns the kind's GroupVersionKind in the scope of obj, a managed
-// resource of the provider: the kind a reference of obj names, as a
-// resource refers only to resources of its own scope. It is the zero
-// GroupVersionKind when obj is none of the provider's kinds.
-func (k Kind) Beside(obj runtime.Object) schema.GroupVersionKind {
-	s, _ := ScopeOf(obj)
-	return k.In(s)
+// Beside returns the kind's GroupVersionKind in the scope of mg: the kind
+// a reference of mg names, as a resource refers only to resources of its
+// own scope.
+func (k Kind) Beside(mg resource.Managed) schema.GroupVersionKind {
+	return k.In(ScopeOf(mg))
 }
 
 // The managed kinds of the provider.
@@ -156,18 +154,13 @@ var (
 // Kinds are the managed kinds of the provider.
 var Kinds = []Kind{ {{- range .Kinds}}{{.Name}}, {{end -}} }
 
-// ScopeOf returns the scope of obj; ok is false when obj is none of the
-// provider's managed kinds.
-func ScopeOf(obj runtime.Object) (s Scope, ok bool) {
-	switch obj.(type) {
-{{- if .Kinds}}
-	case {{range $i, $k := .Kinds}}{{if $i}}, {{end}}*{{$k.Namespaced}}.{{$k.Name}}{{end}}:
-		return Namespaced, true
-	case {{range $i, $k := .Kinds}}{{if $i}}, {{end}}*{{$k.Cluster}}.{{$k.Name}}{{end}}:
-		return Cluster, true
-{{- end}}
+// ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
+// (modern) managed resource, as every namespaced kind is, cluster otherwise.
+func ScopeOf(mg resource.Managed) Scope {
+	if _, ok := mg.(resource.ModernManaged); ok {
+		return Namespaced
 	}
-	return "", false
+	return Cluster
 }
 `))
 
