@@ -6,12 +6,10 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/utils/ptr"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 )
 
 // A BranchScoped resource is about one branch of its repository, named by
@@ -35,14 +33,6 @@ type branchObject interface {
 	Observation() *common.BranchObservation
 }
 
-// branchGVK is the Branch kind of mg's scope.
-func branchGVK(mg resource.Managed) schema.GroupVersionKind {
-	if _, ok := mg.(resource.ModernManaged); ok {
-		return repomv1alpha1.BranchGroupVersionKind
-	}
-	return repov1alpha1.BranchGroupVersionKind
-}
-
 // Branch returns the branch of repo that mg's BranchTarget names. A branch
 // named by branchRef is read from that Branch resource's status on every
 // call, so it follows the branch's name on GitHub; the Branch must be a
@@ -59,7 +49,7 @@ func (c Connection) Branch(ctx context.Context, mg BranchScoped, repo Repository
 		return Branch{}, errors.New("no branch: set spec.forProvider.branch, branchRef or branchSelector")
 	}
 	const field = "spec.forProvider.branchRef"
-	obj, what, err := c.referenced(ctx, mg, branchGVK(mg), field, t.BranchRef.Name)
+	obj, what, err := c.referenced(ctx, mg, apis.Branch.Beside(mg), field, t.BranchRef.Name)
 	if err != nil {
 		return Branch{}, err
 	}

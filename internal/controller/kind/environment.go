@@ -6,12 +6,10 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/utils/ptr"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 )
 
 // An EnvironmentScoped resource belongs to its repository, or to one
@@ -37,14 +35,6 @@ type environmentObject interface {
 	Observation() *common.EnvironmentObservation
 }
 
-// environmentGVK is the Environment kind of mg's scope.
-func environmentGVK(mg resource.Managed) schema.GroupVersionKind {
-	if _, ok := mg.(resource.ModernManaged); ok {
-		return repomv1alpha1.EnvironmentGroupVersionKind
-	}
-	return repov1alpha1.EnvironmentGroupVersionKind
-}
-
 // Environment returns the deployment environment of repo that mg's
 // EnvironmentTarget names, or an Environment with no name when it names
 // none (mg belongs to the repository itself). An environment named by
@@ -62,7 +52,7 @@ func (c Connection) Environment(ctx context.Context, mg EnvironmentScoped, repo 
 		return Environment{}, nil
 	}
 	const field = "spec.forProvider.environmentRef"
-	obj, what, err := c.referenced(ctx, mg, environmentGVK(mg), field, t.EnvironmentRef.Name)
+	obj, what, err := c.referenced(ctx, mg, apis.Environment.Beside(mg), field, t.EnvironmentRef.Name)
 	if err != nil {
 		return Environment{}, err
 	}

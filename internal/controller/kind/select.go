@@ -10,6 +10,8 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane-github/provider-github/apis"
 )
 
 // A selection is one selector of a resource that chooses another resource
@@ -29,23 +31,23 @@ func selections(mg resource.Managed) []selection {
 	var s []selection
 	if r, ok := mg.(RepositoryScoped); ok {
 		t := r.RepositoryTarget()
-		s = append(s, selection{field: "repositorySelector", selector: t.RepositorySelector, ref: &t.RepositoryRef, to: repositoryGVK(mg)})
+		s = append(s, selection{field: "repositorySelector", selector: t.RepositorySelector, ref: &t.RepositoryRef, to: apis.Repository.Beside(mg)})
 	}
 	if r, ok := mg.(TeamScoped); ok {
 		t := r.TeamTarget()
-		s = append(s, selection{field: "teamSelector", selector: t.TeamSelector, ref: &t.TeamRef, to: teamGVK(mg)})
+		s = append(s, selection{field: "teamSelector", selector: t.TeamSelector, ref: &t.TeamRef, to: apis.Team.Beside(mg)})
 	}
 	if r, ok := mg.(BranchScoped); ok {
 		t := r.BranchTarget()
-		s = append(s, selection{field: "branchSelector", selector: t.BranchSelector, ref: &t.BranchRef, to: branchGVK(mg)})
+		s = append(s, selection{field: "branchSelector", selector: t.BranchSelector, ref: &t.BranchRef, to: apis.Branch.Beside(mg)})
 	}
 	if r, ok := mg.(EnvironmentScoped); ok {
 		t := r.EnvironmentTarget()
-		s = append(s, selection{field: "environmentSelector", selector: t.EnvironmentSelector, ref: &t.EnvironmentRef, to: environmentGVK(mg)})
+		s = append(s, selection{field: "environmentSelector", selector: t.EnvironmentSelector, ref: &t.EnvironmentRef, to: apis.Environment.Beside(mg)})
 	}
 	if r, ok := mg.(teamObject); ok {
 		p := r.Parameters()
-		s = append(s, selection{field: "parentTeamSelector", selector: p.ParentTeamSelector, ref: &p.ParentTeamRef, to: teamGVK(mg)})
+		s = append(s, selection{field: "parentTeamSelector", selector: p.ParentTeamSelector, ref: &p.ParentTeamRef, to: apis.Team.Beside(mg)})
 	}
 	return s
 }

@@ -13,9 +13,8 @@ import (
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 )
 
 // A RepositoryScoped resource belongs to one GitHub repository, named by
@@ -54,14 +53,6 @@ type repositoryObject interface {
 	Observation() *common.RepositoryObservation
 }
 
-// repositoryGVK is the Repository kind of mg's scope.
-func repositoryGVK(mg resource.Managed) schema.GroupVersionKind {
-	if _, ok := mg.(resource.ModernManaged); ok {
-		return repomv1alpha1.RepositoryGroupVersionKind
-	}
-	return repov1alpha1.RepositoryGroupVersionKind
-}
-
 // Repository returns the GitHub repository mg belongs to. A repository
 // named by repositoryRef is read from that Repository resource's status on
 // every call, so it follows the resource: a rename, a new owner.
@@ -80,7 +71,7 @@ func (c Connection) Repository(ctx context.Context, mg RepositoryScoped) (Reposi
 		}
 		return Repository{}, errors.New("no repository: set spec.forProvider.repository, repositoryRef or repositorySelector")
 	}
-	obj, what, err := c.referenced(ctx, mg, repositoryGVK(mg), "spec.forProvider.repositoryRef", t.RepositoryRef.Name)
+	obj, what, err := c.referenced(ctx, mg, apis.Repository.Beside(mg), "spec.forProvider.repositoryRef", t.RepositoryRef.Name)
 	if err != nil {
 		return Repository{}, err
 	}

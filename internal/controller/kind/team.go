@@ -5,12 +5,10 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/utils/ptr"
 
+	"github.com/crossplane-github/provider-github/apis"
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
-	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
-	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 )
 
@@ -40,14 +38,6 @@ type teamObject interface {
 	Observation() *orgcommon.TeamObservation
 }
 
-// teamGVK is the Team kind of mg's scope.
-func teamGVK(mg resource.Managed) schema.GroupVersionKind {
-	if _, ok := mg.(resource.ModernManaged); ok {
-		return orgmv1alpha1.TeamGroupVersionKind
-	}
-	return orgv1alpha1.TeamGroupVersionKind
-}
-
 // Team returns the team mg's TeamTarget names. A team named by slug
 // belongs to org, the organization that owns the repository; a team named
 // by teamRef is read from that Team resource's status on every call, so it
@@ -69,7 +59,7 @@ func (c Connection) Team(ctx context.Context, mg TeamScoped, org string) (Team, 
 // TeamResource returns the GitHub team of the Team resource called name in
 // mg's scope (and namespace), which mg's reference field names.
 func (c Connection) TeamResource(ctx context.Context, mg resource.Managed, field, name string) (Team, error) {
-	obj, what, err := c.referenced(ctx, mg, teamGVK(mg), field, name)
+	obj, what, err := c.referenced(ctx, mg, apis.Team.Beside(mg), field, name)
 	if err != nil {
 		return Team{}, err
 	}
