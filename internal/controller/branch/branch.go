@@ -81,20 +81,13 @@ func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return
 // branch that is gone was deleted outside Kubernetes, and is created
 // again.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
-	o, err := e.observe(ctx, mg)
-	var no notOurs
-	if meta.WasDeleted(mg) && errors.As(err, &no) {
-		// What GitHub has under the name is not this resource's branch:
-		// nothing of its own to delete.
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	}
-	return o, err
+	return e.observe(ctx, mg)
 }
 
 func (e *external[T]) observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	name, err := branchName(mg)
 	if err != nil {
-		return managed.ExternalObservation{}, notOurs{err}
+		return managed.ExternalObservation{}, kind.NotOurs{Err: err}
 	}
 	deleting, ext := meta.WasDeleted(mg), meta.GetExternalName(mg)
 	if err := e.readRepository(ctx); err != nil {
@@ -148,7 +141,7 @@ func (e *external[T]) found(ctx context.Context, mg T, b *github.Branch) (manage
 			return managed.ExternalObservation{}, err
 		}
 		if !ours {
-			return managed.ExternalObservation{}, notOursf("branch %q already exists in %s and this Branch did not create it; to manage it, set the annotation crossplane.io/external-name: %s", b.Name, e.fullName(), b.Name)
+			return managed.ExternalObservation{}, kind.NotOursf("branch %q already exists in %s and this Branch did not create it; to manage it, set the annotation crossplane.io/external-name: %s", b.Name, e.fullName(), b.Name)
 		}
 		kind.Recovered(mg, e.record, b.Name, fmt.Sprintf("branch %q of %s at %s, the commit this Branch's create started it at", b.Name, e.fullName(), b.Commit.SHA), "created by this Branch")
 		recovered = true

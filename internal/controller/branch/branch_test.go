@@ -81,13 +81,13 @@ func TestObserve(t *testing.T) {
 		"ExistsNotOurs": {
 			reason: "A branch that exists and that this resource did not create is not taken over without the external-name annotation.",
 			world:  world{branches: map[string]string{"main": shaMain, "release": shaMain}},
-			want:   want{err: notOurs{errors.New(notOursText)}},
+			want:   want{err: kind.NotOurs{Err: errors.New(notOursText)}},
 		},
 		"ExistsElsewhereAfterFailedCreate": {
 			reason: "After a failed create, a branch at another commit than the create started it at is someone else's: not taken over.",
 			world:  world{branches: map[string]string{"main": shaMain, "release": shaRelease}},
 			mg:     []mod{createFailed()},
-			want:   want{err: notOurs{errors.New(notOursText)}},
+			want:   want{err: kind.NotOurs{Err: errors.New(notOursText)}},
 		},
 		"FailedCreateSourceMovedSince": {
 			reason: "The commit the failed create recorded tells its branch, however far the default branch has moved since.",
@@ -102,7 +102,7 @@ func TestObserve(t *testing.T) {
 			reason: "A branch at another commit than the one the failed create recorded is someone else's, even at the source's head.",
 			world:  world{branches: map[string]string{"main": shaRelease, "release": shaRelease}},
 			mg:     []mod{createFailed(), withObservation(common.BranchObservation{Sha: ptr.To(shaMain)})},
-			want:   want{err: notOurs{errors.New(notOursText)}},
+			want:   want{err: kind.NotOurs{Err: errors.New(notOursText)}},
 		},
 		"FailedCreateAnswerLost": {
 			reason: "A create that failed may have failed after GitHub made the branch (its answer lost): a branch at the head the create started it at is that create's.",
@@ -135,7 +135,7 @@ func TestObserve(t *testing.T) {
 			reason: "A branch at another commit than the source's head has other history: not taken over, create under way or not.",
 			world:  world{branches: map[string]string{"main": shaMain, "develop": shaDevelop, "release": shaRelease}},
 			mg:     []mod{createPending(), withSourceBranch("develop")},
-			want:   want{err: notOurs{errors.New(notOursText)}},
+			want:   want{err: kind.NotOurs{Err: errors.New(notOursText)}},
 		},
 		"GoneOtherBranchAtLastHead": {
 			reason: "A branch gone from its name, without a redirect, was deleted, even when another branch has its last head (one cut from the same commit, say): that branch is not renamed, the branch is created again, with a warning.",
@@ -238,7 +238,7 @@ func TestObserve(t *testing.T) {
 			reason: "The external name and the name must name the same branch, case and all.",
 			world:  world{branches: map[string]string{}},
 			mg:     []mod{withExternalName("Release")},
-			want: want{err: notOurs{errors.New(`spec.forProvider.name "release" and the crossplane.io/external-name annotation "Release" name different branches (branch names are case-sensitive): make them equal`)},
+			want: want{err: kind.NotOurs{Err: errors.New(`spec.forProvider.name "release" and the crossplane.io/external-name annotation "Release" name different branches (branch names are case-sensitive): make them equal`)},
 				extName: "Release"},
 		},
 		"DeletingExists": {
@@ -255,10 +255,10 @@ func TestObserve(t *testing.T) {
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release"},
 		},
 		"DeletingNotOurs": {
-			reason: "A resource that never created its branch has nothing to delete: someone else's branch of that name is left alone.",
+			reason: "A resource that never created its branch says someone else's branch of that name is not its own; kind completes its deletion and leaves that branch alone.",
 			world:  world{branches: map[string]string{"main": shaMain, "release": shaMain}},
 			mg:     []mod{deleting()},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
+			want:   want{err: kind.NotOurs{Err: errors.New(notOursText)}},
 		},
 		"DeletingRepositoryGone": {
 			reason: "A repository that is gone has no branch left to delete.",
@@ -267,10 +267,11 @@ func TestObserve(t *testing.T) {
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release"},
 		},
 		"DeletingOtherExternalName": {
-			reason: "Deleting a resource whose external name names another branch does not get stuck, nor delete either branch.",
+			reason: "A resource being deleted whose external name names another branch says so, reading nothing; kind completes its deletion, deleting neither branch.",
 			world:  world{branches: map[string]string{}},
 			mg:     []mod{withExternalName("Release"), deleting()},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "Release"},
+			want: want{err: kind.NotOurs{Err: errors.New(`spec.forProvider.name "release" and the crossplane.io/external-name annotation "Release" name different branches (branch names are case-sensitive): make them equal`)},
+				extName: "Release"},
 		},
 	}
 	for name, tc := range cases {

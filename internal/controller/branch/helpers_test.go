@@ -14,13 +14,13 @@ import (
 	"k8s.io/utils/ptr"
 	kclient "sigs.k8s.io/controller-runtime/pkg/client"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // Commits of the cases.
@@ -73,11 +73,11 @@ func appRepository() *github.Repository {
 	return &github.Repository{Name: "app", FullName: "demo-org/app", Owner: github.Account{Login: "demo-org"}, DefaultBranch: "main"}
 }
 
-func scopeOf[T Object](name string, empty func() T) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
 	return scope{
-		name: name,
+		name: string(s),
 		branch: func(m ...mod) Object {
-			b := empty()
+			b := newT("ns", "b")
 			b.Parameters().Name = "release"
 			b.Parameters().Repository = &repo.Name
 			for _, f := range m {
@@ -103,14 +103,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", func() *namespaced.Branch {
-		return &namespaced.Branch{ObjectMeta: metav1.ObjectMeta{Name: "b", Namespace: "ns"}}
-	}),
-	scopeOf("Cluster", func() *cluster.Branch {
-		return &cluster.Branch{ObjectMeta: metav1.ObjectMeta{Name: "b"}}
-	}),
-}
+var scopes = twins.EachBranch(scopeOf, scopeOf)
 
 // A mod changes a Branch of either scope.
 type mod func(Object)

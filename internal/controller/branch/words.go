@@ -7,13 +7,6 @@ import (
 
 // The words of this controller's errors and events about what it found.
 
-// notOurs says that what GitHub has under the resource's name is not the
-// branch this resource manages. When the resource is being deleted there
-// is then nothing of its own to delete.
-type notOurs struct{ error }
-
-func notOursf(format string, args ...any) error { return notOurs{errors.Errorf(format, args...)} }
-
 // branchName is the name of mg's branch, checked against its external
 // name.
 func branchName(mg Object) (string, error) {

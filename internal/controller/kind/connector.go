@@ -57,5 +57,5 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 	if err != nil {
 		return nil, err
 	}
-	return refusals[T]{ext}, nil
+	return ownOnly[T]{refusals[T]{ext}}, nil
 }

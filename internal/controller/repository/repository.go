@@ -35,13 +35,6 @@ const (
 	reasonMissing     event.Reason = "ExternalResourceMissing"
 )
 
-// notOurs says that what GitHub has under the resource's name is not the
-// repository this resource manages. When the resource is being deleted there
-// is then nothing of its own to delete.
-type notOurs struct{ error }
-
-func notOursf(format string, args ...any) error { return notOurs{errors.Errorf(format, args...)} }
-
 // external manages one Repository's GitHub repository. It lives for one
 // reconcile: Observe keeps what it read for Update and Delete.
 type external[T Object] struct {
@@ -84,12 +77,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		}
 		return managed.ExternalObservation{}, err
 	}
-	o, err := e.observe(ctx, mg, owner, name)
-	var no notOurs
-	if meta.WasDeleted(mg) && errors.As(err, &no) {
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	}
-	return o, err
+	return e.observe(ctx, mg, owner, name)
 }
 
 func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (managed.ExternalObservation, error) {
@@ -98,7 +86,7 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 		return managed.ExternalObservation{}, err
 	}
 	if !strings.EqualFold(r.Owner.Login, owner) {
-		return managed.ExternalObservation{}, notOursf("repository %s (id %d) now belongs to %s, not %s: transfer it back on GitHub, or delete this Repository (the repository is left alone)", r.FullName, r.ID, r.Owner.Login, owner)
+		return managed.ExternalObservation{}, kind.NotOursf("repository %s (id %d) now belongs to %s, not %s: transfer it back on GitHub, or delete this Repository (the repository is left alone)", r.FullName, r.ID, r.Owner.Login, owner)
 	}
 
 	if meta.WasDeleted(mg) && r.Archived && ptr.Deref(mg.Parameters().ArchiveOnDelete, false) {
@@ -109,7 +97,7 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 	adopted := false
 	if meta.GetExternalName(mg) == "" {
 		if !createdByThisResource(mg, r) {
-			return managed.ExternalObservation{}, notOursf("%s/%s already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
+			return managed.ExternalObservation{}, kind.NotOursf("%s/%s already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
 		}
 		kind.Recovered(mg, e.record, name, r.FullName, "created by this Repository")
 		adopted = true
@@ -153,7 +141,7 @@ func (e *external[T]) find(ctx context.Context, mg T, owner, name string) (*gith
 		if meta.GetExternalName(mg) == "" {
 			return nil, nil
 		}
-		return nil, notOursf("%s/%s was renamed to %s on GitHub; to manage that repository, set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to %s", owner, name, r.FullName, r.Name)
+		return nil, kind.NotOursf("%s/%s was renamed to %s on GitHub; to manage that repository, set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to %s", owner, name, r.FullName, r.Name)
 	}
 	if err == nil && (knownID == nil || r.ID == *knownID) {
 		return r, nil
@@ -173,7 +161,7 @@ func (e *external[T]) find(ctx context.Context, mg T, owner, name string) (*gith
 	case idErr == nil:
 		return ours, nil
 	case err == nil:
-		return nil, notOursf("the repository this Repository managed (id %d) was deleted, and %s/%s is now a different repository (id %d); to manage that one, recreate this Repository with the annotation crossplane.io/external-name: %s", *knownID, owner, name, r.ID, name)
+		return nil, kind.NotOursf("the repository this Repository managed (id %d) was deleted, and %s/%s is now a different repository (id %d); to manage that one, recreate this Repository with the annotation crossplane.io/external-name: %s", *knownID, owner, name, r.ID, name)
 	}
 	e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("repository %s/%s (id %d) no longer exists on GitHub", owner, name, *knownID)))
 	return nil, nil

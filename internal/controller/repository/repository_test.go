@@ -164,7 +164,7 @@ func TestObserve(t *testing.T) {
 		"ExistsButNotOurs": {
 			reason: "an existing repository is never taken over without the external-name annotation",
 			args:   args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}}},
-			want: want{err: notOurs{errors.New("org/x already exists on GitHub and this Repository did not create it; " +
+			want: want{err: kind.NotOurs{Err: errors.New("org/x already exists on GitHub and this Repository did not create it; " +
 				"to manage it, set the annotation crossplane.io/external-name: x")}},
 		},
 		"InterruptedCreate": {
@@ -185,7 +185,7 @@ func TestObserve(t *testing.T) {
 				}}},
 				mg: []mod{withCreatePending(time.Now()), withCreateFailed(time.Now()), withCreateRefused(time.Now())},
 			},
-			want: want{err: notOurs{errors.New("org/x already exists on GitHub and this Repository did not create it; " +
+			want: want{err: kind.NotOurs{Err: errors.New("org/x already exists on GitHub and this Repository did not create it; " +
 				"to manage it, set the annotation crossplane.io/external-name: x")}},
 		},
 		"LostAnswerFindsARepositoryDifferingInOneField": {
@@ -196,7 +196,7 @@ func TestObserve(t *testing.T) {
 				}}},
 				mg: []mod{withCreatePending(time.Now()), withCreateFailed(time.Now()), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("private") })},
 			},
-			want: want{err: notOurs{errors.New("org/x already exists on GitHub and this Repository did not create it; " +
+			want: want{err: kind.NotOurs{Err: errors.New("org/x already exists on GitHub and this Repository did not create it; " +
 				"to manage it, set the annotation crossplane.io/external-name: x")}},
 		},
 		"UpToDate": {
@@ -245,7 +245,7 @@ func TestObserve(t *testing.T) {
 				}}},
 				mg: []mod{withExternalName("x")},
 			},
-			want: want{err: notOurs{errors.New("org/x was renamed to org/y on GitHub; to manage that repository, " +
+			want: want{err: kind.NotOurs{Err: errors.New("org/x was renamed to org/y on GitHub; to manage that repository, " +
 				"set the annotation crossplane.io/external-name (and spec.forProvider.name, if set) to y")}},
 		},
 		"DeletedOnGitHub": {
@@ -286,7 +286,7 @@ func TestObserve(t *testing.T) {
 				}},
 				mg: []mod{withExternalName("x"), withID(1)},
 			},
-			want: want{err: notOurs{errors.New("the repository this Repository managed (id 1) was deleted, and org/x is now a different repository (id 2); " +
+			want: want{err: kind.NotOurs{Err: errors.New("the repository this Repository managed (id 1) was deleted, and org/x is now a different repository (id 2); " +
 				"to manage that one, recreate this Repository with the annotation crossplane.io/external-name: x")}},
 		},
 		"Transferred": {
@@ -297,7 +297,7 @@ func TestObserve(t *testing.T) {
 				}}},
 				mg: []mod{withExternalName("x")},
 			},
-			want: want{err: notOurs{errors.New("repository elsewhere/x (id 1) now belongs to elsewhere, not org: " +
+			want: want{err: kind.NotOurs{Err: errors.New("repository elsewhere/x (id 1) now belongs to elsewhere, not org: " +
 				"transfer it back on GitHub, or delete this Repository (the repository is left alone)")}},
 		},
 		"ArchivedOnDelete": {
@@ -311,12 +311,12 @@ func TestObserve(t *testing.T) {
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"DeletingWhatIsNotOurs": {
-			reason: "deleting a resource whose name was taken by someone else's repository deletes nothing and does not get stuck",
+			reason: "a resource being deleted whose name was taken by someone else's repository says so; kind completes its deletion (nothing of its own to delete)",
 			args: args{
 				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
 				mg:  []mod{deleting()},
 			},
-			want: want{o: managed.ExternalObservation{ResourceExists: false}},
+			want: want{err: kind.NotOursf("org/x already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: x")},
 		},
 		"DeletingOursRenamedNameTaken": {
 			reason: "deleting a resource whose repository was renamed while another took its name deletes its own repository",

@@ -53,7 +53,7 @@ func (e *external[T]) find(ctx context.Context, mg T, org string) (t *github.Tea
 		// the id in the status predates that create.
 		return t, false, nil
 	case t != nil:
-		return nil, false, notOursf("the team this Team managed (id %d) was deleted, and %s/%s is now a different team (id %d); "+
+		return nil, false, kind.NotOursf("the team this Team managed (id %d) was deleted, and %s/%s is now a different team (id %d); "+
 			"to manage that one, recreate this Team with the annotation crossplane.io/external-name: %s", known, org, slug, t.ID, t.Slug)
 	}
 	if !meta.WasDeleted(mg) {
@@ -115,7 +115,7 @@ func (e *external[T]) interrupted(ctx context.Context, mg T, org string) (*githu
 		return nil, false, err
 	}
 	if !kind.Recovers(mg, t.CreatedAt, team.Drift(p, parent, t)) {
-		return nil, false, notOursf("team %s/%s (%q) already exists on GitHub and this Team did not create it; "+
+		return nil, false, kind.NotOursf("team %s/%s (%q) already exists on GitHub and this Team did not create it; "+
 			"to manage it, set the annotation crossplane.io/external-name: %s", org, t.Slug, t.Name, t.Slug)
 	}
 	kind.Recovered(mg, e.record, t.Slug, fmt.Sprintf("team %s/%s", org, t.Slug), "created by this Team")

@@ -40,13 +40,6 @@ const (
 	reasonMissing     event.Reason = "ExternalResourceMissing"
 )
 
-// notOurs says that what GitHub has under the resource's slug is not the
-// team this resource manages. When the resource is being deleted there is
-// then nothing of its own to delete.
-type notOurs struct{ error }
-
-func notOursf(format string, args ...any) error { return notOurs{errors.Errorf(format, args...)} }
-
 // teamResourceFn reads a Team resource of mg's scope named by mg's
 // reference field (kind.Connection.TeamResource).
 type teamResourceFn func(ctx context.Context, mg resource.Managed, field, name string) (kind.Team, error)
@@ -87,12 +80,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		}
 		return managed.ExternalObservation{}, err
 	}
-	o, err := e.observe(ctx, mg, org)
-	var no notOurs
-	if meta.WasDeleted(mg) && errors.As(err, &no) {
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	}
-	return o, err
+	return e.observe(ctx, mg, org)
 }
 
 func (e *external[T]) observe(ctx context.Context, mg T, org string) (managed.ExternalObservation, error) {

@@ -208,7 +208,7 @@ func TestObserve(t *testing.T) {
 				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(), nil)}}
 			},
 			mg: []mod{withCreatePending(now), withCreateFailed(now)},
-			want: want{err: notOurs{errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
+			want: want{err: kind.NotOurs{Err: errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
 				"to manage it, set the annotation crossplane.io/external-name: platform-team")}},
 		},
 		"RefusedCreateLookAlike": {
@@ -223,7 +223,7 @@ func TestObserve(t *testing.T) {
 				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(createdAt(now), func(g *github.Team) { g.Description = ptr.To("not yours") }), nil)}}
 			},
 			mg: []mod{withCreatePending(now), withCreateFailed(now), inSync()},
-			want: want{err: notOurs{errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
+			want: want{err: kind.NotOurs{Err: errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
 				"to manage it, set the annotation crossplane.io/external-name: platform-team")}},
 		},
 		"FailedCreateNothingThere": {
@@ -257,7 +257,7 @@ func TestObserve(t *testing.T) {
 				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(), nil)}}
 			},
 			mg: []mod{withCreatePending(now)},
-			want: want{err: notOurs{errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
+			want: want{err: kind.NotOurs{Err: errors.New(`team org/platform-team ("Platform Team") already exists on GitHub and this Team did not create it; ` +
 				"to manage it, set the annotation crossplane.io/external-name: platform-team")}},
 		},
 		"InterruptedCreateFindsAnotherName": {
@@ -266,7 +266,7 @@ func TestObserve(t *testing.T) {
 				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", ghTeam(createdAt(now), func(g *github.Team) { g.Name = "platform-team" }), nil)}}
 			},
 			mg: []mod{withCreatePending(now)},
-			want: want{err: notOurs{errors.New(`team org/platform-team ("platform-team") already exists on GitHub and this Team did not create it; ` +
+			want: want{err: kind.NotOurs{Err: errors.New(`team org/platform-team ("platform-team") already exists on GitHub and this Team did not create it; ` +
 				"to manage it, set the annotation crossplane.io/external-name: platform-team")}},
 		},
 		"UpToDate": {
@@ -373,7 +373,7 @@ func TestObserve(t *testing.T) {
 				}}
 			},
 			mg: []mod{withExternalName("platform-team"), withID(7)},
-			want: want{err: notOurs{errors.New("the team this Team managed (id 7) was deleted, and org/platform-team is now a different team (id 8); " +
+			want: want{err: kind.NotOurs{Err: errors.New("the team this Team managed (id 7) was deleted, and org/platform-team is now a different team (id 8); " +
 				"to manage that one, recreate this Team with the annotation crossplane.io/external-name: platform-team")}, externalName: "platform-team"},
 		},
 		"RecreatedByThisResource": {
@@ -388,15 +388,16 @@ func TestObserve(t *testing.T) {
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, externalName: "platform-team"},
 		},
 		"DeletingWhatIsNotOurs": {
-			reason: "deleting a resource whose slug is someone else's team now deletes nothing and does not get stuck",
+			reason: "a resource being deleted whose slug is someone else's team now says so; kind completes its deletion (nothing of its own to delete)",
 			deps: func(t *testing.T) deps {
 				return deps{api: &fake.MockTeamsAPI{
 					MockGetTeam:   get(t, "platform-team", ghTeam(func(g *github.Team) { g.ID = 8 }), nil),
 					MockListTeams: list(),
 				}}
 			},
-			mg:   []mod{withExternalName("platform-team"), withID(7), deleting()},
-			want: want{o: managed.ExternalObservation{ResourceExists: false}, externalName: "platform-team"},
+			mg: []mod{withExternalName("platform-team"), withID(7), deleting()},
+			want: want{err: kind.NotOursf("the team this Team managed (id 7) was deleted, and org/platform-team is now a different team (id 8); " +
+				"to manage that one, recreate this Team with the annotation crossplane.io/external-name: platform-team"), externalName: "platform-team"},
 		},
 		"DeletingNeedsNoParent": {
 			reason: "a team being deleted is not compared, so a parent reference that no longer resolves does not block it",
