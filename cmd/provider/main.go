@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/gate"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
@@ -56,6 +57,7 @@ func main() {
 		pprofAddr        = flag.String("pprof-bind-address", "", "Where to serve Go's profiles (/debug/pprof/); empty (the default) turns them off.")
 		requestTimeout   = flag.Duration("github-request-timeout", 30*time.Second, "Timeout of one GitHub API request.")
 		fullReadBudget   = flag.Float64("full-read-budget", github.DefaultFullReadBudget, "Share (0-1) of each credential's hourly rate limit spent on full, unconditional repository reads, spread evenly over its repositories (GitHub's ETag misses some settings changes); 0 turns them off.")
+		fullReadInterval = flag.Duration("full-read-interval", github.DefaultFullReadInterval, "Least time between two full reads of one resource, however few share --full-read-budget; at --poll or less, the budget alone sets how often.")
 		writeConcurrency = flag.Int("github-write-concurrency", 0, "Writes in flight per credential; 0 (the default) means 1 on github.com and ghe.com, as GitHub advises, and 8 on GitHub Enterprise Server, whose rate limits are off unless its administrator turns them on.")
 		maxConcurrency   = flag.Int("github-max-concurrency", github.DefaultMaxConcurrency, "Calls in flight per credential.")
 		maxRateWait      = flag.Duration("github-max-rate-limit-wait", github.DefaultMaxRateLimitWait, "Longest a call waits for a rate limit to pass; longer waits fail the reconcile at once with a condition saying until when.")
@@ -139,9 +141,11 @@ func main() {
 	gm := github.NewMetrics()
 	metrics.Registry.MustRegister(gm.Collectors()...)
 
-	budget := *fullReadBudget
-	if budget == 0 {
-		budget = -1 // off; 0 in Options means the default
+	if *fullReadBudget < 0 || *fullReadBudget > 1 {
+		fatal(log, errors.New("--full-read-budget must be from 0 to 1"), "cannot start")
+	}
+	if *fullReadInterval <= 0 {
+		fatal(log, errors.New("--full-read-interval must be positive: --poll or less leaves the cadence to --full-read-budget"), "cannot start")
 	}
 
 	o := shared.Options{
@@ -162,7 +166,9 @@ func main() {
 			UserAgent:        "provider-github/" + version.Version,
 			Timeout:          *requestTimeout,
 			PollInterval:     *pollInterval,
-			FullReadBudget:   budget,
+			FullReadBudget:   *fullReadBudget,
+			FullReadInterval: *fullReadInterval,
+			NoFullReads:      *fullReadBudget == 0,
 			MaxConcurrency:   *maxConcurrency,
 			WriteConcurrency: *writeConcurrency,
 			MaxRateLimitWait: *maxRateWait,

@@ -36,6 +36,11 @@ var ghMetrics = github.NewMetrics()
 // pollInterval is short so that drift is corrected within a test's patience.
 const pollInterval = 2 * time.Second
 
+// fullReadInterval, as short as the poll, leaves the full-read cadence to
+// the budget (the default hour would outlast every test): the drift
+// GitHub's ETag hides is set back within seconds.
+const fullReadInterval = pollInterval
+
 func TestMain(m *testing.M) {
 	os.Exit(run(m))
 }
@@ -98,7 +103,7 @@ func run(m *testing.M) int {
 			Gate: new(gate.Gate[schema.GroupVersionKind]),
 		},
 		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github-integration", Timeout: 10 * time.Second,
-			PollInterval: pollInterval, ResolveLogin: true, Metrics: ghMetrics}),
+			PollInterval: pollInterval, FullReadInterval: fullReadInterval, ResolveLogin: true, Metrics: ghMetrics}),
 	}
 	if err := ghcontroller.Setup(mgr, o); err != nil {
 		fmt.Fprintln(os.Stderr, "integration: cannot set up controllers:", err)

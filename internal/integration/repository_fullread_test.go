@@ -17,10 +17,10 @@ import (
 // GitHub's repository ETag leaves out the merge settings, and the
 // emulator's does by default: a conditional read answers 304 over such
 // drift. The full-read planner reads every repository unconditionally once
-// a full-read interval (with this harness's 2s poll, GitHub's 5,000 points
-// an hour and the default budget, 3.6s for the fixture's one repository)
-// and so sets the drift back within that interval, every poll before it
-// a free 304.
+// a full-read interval (with this harness's 2s poll and least interval,
+// GitHub's 5,000 points an hour and the default budget, 3.6s for the
+// fixture's one repository; an hour by default) and so sets the drift back
+// within that interval, every poll before it a free 304.
 func TestMergeSettingDriftHiddenByTheETagIsCorrected(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
@@ -60,7 +60,7 @@ func TestMergeSettingDriftHiddenByTheETagIsCorrected(t *testing.T) {
 		// above).
 		from := len(f.emu.Requests())
 
-		interval, ok := github.FullReadInterval(0, github.DefaultFullReadBudget, 1, pollInterval)
+		interval, ok := github.FullReadInterval(0, github.DefaultFullReadBudget, 1, fullReadInterval, pollInterval)
 		if !ok {
 			t.Fatal("no full reads at the default budget")
 		}

@@ -52,10 +52,18 @@ type Options struct {
 	// PollInterval is how often each resource is observed; scheduled full
 	// reads are never more frequent. Zero means a minute.
 	PollInterval time.Duration
-	// FullReadBudget is the share (0..1) of a credential's hourly rate
-	// limit spent on scheduled full (unconditional) repository reads.
-	// Zero means DefaultFullReadBudget; negative turns them off.
+	// FullReadBudget is the share (0..1] of a credential's hourly rate
+	// limit spent on scheduled full (unconditional) reads of the objects
+	// of FullRead routes. Zero means DefaultFullReadBudget.
 	FullReadBudget float64
+	// FullReadInterval is the least time between two scheduled full reads
+	// of one object, however few share the budget. Zero means
+	// DefaultFullReadInterval; up to PollInterval, the budget alone sets
+	// the cadence.
+	FullReadInterval time.Duration
+	// NoFullReads turns the scheduled full reads off: conditional reads
+	// only, and drift that GitHub's ETag hides is never seen.
+	NoFullReads bool
 	// MaxConcurrency caps a credential's calls in flight.
 	MaxConcurrency int
 	// WriteConcurrency caps a credential's writes in flight. Zero means
@@ -73,6 +81,33 @@ type Options struct {
 	// Metrics, when set, records requests, cache hits, rate limits and
 	// full reads.
 	Metrics *Metrics
+}
+
+// withDefaults is o with every field left zero that has a default set to
+// it.
+func (o Options) withDefaults() Options {
+	if o.Timeout == 0 {
+		o.Timeout = 30 * time.Second
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = "provider-github"
+	}
+	if o.MaxClients == 0 {
+		o.MaxClients = 256
+	}
+	if o.Transport == nil {
+		o.Transport = newBaseTransport()
+	}
+	if o.PollInterval == 0 {
+		o.PollInterval = time.Minute
+	}
+	if o.FullReadBudget == 0 {
+		o.FullReadBudget = DefaultFullReadBudget
+	}
+	if o.FullReadInterval == 0 {
+		o.FullReadInterval = DefaultFullReadInterval
+	}
+	return o
 }
 
 // A ClientCache builds one authenticated client per credential and base URL
@@ -95,19 +130,7 @@ type cachedClient struct {
 
 // NewClientCache returns an empty cache.
 func NewClientCache(o Options) *ClientCache {
-	if o.Timeout == 0 {
-		o.Timeout = 30 * time.Second
-	}
-	if o.UserAgent == "" {
-		o.UserAgent = "provider-github"
-	}
-	if o.MaxClients == 0 {
-		o.MaxClients = 256
-	}
-	if o.Transport == nil {
-		o.Transport = newBaseTransport()
-	}
-	return &ClientCache{opts: o, clients: map[[sha256.Size]byte]*cachedClient{}, sources: map[string][sha256.Size]byte{}}
+	return &ClientCache{opts: o.withDefaults(), clients: map[[sha256.Size]byte]*cachedClient{}, sources: map[string][sha256.Size]byte{}}
 }
 
 // Get returns the client for cfg, building it on first use. A source whose
@@ -211,9 +234,7 @@ func NewClient(cfg Config, o Options) (*github.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Transport == nil {
-		o.Transport = newBaseTransport()
-	}
+	o = o.withDefaults()
 
 	var auth http.RoundTripper
 	switch {
@@ -295,10 +316,10 @@ func chain(c Credentials, base *url.URL, auth http.RoundTripper, o Options) http
 	}
 	lim := newLimiter(newBreaker(auth, ident, base), ident, m, o.MaxConcurrency, writes, o.MaxRateLimitWait)
 	budget := o.FullReadBudget
-	if budget == 0 {
-		budget = DefaultFullReadBudget
+	if o.NoFullReads {
+		budget = 0
 	}
-	planner := newPlanner(budget, o.PollInterval, lim.budget, m)
+	planner := newPlanner(budget, o.FullReadInterval, o.PollInterval, lim.budget, m)
 	return newConditionalCache(lim, planner, m, o.CacheEntries, o.CacheBytes)
 }
 

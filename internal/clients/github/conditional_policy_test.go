@@ -71,8 +71,9 @@ func TestConditionalCacheFollowsCachePolicy(t *testing.T) {
 func TestFullReadRoutesShareOneBudget(t *testing.T) {
 	start := time.Unix(1700000000, 0)
 	now := start
-	// 5,000 points an hour, a fifth of it for full reads: 1,000 an hour.
-	p := newPlanner(0.2, time.Minute, func() (int, bool) { return 5000, false }, nil)
+	// 5,000 points an hour, a fifth of it for full reads: 1,000 an hour,
+	// spent in full as the least interval is one poll.
+	p := newPlanner(0.2, time.Minute, time.Minute, func() (int, bool) { return 5000, false }, nil)
 	p.now = func() time.Time { return now }
 	var sent []string
 	c := newConditionalCache(etagTransport(&sent), p, nil, 0, 0)

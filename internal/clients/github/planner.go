@@ -6,7 +6,8 @@ import (
 )
 
 // A Planner schedules the full (unconditional) reads of one credential
-// within the full-read budget. There is one per credential, and its budget
+// within the full-read budget, each object at most once a full-read
+// interval. There is one per credential, and its budget
 // is shared by every object read through a route declared FullRead (today
 // the repository; tomorrow any kind whose ETag can miss a change), whatever
 // kind of resource reads it: the objects split one budget, so adding a
@@ -14,6 +15,7 @@ import (
 // it before each such read whether that read is due to be full.
 type Planner struct {
 	budget  float64
+	least   time.Duration // the least interval between full reads of one object
 	poll    time.Duration
 	limit   func() (limit int, low bool) // the credential's hourly limit; low: spare no point
 	now     func() time.Time
@@ -26,9 +28,10 @@ type Planner struct {
 	// Full reads are also paced across the credential, so that the budget
 	// holds while objects come and go (their schedules are phased
 	// for the interval of their first sight): tokens refill at
-	// FullReadPace and hold at most one poll's worth. The schedules ask
-	// for the whole budget, a little more than the pace, so in steady
-	// state the bucket is empty and the pace is what is spent.
+	// FullReadPace and hold a poll's worth and one read. The schedules ask
+	// for what the budget or the least interval allows, a little more than
+	// the pace (never less), so in steady state the bucket is empty and
+	// the pace is what is spent.
 	tokens     float64
 	lastRefill time.Time
 }
@@ -38,11 +41,10 @@ type schedule struct {
 	next time.Time // next full read
 }
 
-func newPlanner(budget float64, poll time.Duration, limit func() (int, bool), m *credentialMetrics) *Planner {
-	if poll <= 0 {
-		poll = time.Minute
-	}
-	return &Planner{budget: budget, poll: poll, limit: limit, now: time.Now, metrics: m, objects: map[string]*schedule{}}
+// newPlanner spends budget (0: none) of the hourly limit on full reads,
+// each object's at least least apart, for objects read every poll.
+func newPlanner(budget float64, least, poll time.Duration, limit func() (int, bool), m *credentialMetrics) *Planner {
+	return &Planner{budget: budget, least: least, poll: poll, limit: limit, now: time.Now, metrics: m, objects: map[string]*schedule{}}
 }
 
 // forgetAfter is how long an object that is not read any more (its
@@ -53,7 +55,7 @@ func (p *Planner) forgetAfter() time.Duration { return 3*p.poll + time.Minute }
 // be held.
 func (p *Planner) interval() (time.Duration, bool) {
 	limit, _ := p.limit()
-	return FullReadInterval(limit, p.budget, len(p.objects), p.poll)
+	return FullReadInterval(limit, p.budget, len(p.objects), p.least, p.poll)
 }
 
 // Due tells whether the read of the object key about to be made should be
@@ -85,18 +87,16 @@ func (p *Planner) Due(key string) bool {
 	if low || now.Before(s.next) {
 		return false
 	}
-	if !p.take(now, limit) {
-		return false
-	}
-	return true
+	return p.take(now, limit, PlannedFullReadsPerHour(len(p.objects), interval))
 }
 
-// take spends one full read of the credential's pace; p.mu must be held.
-func (p *Planner) take(now time.Time, limit int) bool {
+// take spends one full read of the credential's pace, for a schedule of
+// planned full reads an hour; p.mu must be held.
+func (p *Planner) take(now time.Time, limit int, planned float64) bool {
 	if limit <= 0 {
 		limit = defaultHourlyLimit
 	}
-	perHour := FullReadPace(limit, p.budget, p.poll)
+	perHour := FullReadPace(limit, p.budget, planned, p.poll)
 	ceiling := fullReadBucket(perHour, p.poll)
 	if p.lastRefill.IsZero() {
 		// The bucket starts empty: the first reads of the objects were
