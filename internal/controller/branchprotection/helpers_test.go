@@ -9,12 +9,12 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the BranchProtection kinds that share external[T]. It
@@ -48,11 +48,11 @@ var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 // now is the time of every case.
 var now = time.Date(2026, 6, 7, 8, 9, 10, 0, time.UTC)
 
-func scopeOf[T Object](name string, empty func() T) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
 	return scope{
-		name: name,
+		name: string(s),
 		protection: func(m ...mod) Object {
-			p := empty()
+			p := newT("ns", "p")
 			p.Parameters().Repository = &repo.Name
 			p.Parameters().Branch = ptr.To[common.BranchName]("main")
 			for _, f := range m {
@@ -67,14 +67,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", func() *namespaced.BranchProtection {
-		return &namespaced.BranchProtection{ObjectMeta: metav1.ObjectMeta{Name: "p", Namespace: "ns"}}
-	}),
-	scopeOf("Cluster", func() *cluster.BranchProtection {
-		return &cluster.BranchProtection{ObjectMeta: metav1.ObjectMeta{Name: "p"}}
-	}),
-}
+var scopes = twins.EachBranchProtection(scopeOf, scopeOf)
 
 // A mod changes a BranchProtection of either scope.
 type mod func(Object)

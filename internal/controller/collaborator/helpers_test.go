@@ -10,12 +10,12 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the Collaborator kinds that share external[T]. It
@@ -58,11 +58,11 @@ func (c typed[T]) found() found {
 // repo is the repository of every case: demo-org/app.
 var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 
-func scopeOf[T Object](name string, empty func() T) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
 	return scope{
-		name: name,
+		name: string(s),
 		collaborator: func(m ...mod) Object {
-			c := empty()
+			c := newT("ns", "c")
 			c.Parameters().Username = "other-user"
 			c.Parameters().Repository = &repo.Name
 			for _, f := range m {
@@ -88,14 +88,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", func() *namespaced.Collaborator {
-		return &namespaced.Collaborator{ObjectMeta: metav1.ObjectMeta{Name: "c", Namespace: "ns"}}
-	}),
-	scopeOf("Cluster", func() *cluster.Collaborator {
-		return &cluster.Collaborator{ObjectMeta: metav1.ObjectMeta{Name: "c"}}
-	}),
-}
+var scopes = twins.EachCollaborator(scopeOf, scopeOf)
 
 // A mod changes a Collaborator of either scope.
 type mod func(Object)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -19,11 +20,10 @@ import (
 
 	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // Public keys of these tests (made with ssh-keygen; the private halves were
@@ -52,11 +52,16 @@ type scope struct {
 
 func (s scope) ScopeName() string { return s.name }
 
-func scopeOf[T Object](name string, empty func() T, conn func(T, string), keyRef *common.DeployKeySecretKeySelector) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
+	keyRef := &common.DeployKeySecretKeySelector{Name: "keys", Key: "ci.pub"}
+	if newT(ns, "dk").GetNamespace() == "" {
+		keyRef.Namespace = ptr.To(ns)
+	}
 	return scope{
-		name: name,
+		name: string(s),
 		deployKey: func(m ...mod) Object {
-			d := empty()
+			d := newT(ns, "dk")
+			d.SetUID("uid-dk")
 			*d.Parameters() = common.DeployKeyParameters{
 				RepositoryTarget: common.RepositoryTarget{Repository: &repo.Name},
 				Title:            "ci", ReadOnly: ptr.To(true), PublicKey: ptr.To(pubKey + " ci@example.com"),
@@ -69,23 +74,23 @@ func scopeOf[T Object](name string, empty func() T, conn func(T, string), keyRef
 		external: func(api github.DeployKeysAPI, kube client.Client, rec event.Recorder) kindtest.Client[Object] {
 			return kindtest.Typed[Object, T]{E: &external[T]{api: api, repo: repo, record: rec, kube: kube}}
 		},
-		conn:   func(o Object, n string) { conn(o.(T), n) },
+		conn:   conn,
 		keyRef: keyRef,
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", func() *namespaced.DeployKey {
-		return &namespaced.DeployKey{ObjectMeta: metav1.ObjectMeta{Name: "dk", Namespace: ns, UID: "uid-dk"}}
-	}, func(d *namespaced.DeployKey, n string) {
-		d.Spec.WriteConnectionSecretToReference = &xpv2.LocalSecretReference{Name: n}
-	}, &common.DeployKeySecretKeySelector{Name: "keys", Key: "ci.pub"}),
-	scopeOf("Cluster", func() *cluster.DeployKey {
-		return &cluster.DeployKey{ObjectMeta: metav1.ObjectMeta{Name: "dk", UID: "uid-dk"}}
-	}, func(d *cluster.DeployKey, n string) {
-		d.Spec.WriteConnectionSecretToReference = &xpv2.SecretReference{Name: n, Namespace: ns}
-	}, &common.DeployKeySecretKeySelector{Name: "keys", Namespace: ptr.To(ns), Key: "ci.pub"}),
+// conn sets the connection Secret of d: a cluster-scoped DeployKey names
+// its namespace, ns.
+func conn(d Object, n string) {
+	switch w := d.(type) {
+	case resource.LocalConnectionSecretWriterTo:
+		w.SetWriteConnectionSecretToReference(&xpv2.LocalSecretReference{Name: n})
+	case resource.ConnectionSecretWriterTo:
+		w.SetWriteConnectionSecretToReference(&xpv2.SecretReference{Name: n, Namespace: ns})
+	}
 }
+
+var scopes = twins.EachDeployKey(scopeOf, scopeOf)
 
 // A mod changes a DeployKey of either scope.
 type mod func(Object)

@@ -11,13 +11,13 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the Environment kinds that share external[T].
@@ -54,11 +54,11 @@ func (c typed[T]) found() found {
 // repo is the repository of every case: demo-org/app.
 var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 
-func scopeOf[T Object](name string, empty func() T) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
 	return scope{
-		name: name,
+		name: string(s),
 		environment: func(m ...mod) Object {
-			r := empty()
+			r := newT("ns", "e")
 			*r.Parameters() = *params()
 			for _, f := range m {
 				f(r)
@@ -72,14 +72,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", func() *namespaced.Environment {
-		return &namespaced.Environment{ObjectMeta: metav1.ObjectMeta{Name: "e", Namespace: "ns"}}
-	}),
-	scopeOf("Cluster", func() *cluster.Environment {
-		return &cluster.Environment{ObjectMeta: metav1.ObjectMeta{Name: "e"}}
-	}),
-}
+var scopes = twins.EachEnvironment(scopeOf, scopeOf)
 
 // params are the parameters of every case unless changed: production,
 // waiting 30 minutes, reviewed by alice, deployed from main only.

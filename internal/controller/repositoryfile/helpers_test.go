@@ -14,13 +14,13 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	kubefake "sigs.k8s.io/controller-runtime/pkg/client/fake"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the RepositoryFile kinds that share external[T]. It
@@ -64,11 +64,11 @@ var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 
 const path = "config/app.yaml"
 
-func scopeOf[T Object](name, ns string, empty func() T) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
 	return scope{
-		name: name, ns: ns,
+		name: string(s), ns: newT("ns", "f").GetNamespace(),
 		file: func(m ...mod) Object {
-			r := empty()
+			r := newT("ns", "f")
 			*r.Parameters() = *params()
 			for _, f := range m {
 				f(r)
@@ -83,14 +83,7 @@ func scopeOf[T Object](name, ns string, empty func() T) scope {
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", "ns", func() *namespaced.RepositoryFile {
-		return &namespaced.RepositoryFile{ObjectMeta: metav1.ObjectMeta{Name: "f", Namespace: "ns"}}
-	}),
-	scopeOf("Cluster", "", func() *cluster.RepositoryFile {
-		return &cluster.RepositoryFile{ObjectMeta: metav1.ObjectMeta{Name: "f"}}
-	}),
-}
+var scopes = twins.EachRepositoryFile(scopeOf, scopeOf)
 
 // content is the declared content of every case unless changed; its blob
 // id is git hash-object's.

@@ -10,12 +10,12 @@ import (
 	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the Ruleset kinds that share external[T]. It builds a
@@ -55,11 +55,11 @@ func (c typed[T]) found() found { return found{observed: c.e.observed, listed: c
 // repo is the repository of every case: demo-org/app.
 var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 
-func scopeOf[T Object](name string, empty func() T) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
 	return scope{
-		name: name,
+		name: string(s),
 		ruleset: func(m ...mod) Object {
-			r := empty()
+			r := newT("ns", "r")
 			*r.Parameters() = *params()
 			for _, f := range m {
 				f(r)
@@ -80,14 +80,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", func() *namespaced.Ruleset {
-		return &namespaced.Ruleset{ObjectMeta: metav1.ObjectMeta{Name: "r", Namespace: "ns"}}
-	}),
-	scopeOf("Cluster", func() *cluster.Ruleset {
-		return &cluster.Ruleset{ObjectMeta: metav1.ObjectMeta{Name: "r"}}
-	}),
-}
+var scopes = twins.EachRuleset(scopeOf, scopeOf)
 
 // params are the parameters of every case unless changed: a branch
 // ruleset on the default branch requiring a pull request and a status

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,14 +19,14 @@ import (
 	ctrlclient "sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	ghfake "github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	sec "github.com/crossplane-github/provider-github/internal/clients/secret"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the kinds, in one scope, that share external[T]: the
@@ -45,18 +46,20 @@ func (s scope) ScopeName() string { return s.name }
 // repo is the repository of every case: demo-org/app.
 var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 
-func scopeOf[T Object](name string, store github.SecretStore, empty func() T, spec func(T) *common.SecretValueParameters, status func(T) *common.SecretValueObservation, init func(T)) scope {
+func scopeOf[T Object](name string, store github.SecretStore, newT func(namespace, name string) T, spec func(T) *common.SecretValueParameters, status func(T) *common.SecretValueObservation) scope {
 	return scope{
 		name: name, store: store,
 		secret: func(m ...mod) Object {
-			s := empty()
+			s := newT("ns", "s")
 			s.SetUID("resource-uid")
 			*spec(s) = common.SecretValueParameters{Name: "deploy_token", ValueSecretRef: common.SecretKeyRef{Name: "tokens", Key: "token"}}
 			if s.GetNamespace() == "" {
 				spec(s).ValueSecretRef.Namespace = ptr.To("ns")
 			}
-			if init != nil {
-				init(s)
+			if e, ok := any(s).(interface {
+				EnvironmentTarget() *common.EnvironmentTarget
+			}); ok && store.Environment != "" {
+				e.EnvironmentTarget().Environment = ptr.To(store.Environment)
 			}
 			for _, f := range m {
 				f(s)
@@ -107,38 +110,50 @@ func dependabotStatus[T interface {
 	return &mg.Observation().SecretValueObservation
 }
 
-func inEnvironment[T interface {
-	EnvironmentTarget() *common.EnvironmentTarget
-}](mg T) {
-	mg.EnvironmentTarget().Environment = ptr.To("production")
-}
-
 var (
 	actions    = github.SecretStore{}
 	production = github.SecretStore{Environment: "production"}
 	dependabot = github.SecretStore{Dependabot: true}
 )
 
-var scopes = []scope{
-	scopeOf("ActionsNamespaced", actions, func() *namespaced.ActionsSecret {
-		return &namespaced.ActionsSecret{ObjectMeta: metav1.ObjectMeta{Name: "s", Namespace: "ns"}}
-	}, actionsSpec[*namespaced.ActionsSecret], actionsStatus[*namespaced.ActionsSecret], nil),
-	scopeOf("ActionsCluster", actions, func() *cluster.ActionsSecret {
-		return &cluster.ActionsSecret{ObjectMeta: metav1.ObjectMeta{Name: "s"}}
-	}, actionsSpec[*cluster.ActionsSecret], actionsStatus[*cluster.ActionsSecret], nil),
-	scopeOf("EnvironmentNamespaced", production, func() *namespaced.ActionsSecret {
-		return &namespaced.ActionsSecret{ObjectMeta: metav1.ObjectMeta{Name: "s", Namespace: "ns"}}
-	}, actionsSpec[*namespaced.ActionsSecret], actionsStatus[*namespaced.ActionsSecret], inEnvironment[*namespaced.ActionsSecret]),
-	scopeOf("EnvironmentCluster", production, func() *cluster.ActionsSecret {
-		return &cluster.ActionsSecret{ObjectMeta: metav1.ObjectMeta{Name: "s"}}
-	}, actionsSpec[*cluster.ActionsSecret], actionsStatus[*cluster.ActionsSecret], inEnvironment[*cluster.ActionsSecret]),
-	scopeOf("DependabotNamespaced", dependabot, func() *namespaced.DependabotSecret {
-		return &namespaced.DependabotSecret{ObjectMeta: metav1.ObjectMeta{Name: "s", Namespace: "ns"}}
-	}, dependabotSpec[*namespaced.DependabotSecret], dependabotStatus[*namespaced.DependabotSecret], nil),
-	scopeOf("DependabotCluster", dependabot, func() *cluster.DependabotSecret {
-		return &cluster.DependabotSecret{ObjectMeta: metav1.ObjectMeta{Name: "s"}}
-	}, dependabotSpec[*cluster.DependabotSecret], dependabotStatus[*cluster.DependabotSecret], nil),
+// A storeScope makes a kind's scope for the secrets of a store, its name
+// starting with prefix.
+type storeScope func(prefix string, store github.SecretStore) scope
+
+func actionsScope[T interface {
+	Object
+	Parameters() *common.ActionsSecretParameters
+	Observation() *common.ActionsSecretObservation
+}](s apis.Scope, newT func(namespace, name string) T) storeScope {
+	return func(prefix string, store github.SecretStore) scope {
+		return scopeOf(prefix+string(s), store, newT, actionsSpec[T], actionsStatus[T])
+	}
 }
+
+func dependabotScope[T interface {
+	Object
+	Parameters() *common.DependabotSecretParameters
+	Observation() *common.DependabotSecretObservation
+}](s apis.Scope, newT func(namespace, name string) T) storeScope {
+	return func(prefix string, store github.SecretStore) scope {
+		return scopeOf(prefix+string(s), store, newT, dependabotSpec[T], dependabotStatus[T])
+	}
+}
+
+// inStore are a kind's scopes for the secrets of store.
+func inStore(prefix string, store github.SecretStore, kinds []storeScope) []scope {
+	var ss []scope
+	for _, k := range kinds {
+		ss = append(ss, k(prefix, store))
+	}
+	return ss
+}
+
+var scopes = slices.Concat(
+	inStore("Actions", actions, twins.EachActionsSecret(actionsScope, actionsScope)),
+	inStore("Environment", production, twins.EachActionsSecret(actionsScope, actionsScope)),
+	inStore("Dependabot", dependabot, twins.EachDependabotSecret(dependabotScope, dependabotScope)),
+)
 
 // A mod changes a secret resource of any scope.
 type mod func(Object)

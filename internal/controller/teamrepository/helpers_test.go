@@ -16,15 +16,12 @@ import (
 
 	"github.com/crossplane-github/provider-github/apis"
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
-	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
-	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	teamrepo "github.com/crossplane-github/provider-github/internal/clients/teamrepository"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // ext is external[T] taking any Object, so that one table of cases runs in
@@ -64,16 +61,21 @@ type scope struct {
 
 func (s scope) ScopeName() string { return s.name }
 
-func scopeOf[T Object](name, ns string, empty func() T,
-	team func(ns, name string, o orgcommon.TeamObservation) client.Object,
-	repository func(ns, name, fullName string) client.Object) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
+	ns := newT("ns", "grant").GetNamespace()
+	// in places a resource of this scope called name in namespace, when
+	// the scope has one.
+	in := func(mg client.Object, namespace, name string) {
+		mg.SetName(name)
+		if ns != "" {
+			mg.SetNamespace(namespace)
+		}
+	}
 	return scope{
-		name: name,
+		name: string(s),
 		ns:   ns,
 		object: func(m ...mod) Object {
-			o := empty()
-			o.SetName("grant")
-			o.SetNamespace(ns)
+			o := newT(ns, "grant")
 			for _, f := range m {
 				f(o)
 			}
@@ -90,35 +92,22 @@ func scopeOf[T Object](name, ns string, empty func() T,
 			e := &external[T]{api: api, repo: repo, team: team, record: rec}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},
-		team:       team,
-		repository: repository,
+		team: func(namespace, name string, o orgcommon.TeamObservation) client.Object {
+			t := twins.Team.In(s)
+			in(t, namespace, name)
+			*t.Observation() = o
+			return t
+		},
+		repository: func(namespace, name, fullName string) client.Object {
+			r := twins.Repository.In(s)
+			in(r, namespace, name)
+			r.Observation().FullName = ptr.To(fullName)
+			return r
+		},
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", "ns", func() *repomv1alpha1.TeamRepository { return &repomv1alpha1.TeamRepository{} },
-		func(ns, name string, o orgcommon.TeamObservation) client.Object {
-			t := &orgmv1alpha1.Team{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}
-			t.Status.AtProvider = o
-			return t
-		},
-		func(ns, name, fullName string) client.Object {
-			r := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}
-			r.Status.AtProvider.FullName = ptr.To(fullName)
-			return r
-		}),
-	scopeOf("Cluster", "", func() *repov1alpha1.TeamRepository { return &repov1alpha1.TeamRepository{} },
-		func(_, name string, o orgcommon.TeamObservation) client.Object {
-			t := &orgv1alpha1.Team{ObjectMeta: metav1.ObjectMeta{Name: name}}
-			t.Status.AtProvider = o
-			return t
-		},
-		func(_, name, fullName string) client.Object {
-			r := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Name: name}}
-			r.Status.AtProvider.FullName = ptr.To(fullName)
-			return r
-		}),
-}
+var scopes = twins.EachTeamRepository(scopeOf, scopeOf)
 
 // A mod changes a TeamRepository of either scope.
 type mod func(Object)

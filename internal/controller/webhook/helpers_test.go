@@ -13,12 +13,12 @@ import (
 	ctrlclient "sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the Webhook kinds that share external[T].
@@ -33,11 +33,11 @@ func (s scope) ScopeName() string { return s.name }
 // repo is the repository of every case: demo-org/app.
 var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 
-func scopeOf[T Object](name string, empty func() T) scope {
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
 	return scope{
-		name: name,
+		name: string(s),
 		webhook: func(m ...mod) Object {
-			w := empty()
+			w := newT("ns", "w")
 			*w.Parameters() = *params()
 			if w.GetNamespace() == "" {
 				w.Parameters().SecretRef.Namespace = ptr.To("ns")
@@ -54,14 +54,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", func() *namespaced.Webhook {
-		return &namespaced.Webhook{ObjectMeta: metav1.ObjectMeta{Name: "w", Namespace: "ns"}}
-	}),
-	scopeOf("Cluster", func() *cluster.Webhook {
-		return &cluster.Webhook{ObjectMeta: metav1.ObjectMeta{Name: "w"}}
-	}),
-}
+var scopes = twins.EachWebhook(scopeOf, scopeOf)
 
 // params are the parameters of every case unless changed; the cluster
 // scope names the Secret's namespace, ns.
