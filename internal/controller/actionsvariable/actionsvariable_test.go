@@ -15,12 +15,12 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/apis"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the ActionsVariable kinds, for the repository's
@@ -36,38 +36,37 @@ func (s scope) ScopeName() string { return s.name }
 
 var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 
-func scopeOf[T Object](name, env string, empty func() T) scope {
-	return scope{
-		name: name, env: env,
-		variable: func(m ...mod) Object {
-			v := empty()
-			v.Parameters().Name = "region"
-			v.Parameters().Value = "eu-west-1"
-			for _, f := range m {
-				f(v)
-			}
-			return v
-		},
-		external: func(api github.ActionsVariablesAPI, rec event.Recorder, found *github.ActionsVariable) kindtest.Client[Object] {
-			return kindtest.Typed[Object, T]{E: &external[T]{api: api, repo: repo, env: kind.Environment{Name: env}, record: rec, found: found}}
-		},
+// scopeOf makes the scope of T, for the variables of the environment env
+// ("" for the repository's), its name starting with prefix.
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) func(prefix, env string) scope {
+	return func(prefix, env string) scope {
+		return scope{
+			name: prefix + string(s), env: env,
+			variable: func(m ...mod) Object {
+				v := newT("ns", "v")
+				v.Parameters().Name = "region"
+				v.Parameters().Value = "eu-west-1"
+				for _, f := range m {
+					f(v)
+				}
+				return v
+			},
+			external: func(api github.ActionsVariablesAPI, rec event.Recorder, found *github.ActionsVariable) kindtest.Client[Object] {
+				return kindtest.Typed[Object, T]{E: &external[T]{api: api, repo: repo, env: kind.Environment{Name: env}, record: rec, found: found}}
+			},
+		}
 	}
 }
 
-var scopes = []scope{
-	scopeOf("Namespaced", "", func() *namespaced.ActionsVariable {
-		return &namespaced.ActionsVariable{ObjectMeta: metav1.ObjectMeta{Name: "v", Namespace: "ns"}}
-	}),
-	scopeOf("Cluster", "", func() *cluster.ActionsVariable {
-		return &cluster.ActionsVariable{ObjectMeta: metav1.ObjectMeta{Name: "v"}}
-	}),
-	scopeOf("EnvironmentNamespaced", "production", func() *namespaced.ActionsVariable {
-		return &namespaced.ActionsVariable{ObjectMeta: metav1.ObjectMeta{Name: "v", Namespace: "ns"}}
-	}),
-	scopeOf("EnvironmentCluster", "production", func() *cluster.ActionsVariable {
-		return &cluster.ActionsVariable{ObjectMeta: metav1.ObjectMeta{Name: "v"}}
-	}),
-}
+var scopes = func() []scope {
+	var ss []scope
+	for _, in := range []struct{ prefix, env string }{{"", ""}, {"Environment", "production"}} {
+		for _, of := range twins.EachActionsVariable(scopeOf, scopeOf) {
+			ss = append(ss, of(in.prefix, in.env))
+		}
+	}
+	return ss
+}()
 
 type mod func(Object)
 

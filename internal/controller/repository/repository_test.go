@@ -18,13 +18,13 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
+	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	namespaced "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	cluster "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // A scope is one of the Repository kinds that share external[T]. It builds
@@ -38,11 +38,14 @@ type scope struct {
 
 func (s scope) ScopeName() string { return s.name }
 
-func scopeOf[T Object](name string, empty func() T) scope {
+// scopeOf makes the scope of T. Its Repositories carry the management
+// policies the API server defaults.
+func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
 	return scope{
-		name: name,
+		name: string(s),
 		repository: func(m ...mod) Object {
-			r := empty()
+			r := newT("ns", "x")
+			r.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionAll})
 			for _, f := range m {
 				f(r)
 			}
@@ -54,19 +57,7 @@ func scopeOf[T Object](name string, empty func() T) scope {
 	}
 }
 
-// The Repositories carry the management policies the API server defaults.
-var scopes = []scope{
-	scopeOf("Namespaced", func() *namespaced.Repository {
-		r := &namespaced.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x", Namespace: "ns"}}
-		r.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionAll})
-		return r
-	}),
-	scopeOf("Cluster", func() *cluster.Repository {
-		r := &cluster.Repository{ObjectMeta: metav1.ObjectMeta{Name: "x"}}
-		r.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionAll})
-		return r
-	}),
-}
+var scopes = twins.EachRepository(scopeOf, scopeOf)
 
 // A mod changes a Repository of either scope.
 type mod func(Object)
