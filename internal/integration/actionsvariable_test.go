@@ -8,33 +8,24 @@ import (
 	"testing"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
 // actionsVariableObject is an ActionsVariable of either scope.
-type actionsVariableObject interface {
-	resource.Managed
-	Parameters() *common.ActionsVariableParameters
-	Observation() *common.ActionsVariableObservation
-}
+type actionsVariableObject = twins.ActionsVariableObject
 
-var actionsVariables = twins[actionsVariableObject]{
-	namespaced: func() actionsVariableObject { return &repomv1alpha1.ActionsVariable{} },
-	cluster:    func() actionsVariableObject { return &repov1alpha1.ActionsVariable{} },
-}
+var actionsVariables = twins.ActionsVariable
 
 // actionsVariable builds, without creating it, an ActionsVariable of
 // scope s called name for the variable varName of demo-org/vaulted (the
 // secrets' repository), or of its environment env when env is not "".
 func (f *fixture) actionsVariable(s scope, name, varName, value, env string) actionsVariableObject {
 	f.t.Helper()
-	v := actionsVariables.in(s)
+	v := actionsVariables.In(s.of)
 	p := v.Parameters()
 	p.RepositoryTarget = common.RepositoryTarget{Repository: ptr.To(vaultRepo)}
 	if env != "" {

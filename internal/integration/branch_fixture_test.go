@@ -8,28 +8,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // branchObject is a Branch of either scope.
-type branchObject interface {
-	resource.Managed
-	Parameters() *common.BranchParameters
-	Observation() *common.BranchObservation
-}
+type branchObject = twins.BranchObject
 
-var branches = twins[branchObject]{
-	namespaced: func() branchObject { return &repomv1alpha1.Branch{} },
-	cluster:    func() branchObject { return &repov1alpha1.Branch{} },
-}
+var branches = twins.Branch
 
 // The repositories of the branch tests: branchRepo has the branches main
 // (its default) and develop; emptyRepo has no commits.
@@ -57,7 +48,7 @@ func (f *fixture) branch(s scope, name string, p common.BranchParameters) branch
 	if p.Repository == nil && p.RepositoryRef == nil && p.RepositorySelector == nil {
 		p.Repository = ptr.To(branchRepo)
 	}
-	b := branches.in(s)
+	b := branches.In(s.of)
 	*b.Parameters() = p
 	return place(f, s, b, name, "github")
 }

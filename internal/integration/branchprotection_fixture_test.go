@@ -12,26 +12,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // protectionObject is a BranchProtection of either scope.
-type protectionObject interface {
-	resource.Managed
-	Parameters() *common.BranchProtectionParameters
-	Observation() *common.BranchProtectionObservation
-}
+type protectionObject = twins.BranchProtectionObject
 
-var protections = twins[protectionObject]{
-	namespaced: func() protectionObject { return &repomv1alpha1.BranchProtection{} },
-	cluster:    func() protectionObject { return &repov1alpha1.BranchProtection{} },
-}
+var protections = twins.BranchProtection
 
 // protRepo is the seeded repository whose branches these tests protect.
 const protRepo = "svc"
@@ -91,7 +82,7 @@ func newProtectionFixture(t *testing.T) *fixture {
 // called name, of demo-org/svc's branch, with the settings p.
 func (f *fixture) protection(s scope, name, branch string, p common.BranchProtectionParameters) protectionObject {
 	f.t.Helper()
-	bp := protections.in(s)
+	bp := protections.In(s.of)
 	p.RepositoryTarget = common.RepositoryTarget{Repository: ptr.To(protRepo)}
 	if branch != "" {
 		p.Branch = ptr.To(common.BranchName(branch))

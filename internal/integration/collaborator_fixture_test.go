@@ -8,29 +8,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
 
 // collabObject is a Collaborator of either scope.
-type collabObject interface {
-	resource.Managed
-	Parameters() *common.CollaboratorParameters
-	Observation() *common.CollaboratorObservation
-}
+type collabObject = twins.CollaboratorObject
 
-var collaborators = twins[collabObject]{
-	namespaced: func() collabObject { return &repomv1alpha1.Collaborator{} },
-	cluster:    func() collabObject { return &repov1alpha1.Collaborator{} },
-}
+var collaborators = twins.Collaborator
 
 // collabRepo is the seeded private repository the collaborators of these
 // tests are given access to.
@@ -53,7 +44,7 @@ func newCollabFixture(t *testing.T) *fixture {
 // name, giving user permission on demo-org/app.
 func (f *fixture) collaborator(s scope, name, user, permission string) collabObject {
 	f.t.Helper()
-	c := collaborators.in(s)
+	c := collaborators.In(s.of)
 	*c.Parameters() = common.CollaboratorParameters{
 		RepositoryTarget: common.RepositoryTarget{Repository: ptr.To(collabRepo)},
 		Username:         user,

@@ -221,7 +221,7 @@ func TestCollaboratorOfRepositoryRef(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newCollabFixture(t)
 		f.create(s, "team-repo", common.RepositoryParameters{Visibility: ptr.To("private")})
-		c := collaborators.in(s)
+		c := collaborators.In(s.of)
 		*c.Parameters() = common.CollaboratorParameters{
 			RepositoryTarget: common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: s.key(f, "team-repo").Name}},
 			Username:         "member-user",

@@ -14,22 +14,14 @@ import (
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // deployKeyObject is a DeployKey of either scope.
-type deployKeyObject interface {
-	resource.Managed
-	Parameters() *common.DeployKeyParameters
-	Observation() *common.DeployKeyObservation
-}
+type deployKeyObject = twins.DeployKeyObject
 
-var deployKeys = twins[deployKeyObject]{
-	namespaced: func() deployKeyObject { return &repomv1alpha1.DeployKey{} },
-	cluster:    func() deployKeyObject { return &repov1alpha1.DeployKey{} },
-}
+var deployKeys = twins.DeployKey
 
 // keyRepo is the seeded private repository the deploy keys of these tests
 // belong to; otherKeyRepo another one.
@@ -60,7 +52,7 @@ func newDeployKeyFixture(t *testing.T) *fixture {
 // name, with the parameters p.
 func (f *fixture) deployKey(s scope, name string, p common.DeployKeyParameters) deployKeyObject {
 	f.t.Helper()
-	d := deployKeys.in(s)
+	d := deployKeys.In(s.of)
 	*d.Parameters() = p
 	return place(f, s, d, name, "github")
 }

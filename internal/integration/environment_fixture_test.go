@@ -9,26 +9,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // environmentObject is an Environment of either scope.
-type environmentObject interface {
-	resource.Managed
-	Parameters() *common.EnvironmentParameters
-	Observation() *common.EnvironmentObservation
-}
+type environmentObject = twins.EnvironmentObject
 
-var environments = twins[environmentObject]{
-	namespaced: func() environmentObject { return &repomv1alpha1.Environment{} },
-	cluster:    func() environmentObject { return &repov1alpha1.Environment{} },
-}
+var environments = twins.Environment
 
 // envRepo is the seeded repository the environments of these tests belong
 // to; releaseTeam the id of a team of demo-org that reviews deployments.
@@ -66,7 +57,7 @@ func (f *fixture) grantTeam(slug string) {
 // called name, with the parameters p.
 func (f *fixture) environment(s scope, name string, p common.EnvironmentParameters) environmentObject {
 	f.t.Helper()
-	e := environments.in(s)
+	e := environments.In(s.of)
 	*e.Parameters() = p
 	return place(f, s, e, name, "github")
 }

@@ -52,7 +52,7 @@ func repositoryScopedKinds() map[string]scopedKind {
 			return f
 		},
 		build: func(f *fixture, s scope) resource.Managed {
-			tr := teamRepositories.in(s)
+			tr := teamRepositories.In(s.of)
 			*tr.Parameters() = bySlug("platform", "app", ptr.To("push"))
 			return place(f, s, tr, "grant", "github")
 		},

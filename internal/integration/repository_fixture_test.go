@@ -4,27 +4,18 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
 
 // repoObject is a Repository of either scope.
-type repoObject interface {
-	resource.Managed
-	Parameters() *common.RepositoryParameters
-	Observation() *common.RepositoryObservation
-}
+type repoObject = twins.RepositoryObject
 
-var repositories = twins[repoObject]{
-	namespaced: func() repoObject { return &repomv1alpha1.Repository{} },
-	cluster:    func() repoObject { return &repov1alpha1.Repository{} },
-}
+var repositories = twins.Repository
 
 // newRepository is a Repository of scope s, not yet placed, with the
 // parameters p.
@@ -34,7 +25,7 @@ func newRepository(s scope, name string, p common.RepositoryParameters) repoObje
 		// and equal across scopes.
 		p.Name = ptr.To(name)
 	}
-	r := repositories.in(s)
+	r := repositories.In(s.of)
 	*r.Parameters() = p
 	return r
 }
@@ -60,13 +51,13 @@ func (f *fixture) create(s scope, name string, p common.RepositoryParameters, mo
 // get reads the Repository called name.
 func (f *fixture) get(s scope, name string) repoObject {
 	f.t.Helper()
-	return get(f, named(f, s, repositories.in(s), name))
+	return get(f, named(f, s, repositories.In(s.of), name))
 }
 
 // waitReady waits for the Repository called name to be Ready and Synced.
 func (f *fixture) waitReady(s scope, name string) repoObject {
 	f.t.Helper()
-	return waitReady(f, named(f, s, repositories.in(s), name))
+	return waitReady(f, named(f, s, repositories.In(s.of), name))
 }
 
 // waitSyncError waits until the Synced condition of the Repository called
@@ -74,14 +65,14 @@ func (f *fixture) waitReady(s scope, name string) repoObject {
 // that message.
 func (f *fixture) waitSyncError(s scope, name string, want ...string) string {
 	f.t.Helper()
-	return waitSyncError(f, named(f, s, repositories.in(s), name), want...)
+	return waitSyncError(f, named(f, s, repositories.In(s.of), name), want...)
 }
 
 // update re-reads the Repository called name, applies fn and writes it
 // back, retrying on conflicts with the controller.
 func (f *fixture) update(s scope, name string, fn func(repoObject)) {
 	f.t.Helper()
-	update(f, named(f, s, repositories.in(s), name), fn)
+	update(f, named(f, s, repositories.In(s.of), name), fn)
 }
 
 // ghRepo returns the emulator's view of owner/name.

@@ -12,26 +12,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // repositoryFileObject is a RepositoryFile of either scope.
-type repositoryFileObject interface {
-	resource.Managed
-	Parameters() *common.RepositoryFileParameters
-	Observation() *common.RepositoryFileObservation
-}
+type repositoryFileObject = twins.RepositoryFileObject
 
-var repositoryFiles = twins[repositoryFileObject]{
-	namespaced: func() repositoryFileObject { return &repomv1alpha1.RepositoryFile{} },
-	cluster:    func() repositoryFileObject { return &repov1alpha1.RepositoryFile{} },
-}
+var repositoryFiles = twins.RepositoryFile
 
 // filesRepo is the seeded repository the files of these tests go to: its
 // main branch (the default) and release, both without files.
@@ -49,7 +40,7 @@ func newFilesFixture(t *testing.T) *fixture {
 // called name, with the parameters p.
 func (f *fixture) repositoryFile(s scope, name string, p common.RepositoryFileParameters) repositoryFileObject {
 	f.t.Helper()
-	r := repositoryFiles.in(s)
+	r := repositoryFiles.In(s.of)
 	*r.Parameters() = p
 	return place(f, s, r, name, "github")
 }

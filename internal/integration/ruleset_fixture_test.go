@@ -9,26 +9,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // rulesetObject is a Ruleset of either scope.
-type rulesetObject interface {
-	resource.Managed
-	Parameters() *common.RulesetParameters
-	Observation() *common.RulesetObservation
-}
+type rulesetObject = twins.RulesetObject
 
-var rulesets = twins[rulesetObject]{
-	namespaced: func() rulesetObject { return &repomv1alpha1.Ruleset{} },
-	cluster:    func() rulesetObject { return &repov1alpha1.Ruleset{} },
-}
+var rulesets = twins.Ruleset
 
 // rulesetRepo is the seeded private repository the rulesets of these tests
 // belong to, and platformTeam the id of a team of demo-org.
@@ -52,7 +43,7 @@ func newRulesetFixture(t *testing.T) *fixture {
 // with the parameters p.
 func (f *fixture) ruleset(s scope, name string, p common.RulesetParameters) rulesetObject {
 	f.t.Helper()
-	r := rulesets.in(s)
+	r := rulesets.In(s.of)
 	*r.Parameters() = p
 	return place(f, s, r, name, "github")
 }

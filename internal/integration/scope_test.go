@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	"github.com/crossplane-github/provider-github/apis"
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
 )
 
@@ -19,7 +20,10 @@ import (
 // knows how to place a resource of any kind, so each scenario runs for both.
 type scope struct {
 	name string
-	// namespaced picks the namespaced twin of a kind (see twins).
+	// of is this scope as kindgen's twins name it: twins.Webhook.In(s.of)
+	// is an empty Webhook of this scope.
+	of apis.Scope
+	// namespaced tells whether resources of this scope live in a namespace.
 	namespaced bool
 	// groupSuffix ends the API group of every managed kind of this scope.
 	groupSuffix string
@@ -36,6 +40,7 @@ type scope struct {
 var scopes = []scope{
 	{
 		name:        "Namespaced",
+		of:          apis.Namespaced,
 		namespaced:  true,
 		groupSuffix: "github.m.crossplane.io",
 		key: func(f *fixture, name string) types.NamespacedName {
@@ -54,6 +59,7 @@ var scopes = []scope{
 	},
 	{
 		name:        "Cluster",
+		of:          apis.Cluster,
 		groupSuffix: "github.crossplane.io",
 		key: func(f *fixture, name string) types.NamespacedName {
 			return types.NamespacedName{Name: f.ns + "-" + name}
@@ -88,17 +94,4 @@ func forEachScope(t *testing.T, fn func(t *testing.T, s scope)) {
 			fn(t, s)
 		})
 	}
-}
-
-// twins makes empty resources of one kind, in either scope.
-type twins[T resource.Managed] struct {
-	namespaced, cluster func() T
-}
-
-// in returns an empty resource of the kind in scope s.
-func (k twins[T]) in(s scope) T {
-	if s.namespaced {
-		return k.namespaced()
-	}
-	return k.cluster()
 }

@@ -10,41 +10,25 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"golang.org/x/crypto/nacl/box"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // actionsSecretObject is an ActionsSecret of either scope.
-type actionsSecretObject interface {
-	resource.Managed
-	Parameters() *common.ActionsSecretParameters
-	Observation() *common.ActionsSecretObservation
-}
+type actionsSecretObject = twins.ActionsSecretObject
 
-var actionsSecrets = twins[actionsSecretObject]{
-	namespaced: func() actionsSecretObject { return &repomv1alpha1.ActionsSecret{} },
-	cluster:    func() actionsSecretObject { return &repov1alpha1.ActionsSecret{} },
-}
+var actionsSecrets = twins.ActionsSecret
 
 // dependabotSecretObject is a DependabotSecret of either scope.
-type dependabotSecretObject interface {
-	resource.Managed
-	Parameters() *common.DependabotSecretParameters
-	Observation() *common.DependabotSecretObservation
-}
+type dependabotSecretObject = twins.DependabotSecretObject
 
-var dependabotSecrets = twins[dependabotSecretObject]{
-	namespaced: func() dependabotSecretObject { return &repomv1alpha1.DependabotSecret{} },
-	cluster:    func() dependabotSecretObject { return &repov1alpha1.DependabotSecret{} },
-}
+var dependabotSecrets = twins.DependabotSecret
 
 // The secrets of these tests belong to demo-org/vaulted (or its
 // environment production) and take their values from the key "value" of
@@ -82,7 +66,7 @@ func (f *fixture) secretValue(s scope, name string) common.SecretValueParameters
 // environment env when env is not "".
 func (f *fixture) actionsSecret(s scope, name, secretName, env string) actionsSecretObject {
 	f.t.Helper()
-	a := actionsSecrets.in(s)
+	a := actionsSecrets.In(s.of)
 	p := a.Parameters()
 	p.RepositoryTarget = common.RepositoryTarget{Repository: ptr.To(vaultRepo)}
 	if env != "" {
@@ -96,7 +80,7 @@ func (f *fixture) actionsSecret(s scope, name, secretName, env string) actionsSe
 // scope s called name for the secret secretName of demo-org/vaulted.
 func (f *fixture) dependabotSecret(s scope, name, secretName string) dependabotSecretObject {
 	f.t.Helper()
-	d := dependabotSecrets.in(s)
+	d := dependabotSecrets.In(s.of)
 	p := d.Parameters()
 	p.RepositoryTarget = common.RepositoryTarget{Repository: ptr.To(vaultRepo)}
 	p.SecretValueParameters = f.secretValue(s, secretName)

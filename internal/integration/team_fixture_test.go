@@ -6,31 +6,21 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
-	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
-	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
 
 // teamObject is a Team of either scope.
-type teamObject interface {
-	resource.Managed
-	Parameters() *orgcommon.TeamParameters
-	Observation() *orgcommon.TeamObservation
-}
+type teamObject = twins.TeamObject
 
-var teamKinds = twins[teamObject]{
-	namespaced: func() teamObject { return &orgmv1alpha1.Team{} },
-	cluster:    func() teamObject { return &orgv1alpha1.Team{} },
-}
+var teamKinds = twins.Team
 
 // newTeam is a Team of scope s with the parameters p, placed as the scope
 // keeps name and using the provider config pc, not yet created.
 func (f *fixture) newTeam(s scope, name, pc string, p orgcommon.TeamParameters) teamObject {
 	f.t.Helper()
-	t := teamKinds.in(s)
+	t := teamKinds.In(s.of)
 	*t.Parameters() = p
 	return place(f, s, t, name, pc)
 }
@@ -49,7 +39,7 @@ func (f *fixture) createTeam(s scope, name string, p orgcommon.TeamParameters, m
 
 // team names the Team called name, for the generic helpers.
 func (f *fixture) team(s scope, name string) teamObject {
-	return named(f, s, teamKinds.in(s), name)
+	return named(f, s, teamKinds.In(s.of), name)
 }
 
 // ghTeam is a team as GitHub's API answers it, as far as the tests read it.

@@ -13,38 +13,21 @@ import (
 	"k8s.io/utils/ptr"
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
-	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
-	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
 
 // teamRepoObject is a TeamRepository of either scope.
-type teamRepoObject interface {
-	resource.Managed
-	Parameters() *common.TeamRepositoryParameters
-	Observation() *common.TeamRepositoryObservation
-}
+type teamRepoObject = twins.TeamRepositoryObject
 
-var teamRepositories = twins[teamRepoObject]{
-	namespaced: func() teamRepoObject { return &repomv1alpha1.TeamRepository{} },
-	cluster:    func() teamRepoObject { return &repov1alpha1.TeamRepository{} },
-}
+var teamRepositories = twins.TeamRepository
 
 // refTeam is a Team of either scope, as a TeamRepository refers to it.
-type refTeam interface {
-	resource.Managed
-	Parameters() *orgcommon.TeamParameters
-	Observation() *orgcommon.TeamObservation
-}
+type refTeam = twins.TeamObject
 
-var refTeams = twins[refTeam]{
-	namespaced: func() refTeam { return &orgmv1alpha1.Team{} },
-	cluster:    func() refTeam { return &orgv1alpha1.Team{} },
-}
+var refTeams = twins.Team
 
 // seedTeamsAndRepos adds organization teams (by name) and repositories to
 // the fixture's emulator.
@@ -64,7 +47,7 @@ func (f *fixture) seedTeamsAndRepos(teamNames []string, repos ...string) {
 // with the parameters p.
 func (f *fixture) createTeamRepository(s scope, name string, p common.TeamRepositoryParameters) teamRepoObject {
 	f.t.Helper()
-	tr := teamRepositories.in(s)
+	tr := teamRepositories.In(s.of)
 	*tr.Parameters() = p
 	return create(f, s, tr, name)
 }
@@ -75,7 +58,7 @@ func (f *fixture) createTeamRepository(s scope, name string, p common.TeamReposi
 // reconciliation is paused, so the status is the test's alone to write.
 func (f *fixture) observedTeam(s scope, name, slug string) refTeam {
 	f.t.Helper()
-	tm := refTeams.in(s)
+	tm := refTeams.In(s.of)
 	tm.Parameters().Name = slug
 	meta.SetExternalName(tm, slug)
 	meta.AddAnnotations(tm, map[string]string{meta.AnnotationKeyReconciliationPaused: "true"})

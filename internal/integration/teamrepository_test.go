@@ -193,7 +193,7 @@ func TestTeamRepositoryFollowsReferences(t *testing.T) {
 		f := newFixture(t)
 		f.seedTeamsAndRepos([]string{"Platform"}, "app")
 		tm := f.observedTeam(s, "platform", "platform")
-		repo := repositories.in(s)
+		repo := repositories.In(s.of)
 		meta.SetExternalName(repo, "app")
 		repo.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve})
 		create(f, s, repo, "app-repo")
@@ -327,7 +327,7 @@ func TestTeamRepositoryAdmission(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			forEachScope(t, func(t *testing.T, s scope) {
 				f := newFixture(t)
-				tr := teamRepositories.in(s)
+				tr := teamRepositories.In(s.of)
 				*tr.Parameters() = tc.p
 				err := kube.Create(f.ctx, place(f, s, tr, "refused", "github"))
 				if err == nil {

@@ -13,22 +13,14 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
-	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // webhookObject is a Webhook of either scope.
-type webhookObject interface {
-	resource.Managed
-	Parameters() *common.WebhookParameters
-	Observation() *common.WebhookObservation
-}
+type webhookObject = twins.WebhookObject
 
-var webhooks = twins[webhookObject]{
-	namespaced: func() webhookObject { return &repomv1alpha1.Webhook{} },
-	cluster:    func() webhookObject { return &repov1alpha1.Webhook{} },
-}
+var webhooks = twins.Webhook
 
 // The webhooks of these tests belong to demo-org/hooked, deliver to
 // hookURL and are signed with the secret in key "secret" of the Secret
@@ -54,7 +46,7 @@ func newWebhookFixture(t *testing.T) *fixture {
 // fixture's namespace.
 func (f *fixture) webhook(s scope, name string, p common.WebhookParameters) webhookObject {
 	f.t.Helper()
-	w := webhooks.in(s)
+	w := webhooks.In(s.of)
 	*w.Parameters() = p
 	if p.SecretRef != nil && !s.namespaced {
 		ref := *p.SecretRef
