@@ -2,6 +2,7 @@ package shared
 
 import (
 	"context"
+	"reflect"
 	"sync"
 
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
@@ -46,7 +47,26 @@ type statusWrite struct{ from, to string }
 
 // Update updates obj, and sends it again at the stored version when it
 // conflicts only with this client's last status write of obj.
+//
+// An update of a resource leaves its stored status as it is, yet the API
+// server's answer, which the client decodes into obj, carries that stored
+// status: what the reconcile observed and set in obj's status would be
+// replaced by the status stored before it, and written back so by the
+// status write that follows (a late-initialization update dropped
+// status.atProvider that way). So obj keeps the status it had.
 func (c ownStatusWrites) Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error {
+	var status reflect.Value
+	if cp, ok := obj.DeepCopyObject().(client.Object); ok {
+		status = statusOf(cp)
+	}
+	err := c.update(ctx, obj, opts...)
+	if err == nil && status.IsValid() {
+		statusOf(obj).Set(status)
+	}
+	return err
+}
+
+func (c ownStatusWrites) update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error {
 	err := c.Client.Update(ctx, obj, opts...)
 	w, ok := c.writes.LoadAndDelete(obj.GetUID())
 	if !kerrors.IsConflict(err) || !ok || w.(statusWrite).from != obj.GetResourceVersion() {

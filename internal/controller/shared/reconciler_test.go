@@ -171,3 +171,34 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// An update of a resource (late initialization, the record of a create)
+// leaves the status the reconcile observed in the object, for the status
+// write that follows: the API server's answer carries the status stored
+// before, which would otherwise replace it.
+func TestUpdateKeepsTheObservedStatus(t *testing.T) {
+	ctx := context.Background()
+	s := runtime.NewScheme()
+	must(t, apis.AddToScheme(s))
+	stored := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "api", UID: "uid-1"}}
+	kube := fake.NewClientBuilder().WithScheme(s).WithObjects(stored).WithStatusSubresource(&repov1alpha1.Repository{}).Build()
+	c := ownStatusWrites{Client: kube, writes: &sync.Map{}}
+
+	mg := &repov1alpha1.Repository{}
+	must(t, kube.Get(ctx, client.ObjectKeyFromObject(stored), mg))
+	mg.Status.AtProvider.FullName = ptr.To("demo-org/api")
+	mg.Spec.ForProvider.Description = ptr.To("late-initialized")
+	must(t, c.Update(ctx, mg))
+	if got := ptr.Deref(mg.Status.AtProvider.FullName, ""); got != "demo-org/api" {
+		t.Errorf("status.atProvider.fullName after the update: %q, want the observed demo-org/api", got)
+	}
+	if got := ptr.Deref(mg.Spec.ForProvider.Description, ""); got != "late-initialized" {
+		t.Errorf("spec after the update: %q, want the update's", got)
+	}
+	must(t, c.Status().Update(ctx, mg))
+	got := &repov1alpha1.Repository{}
+	must(t, kube.Get(ctx, client.ObjectKeyFromObject(stored), got))
+	if diff := cmp.Diff(ptr.To("demo-org/api"), got.Status.AtProvider.FullName); diff != "" {
+		t.Errorf("stored status.atProvider.fullName: -want, +got:\n%s", diff)
+	}
+}
