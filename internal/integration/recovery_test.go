@@ -361,9 +361,14 @@ func TestIdenticalTeamAfterARefusedCreateIsNotTakenOver(t *testing.T) {
 		if ext := meta.GetExternalName(got); ext != "" {
 			t.Errorf("external name %q: the team was taken over", ext)
 		}
-		if refused := got.GetAnnotations()["github.crossplane.io/external-create-refused"]; refused == "" {
-			t.Error("the refusal is not recorded on the resource")
-		}
+		// Each create forgets the refusal of the one before and records its
+		// own: wait for one on record.
+		f.eventually("the refusal recorded on the resource", func() string {
+			if get(f, mg).GetAnnotations()["github.crossplane.io/external-create-refused"] == "" {
+				return "no github.crossplane.io/external-create-refused annotation"
+			}
+			return ""
+		})
 		if n := len(f.ghTeams()); n != 1 || f.mustTeam("ks-fresh").ID != made.ID {
 			t.Errorf("%d teams on GitHub, want only the one made before", n)
 		}

@@ -68,9 +68,7 @@ func CreateUnconfirmed(mg resource.Managed) bool {
 }
 
 // createRefused tells whether GitHub refused mg's last create with a
-// definite answer. Two attempts started in the same second carry the same
-// create-pending time: the later one then counts as refused too, so its
-// object is not taken over but refused with the adoption advice.
+// definite answer (see refusals).
 func createRefused(mg resource.Managed) bool {
 	a := mg.GetAnnotations()
 	refused, ok := a[AnnotationCreateRefused]
@@ -124,6 +122,20 @@ func Recovered(mg resource.Managed, record event.Recorder, name, found, made str
 // create, so the record outlives the reconcile and any restart.
 type refusals[T resource.Managed] struct {
 	managed.TypedExternalClient[T]
+}
+
+// Observe forgets the refusal of an earlier create when a create follows:
+// the managed reconciler saves the resource, with the new create's
+// create-pending time, before it creates, so a refusal on record is always
+// that of the last create. (Two creates started in the same second have
+// the same create-pending time: the refusal of the first must not stand
+// for the second, whose answer may be lost.)
+func (e refusals[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
+	o, err := e.TypedExternalClient.Observe(ctx, mg)
+	if err == nil && !o.ResourceExists && !meta.WasDeleted(mg) {
+		meta.RemoveAnnotations(mg, AnnotationCreateRefused)
+	}
+	return o, err
 }
 
 func (e refusals[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {

@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
 	"github.com/google/go-cmp/cmp"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
@@ -208,6 +209,42 @@ func TestRefusalsRecordDefiniteAnswers(t *testing.T) {
 			meta.SetExternalCreateFailed(mg, pending.Add(time.Second))
 			if tc.err != nil && CreateUnconfirmed(mg) == tc.refused {
 				t.Errorf("%s\nCreateUnconfirmed after the failure: %t, want %t", tc.reason, !tc.refused, tc.refused)
+			}
+		})
+	}
+}
+
+func TestRefusalsForgetARefusalBeforeTheNextCreate(t *testing.T) {
+	pending := time.Date(2026, 5, 1, 19, 0, 0, 0, time.UTC)
+	cases := map[string]struct {
+		reason   string
+		exists   bool
+		err      error
+		deleting bool
+		kept     bool
+	}{
+		"CreateFollows": {reason: "a create follows an observation that finds nothing: the refusal of the last one is not this one's, even when both start in the same second"},
+		"Exists":        {reason: "an observation that finds the object leaves the record as it is", exists: true, kept: true},
+		"Failed":        {reason: "an observation that failed leaves the record as it is", err: errors.New("boom"), kept: true},
+		"Deleting":      {reason: "a resource being deleted creates nothing: the record stays", deleting: true, kept: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			mg := &repomv1alpha1.Repository{}
+			meta.SetExternalCreatePending(mg, pending)
+			meta.SetExternalCreateFailed(mg, pending)
+			meta.AddAnnotations(mg, map[string]string{AnnotationCreateRefused: pending.Format(time.RFC3339)})
+			if tc.deleting {
+				mg.SetDeletionTimestamp(&metav1.Time{Time: pending})
+			}
+			e := refusals[*repomv1alpha1.Repository]{&managed.TypedExternalClientFns[*repomv1alpha1.Repository]{
+				ObserveFn: func(context.Context, *repomv1alpha1.Repository) (managed.ExternalObservation, error) {
+					return managed.ExternalObservation{ResourceExists: tc.exists}, tc.err
+				},
+			}}
+			_, _ = e.Observe(context.Background(), mg)
+			if _, got := mg.GetAnnotations()[AnnotationCreateRefused]; got != tc.kept {
+				t.Errorf("%s\nrefusal record kept: %t, want %t", tc.reason, got, tc.kept)
 			}
 		})
 	}
