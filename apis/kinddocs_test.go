@@ -132,7 +132,7 @@ func TestKindPageCheckFails(t *testing.T) {
 
 var (
 	fieldPath = regexp.MustCompile(`\b(forProvider|atProvider)((?:\.[A-Za-z_][A-Za-z0-9_]*)+)`)
-	yamlBlock = regexp.MustCompile("(?ms)^```ya?ml\\s*\n(.*?)^```")
+	yamlBlock = regexp.MustCompile("(?ms)^```ya?ml\\s*\n(.*?)\n```")
 	docSep    = regexp.MustCompile(`(?m)^---\s*$`)
 )
 
