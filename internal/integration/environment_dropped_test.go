@@ -3,11 +3,13 @@ package integration
 import (
 	"strings"
 	"testing"
+	"time"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/dropped"
 )
 
 // A reviewer team without access to the repository is taken by GitHub and
@@ -44,6 +46,9 @@ func TestEnvironmentReviewerTeamWithoutAccess(t *testing.T) {
 		if g, _ := f.ghEnvironmentNamed("production"); strings.Contains(g.summary(), "outsiders") || !strings.Contains(g.summary(), "Team/release") {
 			t.Errorf("environment on GitHub: %s, want release kept and outsiders left out", g.summary())
 		}
+		// Within dropped.Settling of its creation the team is asked for on
+		// every poll (its access may be on its way); after it, not again.
+		time.Sleep(time.Until(get(f, e).GetCreationTimestamp().Add(dropped.Settling + 2*time.Second)))
 		environmentsQuiet(f, "a reviewer team left out")
 
 		f.grantTeam("outsiders")
@@ -62,5 +67,36 @@ func TestEnvironmentReviewerTeamWithoutAccess(t *testing.T) {
 			return ""
 		})
 		environmentsQuiet(f, "the team kept")
+	})
+}
+
+// Resources applied together (a Composition, kubectl apply -f of a folder)
+// grant a reviewer team its access while the Environment is written:
+// GitHub leaves the team out of the first write, and the Environment asks
+// for it again on the next polls, without a warning, until it is kept.
+func TestEnvironmentReviewerTeamGrantedJustAfter(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newEnvironmentFixture(t)
+		f.ghMust(201, goodToken, "POST", "/orgs/"+owner+"/teams", `{"name":"Outsiders","privacy":"closed"}`)
+		p := production()
+		p.Reviewers = append(p.Reviewers, common.EnvironmentReviewer{Type: "Team", TeamSlug: ptr.To("outsiders")})
+		e := f.environment(s, "production", p)
+		f.must(kube.Create(f.ctx, e))
+		f.waitEvent(e, "DroppedByGitHub", "team outsiders")
+		f.grantTeam("outsiders")
+		f.eventually("the team kept without a change of the spec", func() string {
+			if g, _ := f.ghEnvironmentNamed("production"); !strings.Contains(g.summary(), "Team/outsiders") {
+				return g.summary()
+			}
+			if got := get(f, e); got.Observation().DroppedByGitHub != nil || got.GetCondition(xpv2.TypeReady).Message != "" {
+				return "still reported as left out"
+			}
+			return ""
+		})
+		for _, ev := range f.events(e) {
+			if ev.Type == "Warning" {
+				t.Errorf("warning %s: %s", ev.Reason, ev.Message)
+			}
+		}
 	})
 }

@@ -22,5 +22,18 @@ const RetryAfter = 30 * time.Minute
 // out at the time at.
 func RetryDue(at metav1.Time, now time.Time) bool { return !now.Before(at.Add(RetryAfter)) }
 
+// Settling is how long after a resource was made those GitHub leaves out
+// may be given their access any moment: resources applied together (a
+// Composition, kubectl apply -f of a folder) grant a team its access while
+// the resource that names the team is being written. Within it they are
+// asked for again on every poll, and leaving them out is no warning.
+const Settling = 2 * time.Minute
+
+// StillSettling tells whether a resource made at created is within
+// Settling at now.
+func StillSettling(created metav1.Time, now time.Time) bool {
+	return now.Before(created.Add(Settling))
+}
+
 // AskAgain is the drift an observation reports when RetryDue.
 var AskAgain = fmt.Sprintf("asking GitHub again, %s later, for those it left out", RetryAfter)

@@ -27,3 +27,23 @@ func TestRetryDue(t *testing.T) {
 		})
 	}
 }
+
+func TestStillSettling(t *testing.T) {
+	made := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+	cases := map[string]struct {
+		now  time.Time
+		want bool
+	}{
+		"JustMade":      {made.Add(time.Second), true},
+		"AlmostSettled": {made.Add(Settling - time.Second), true},
+		"Settled":       {made.Add(Settling), false},
+		"LongAgo":       {made.Add(time.Hour), false},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := StillSettling(metav1.NewTime(made), tc.now); got != tc.want {
+				t.Errorf("StillSettling(%s, %s) = %t, want %t", made, tc.now, got, tc.want)
+			}
+		})
+	}
+}

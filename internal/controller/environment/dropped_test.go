@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
@@ -30,10 +31,14 @@ func TestDroppedReviewerTeam(t *testing.T) {
 		}
 	}
 	recent, due := metav1.NewTime(clock.Add(-dropped.RetryAfter/2)), metav1.NewTime(clock.Add(-dropped.RetryAfter))
+	// made just now, with the resources that grant its teams access.
+	young := func(r Object) { r.SetCreationTimestamp(metav1.NewTime(clock.Add(-dropped.Settling / 2))) }
+	justDropped := metav1.NewTime(clock.Add(-10 * time.Second))
 	type want struct {
-		o       managed.ExternalObservation
-		dropped *common.DroppedReviewers
-		events  []event.Reason
+		o        managed.ExternalObservation
+		dropped  *common.DroppedReviewers
+		events   []event.Reason
+		warnings int
 	}
 	cases := map[string]struct {
 		reason string
@@ -46,7 +51,20 @@ func TestDroppedReviewerTeam(t *testing.T) {
 			update: true,
 			mg:     []mod{withExternalName("production"), withTeam},
 			want: want{dropped: &common.DroppedReviewers{At: metav1.NewTime(clock), Teams: []common.DroppedReviewerTeam{{ID: ptr.To[int64](7)}}},
+				events: []event.Reason{reasonDropped}, warnings: 1},
+		},
+		"WriteWhileSettlingIsNoWarning": {
+			reason: "Just after the resource was made, the team's access may be on its way (a TeamRepository applied with it): recorded and named, in a Normal event.",
+			update: true,
+			mg:     []mod{withExternalName("production"), withTeam, young},
+			want: want{dropped: &common.DroppedReviewers{At: metav1.NewTime(clock), Teams: []common.DroppedReviewerTeam{{ID: ptr.To[int64](7)}}},
 				events: []event.Reason{reasonDropped}},
+		},
+		"AskedAgainWhileSettling": {
+			reason: "Just after the resource was made, the team is asked for again on the next poll, not RetryAfter later.",
+			mg:     []mod{withExternalName("production"), withTeam, young, droppedAt(justDropped)},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: dropped.AskAgain},
+				dropped: &common.DroppedReviewers{At: justDropped, Teams: []common.DroppedReviewerTeam{{ID: ptr.To[int64](7)}}}},
 		},
 		"NoDriftWhileRecorded": {
 			reason: "A poll soon after finds GitHub as it answered: up to date, no write, the team still named.",
@@ -94,6 +112,15 @@ func TestDroppedReviewerTeam(t *testing.T) {
 				}
 				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nevents: -want, +got:\n%s", tc.reason, diff)
+				}
+				warnings := 0
+				for _, e := range rec.Events {
+					if e.Type == event.TypeWarning {
+						warnings++
+					}
+				}
+				if warnings != tc.want.warnings {
+					t.Errorf("\n%s\nwarnings: %d, want %d", tc.reason, warnings, tc.want.warnings)
 				}
 				ready := mg.GetCondition(xpv2.TypeReady)
 				named := strings.Contains(ready.Message, "team id 7") && strings.Contains(ready.Message, "access to the repository") && strings.Contains(ready.Message, "TeamRepository")

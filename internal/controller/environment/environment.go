@@ -123,7 +123,8 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	leftOut = env.Prune(leftOut, reviewers, got)
 	drift := env.Drift(p, env.Kept(reviewers, leftOut), got, e.policies)
-	if len(drift) == 0 && env.RetryDue(leftOut, e.now()) {
+	settling := leftOut != nil && dropped.StillSettling(mg.GetCreationTimestamp(), e.now())
+	if len(drift) == 0 && (settling || env.RetryDue(leftOut, e.now())) {
 		drift = append(drift, dropped.AskAgain)
 	}
 	e.reportDropped(mg, leftOut, got.Name)
@@ -190,7 +191,12 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	// The Ready message Observe set names what GitHub left out before
 	// this write; it goes with this status write, so both say the same.
 	if msg := e.reportDropped(mg, env.Dropped(env.Reviewers(p, e.refIDs), got, e.now()), got.Name); msg != "" {
-		e.record.Event(mg, event.Warning(reasonDropped, errors.New(msg)))
+		if dropped.StillSettling(mg.GetCreationTimestamp(), e.now()) {
+			// Its access may be on its way (see dropped.Settling).
+			e.record.Event(mg, event.Normal(reasonDropped, msg))
+		} else {
+			e.record.Event(mg, event.Warning(reasonDropped, errors.New(msg)))
+		}
 	}
 	return managed.ExternalUpdate{}, e.syncPolicies(ctx, p, got.Name)
 }
