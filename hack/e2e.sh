@@ -424,7 +424,14 @@ for t in storefront compliance; do
   for r in service docs infra; do
     [ "$(codeowners "demo-org/$t-$r")" = "* @demo-org/$t" ] || die "CODEOWNERS of $t-$r: $(codeowners "demo-org/$t-$r")"
   done
-  got=$(reviewers "demo-org/$t-service" production)
+  # The Environment and its team's TeamRepository are composed together:
+  # GitHub leaves the team out of a write made before the grant landed, and
+  # the Environment asks for it again on its next polls (dropped.Settling).
+  for _ in $(seq 1 75); do
+    got=$(reviewers "demo-org/$t-service" production)
+    [ "$got" = "Team:$t custom" ] && break
+    sleep 2
+  done
   [ "$got" = "Team:$t custom" ] || die "production environment of $t-service: $got"
 done
 for r in service docs infra; do
