@@ -40,9 +40,14 @@ func TestCollaboratorMemberAddedAtOnce(t *testing.T) {
 		if inv := f.invitations(); len(inv) != 0 {
 			t.Errorf("want no invitation for an organization member, got %+v", inv)
 		}
-		if p := ptr.Deref(got.Observation().Permission, ""); p != "write" {
-			t.Errorf("status.atProvider.permission: %q, want write", p)
-		}
+		// The status is asynchronous: wait for it (a stressed make test
+		// once read "read" in the copy that first showed Ready).
+		f.eventually("status.atProvider.permission write", func() string {
+			if p := ptr.Deref(get(f, c).Observation().Permission, ""); p != "write" {
+				return fmt.Sprintf("status.atProvider.permission: %q, want write", p)
+			}
+			return ""
+		})
 		if ext := got.GetAnnotations()["crossplane.io/external-name"]; ext != "member-user" {
 			t.Errorf("external name %q, want member-user", ext)
 		}
