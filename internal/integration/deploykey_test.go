@@ -263,14 +263,17 @@ func TestDeployKeyImmutable(t *testing.T) {
 				d := f.deployKey(s, "fixed", p)
 				f.must(kube.Create(f.ctx, d))
 				var err error
-				for range 10 {
-					// The controller writes the resource too: retry a conflict.
+				// The controller writes the resource too: retry a conflict,
+				// as long as it takes (ten tries at once all conflicted
+				// under stress).
+				f.eventually("an update that does not conflict", func() string {
 					got := get(f, d)
 					tc.change(got)
-					if err = kube.Update(f.ctx, got); !kerrors.IsConflict(err) {
-						break
+					if err = kube.Update(f.ctx, got); kerrors.IsConflict(err) {
+						return err.Error()
 					}
-				}
+					return ""
+				})
 				if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "delete and recreate the DeployKey") {
 					t.Errorf("want the API server to refuse, saying %q and to recreate; got %v", tc.want, err)
 				}
