@@ -35,14 +35,12 @@ func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
 		return d
 	}
 	for _, s := range stringSettings {
-		want, got := *s.spec(p), s.actual(r)
-		if want != nil && got != nil && *want != *got {
+		if differs(*s.spec(p), s.actual(r)) {
 			d = append(d, s.field)
 		}
 	}
 	for _, s := range boolSettings {
-		want, got := *s.spec(p), s.actual(r)
-		if want != nil && got != nil && *want != *got {
+		if differs(*s.spec(p), s.actual(r)) {
 			d = append(d, s.field)
 		}
 	}
@@ -54,8 +52,7 @@ func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
 	}
 	if p.SecurityAndAnalysis != nil && r.SecurityAndAnalysis != nil {
 		for _, f := range features {
-			want, got := *f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis))
-			if want != nil && got != nil && *want != *got {
+			if differs(*f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis))) {
 				d = append(d, "securityAndAnalysis."+f.field)
 			}
 		}
@@ -89,14 +86,12 @@ func CreateDrift(p *common.RepositoryParameters, r *github.Repository) []string 
 	default:
 		q := CreateRequest(p, r.Name)
 		for _, s := range stringSettings {
-			want, got := *s.req(q), s.actual(r)
-			if want != nil && got != nil && *want != *got {
+			if differs(*s.req(q), s.actual(r)) {
 				d = append(d, s.field)
 			}
 		}
 		for _, s := range boolSettings {
-			want, got := *s.req(q), s.actual(r)
-			if want != nil && got != nil && *want != *got {
+			if differs(*s.req(q), s.actual(r)) {
 				d = append(d, s.field)
 			}
 		}
@@ -145,8 +140,7 @@ func SecurityRequest(p *common.RepositoryParameters, r *github.Repository) *gith
 	}
 	sa := &github.SecurityAndAnalysis{}
 	for _, f := range features {
-		want, got := *f.spec(p.SecurityAndAnalysis), featureEnabled(*f.status(r.SecurityAndAnalysis))
-		if want != nil && got != nil && *want != *got {
+		if want := *f.spec(p.SecurityAndAnalysis); differs(want, featureEnabled(*f.status(r.SecurityAndAnalysis))) {
 			*f.status(sa) = featureStatus(*want)
 		}
 	}
@@ -199,4 +193,10 @@ func LateInitialize(p *common.RepositoryParameters, owner, name string, r *githu
 		}
 	}
 	return changed
+}
+
+// differs tells whether a setting both the spec and GitHub give (neither
+// nil) has different values.
+func differs[V comparable](want, got *V) bool {
+	return want != nil && got != nil && *want != *got
 }
