@@ -1,0 +1,148 @@
+package emulator
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// collection is one kind of object GitHub keeps several of under an owner
+// (a repository's deploy keys, webhooks or Actions variables), declared
+// once: how its items are keyed, rendered and read from a request body.
+// It serves list (paginated, in creation order), get, create, update and
+// delete wherever a mount places it (onRepo: under a repository, or inside
+// one, as an environment's variables). A new simple kind is a declaration
+// and what is its own; the autolinks of a repository would be:
+//
+//	var autolinks = &collection[autolink]{
+//		name: "autolinks", key: byID(5700001, func(a *autolink) *int64 { return &a.ID }),
+//		pages: githubPages, render: renderAutolink, create: readAutolink, created: replyItem,
+//		clash: func(a, b *autolink) bool { return strings.EqualFold(a.KeyPrefix, b.KeyPrefix) },
+//		taken: func(c *reqCtx) { c.invalid("Validation Failed", fieldError{Resource: "KeyPrefix", Code: "already_exists", Field: "key_prefix"}) },
+//	}
+//
+//	func init() { registerKind(autolinks.name, autolinkRoutes) }
+//
+//	func autolinkRoutes(_ *Server, t *routeTable) {
+//		admin := func(anchor string) repoOp { return repoOp{auth: authRequired, need: accessAdmin, doc: docAutolinks + "#" + anchor} }
+//		autolinks.onRepo(t, repoMount{path: "/autolinks", param: "autolink_id",
+//			list: admin("get-all-autolinks-of-a-repository"), create: admin("create-an-autolink-reference-for-a-repository"),
+//			get: admin("get-an-autolink-reference-of-a-repository"), remove: admin("delete-an-autolink-reference-from-a-repository")})
+//	}
+//
+// plus the autolink struct, its JSON and readAutolink, which reads a create
+// body's fields and answers GitHub's 422 for what it refuses.
+type collection[T any] struct {
+	// name names the collection's state in each owner and its id sequence;
+	// it is the kind's name.
+	name  string
+	key   keying[T]
+	pages pageSize
+	// render is the item as GitHub shows it; url is the item's API URL.
+	render func(c *reqCtx, url string, it *T) any
+	// listed, when set, wraps a page of rendered items and the number of
+	// items in all ({"total_count": n, "variables": [...]}); a list is
+	// otherwise the bare array of the page.
+	listed func(total int, page []any) any
+	// create fills it, a new zero item, from a create body; it answers
+	// (GitHub's 422 through fields, c.invalid, c.notSupplied) and reports
+	// false when the body is refused. The id, when the collection hands
+	// one out, and the stamps are set afterwards.
+	create  func(c *reqCtx, w *world, f *fields, it *T) bool
+	created reply // how a create is answered: replyItem or replyEmpty
+	// update, when set, is the collection's update operation.
+	update *updating[T]
+	// clash, when set, tells whether a and b may not both be in one
+	// owner's items (a webhook's URL and events); items of the same name
+	// always clash.
+	clash func(a, b *T) bool
+	// unique, when set, tells whether a and b may not both exist anywhere
+	// (a deploy key's key material, once in all of GitHub).
+	unique func(a, b *T) bool
+	// taken answers an item that clashes (a name in use, or what clash or
+	// unique finds): GitHub's 422 or 409.
+	taken func(c *reqCtx)
+	// stamps, when set, are the item's creation and update times (either
+	// may be nil): a create sets both, an update the second.
+	stamps func(it *T) (created, updated *time.Time)
+}
+
+// updating is a collection's update operation.
+type updating[T any] struct {
+	method string // PATCH, or PUT where GitHub replaces
+	// read changes it, a copy of the item, as the body says; it answers
+	// and reports false when the body is refused.
+	read  func(c *reqCtx, w *world, f *fields, it *T) bool
+	reply reply // replyItem (200 with the item) or replyNone (204)
+}
+
+// reply is how GitHub answers a successful write of a collection.
+type reply int
+
+const (
+	// replyItem answers with the item (a create: 201, naming it in
+	// Location; an update: 200).
+	replyItem reply = iota
+	// replyEmpty answers a create with 201 and an empty object.
+	replyEmpty
+	// replyNone answers 204 No Content.
+	replyNone
+)
+
+// pageSize is a list's page size when per_page is not sent, and the most
+// per_page may ask for.
+type pageSize struct{ def, most int }
+
+// githubPages is the page size of most GitHub lists.
+var githubPages = pageSize{def: defaultPerPage, most: maxPerPage}
+
+// keying is how a collection's items are named in their paths: by an id
+// the world hands out at create (GitHub never reuses one), or by a name
+// the user chooses. Build one with byID or byName.
+type keying[T any] struct {
+	id    func(*T) *int64 // the item's id, for a collection keyed by id
+	first int64           // the first id handed out
+	name  func(*T) *string
+	fold  bool // names compare without regard to case
+}
+
+// byID keys items by an id handed out at create, from first on.
+func byID[T any](first int64, id func(*T) *int64) keying[T] {
+	return keying[T]{id: id, first: first}
+}
+
+// byName keys items by their name, compared without regard to case when
+// fold (as GitHub does for Actions variables and labels).
+func byName[T any](fold bool, name func(*T) *string) keying[T] {
+	return keying[T]{name: name, fold: fold}
+}
+
+// of is the item's key as its path writes it.
+func (k keying[T]) of(it *T) string {
+	if k.id != nil {
+		return strconv.FormatInt(*k.id(it), 10)
+	}
+	return *k.name(it)
+}
+
+// matches tells whether the item is the one a path's key names.
+func (k keying[T]) matches(it *T, key string) bool {
+	if k.id != nil {
+		id, err := strconv.ParseInt(key, 10, 64)
+		return err == nil && id == *k.id(it)
+	}
+	return k.sameName(*k.name(it), key)
+}
+
+// same tells whether two items have the same name; items keyed by id
+// never do.
+func (k keying[T]) same(a, b *T) bool {
+	return k.name != nil && k.sameName(*k.name(a), *k.name(b))
+}
+
+func (k keying[T]) sameName(a, b string) bool {
+	if k.fold {
+		return strings.EqualFold(a, b)
+	}
+	return a == b
+}

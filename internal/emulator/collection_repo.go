@@ -1,0 +1,119 @@
+package emulator
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// repoMount places a collection under a repository: its routes, and which
+// of the repository's shelves a path names.
+type repoMount struct {
+	path  string // after /repos/{owner}/{repo}: "/keys", "/environments/{environment_name}/variables"
+	param string // the item's path parameter: "key_id", "name"
+	// within, when set, names the shelf inside the repository the path
+	// names (an environment's), answering 404 itself when there is none;
+	// the repository's own shelf otherwise.
+	within func(c *reqCtx, r *Repo) (string, bool)
+	// The operations' access rules and documentation; the writes take the
+	// write lock without saying so. update is declared exactly when the
+	// collection has one.
+	list, create, get, update, remove repoOp
+}
+
+// shelvesOf are a repository's shelves of a collection, by what they are
+// within the repository ("" for its own).
+func (k *collection[T]) shelvesOf() subKind[map[string]*shelf[T]] {
+	return subKind[map[string]*shelf[T]]{name: k.name}
+}
+
+// onRepo declares the collection's routes under a repository.
+func (k *collection[T]) onRepo(t *routeTable, m repoMount) {
+	if (k.update != nil) != (m.update != repoOp{}) {
+		panic(fmt.Sprintf("emulator: collection %q under %s: an update route needs an update operation, and the other way round", k.name, m.path))
+	}
+	at := func(h func(*reqCtx, *world, spot[T])) func(*reqCtx, *world, *Repo) {
+		return func(c *reqCtx, w *world, r *Repo) {
+			if sp, ok := k.repoSpot(c, w, r, m); ok {
+				h(c, w, sp)
+			}
+		}
+	}
+	write := func(op repoOp) repoOp {
+		op.write = true
+		return op
+	}
+	one := m.path + "/{" + m.param + "}"
+	t.repo("GET", m.path, m.list, at(k.list))
+	t.repo("POST", m.path, write(m.create), at(k.add))
+	t.repo("GET", one, m.get, at(k.get))
+	if k.update != nil {
+		t.repo(k.update.method, one, write(m.update), at(k.change))
+	}
+	t.repo("DELETE", one, write(m.remove), at(k.remove))
+}
+
+// repoSpot is the shelf of the repository the path names.
+func (k *collection[T]) repoSpot(c *reqCtx, w *world, r *Repo, m repoMount) (spot[T], bool) {
+	in := ""
+	if m.within != nil {
+		var ok bool
+		if in, ok = m.within(c, r); !ok {
+			return spot[T]{}, false
+		}
+	}
+	slot := k.shelvesOf()
+	return spot[T]{
+		find: func() *shelf[T] {
+			if all := slot.peek(r); all != nil {
+				return (*all)[in]
+			}
+			return nil
+		},
+		make: func() *shelf[T] {
+			all := slot.of(r)
+			if *all == nil {
+				*all = map[string]*shelf[T]{}
+			}
+			if (*all)[in] == nil {
+				(*all)[in] = &shelf[T]{}
+			}
+			return (*all)[in]
+		},
+		url:      c.apiBase + "/repos/" + r.FullName() + expandPath(m.path, c.params),
+		key:      c.params[m.param],
+		anywhere: func(f func(*T) bool) bool { return k.inAnyRepo(w, f) },
+	}, true
+}
+
+// inAnyRepo calls f on the collection's items in every repository until f
+// reports true; it reports whether one did.
+func (k *collection[T]) inAnyRepo(w *world, f func(*T) bool) bool {
+	slot := k.shelvesOf()
+	for _, r := range w.repos {
+		all := slot.peek(r)
+		if all == nil {
+			continue
+		}
+		for _, sh := range *all {
+			for _, it := range *sh {
+				if f(it) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// expandPath writes the path parameters of a route template with the
+// request's values, escaped.
+func expandPath(template string, params map[string]string) string {
+	parts := strings.Split(template, "/")
+	for i, p := range parts {
+		if isParam(p) {
+			parts[i] = url.PathEscape(params[strings.Trim(p, "{}")])
+		}
+	}
+	return strings.Join(parts, "/")
+}

@@ -1,0 +1,175 @@
+package emulator
+
+import (
+	"net/http"
+	"time"
+)
+
+// shelf is one owner's items of a collection, in creation order.
+type shelf[T any] []*T
+
+// remove takes the item off the shelf.
+func (sh *shelf[T]) remove(it *T) {
+	for i, x := range *sh {
+		if x == it {
+			*sh = append((*sh)[:i:i], (*sh)[i+1:]...)
+			return
+		}
+	}
+}
+
+// spot is where a request finds a collection's items: one owner's shelf
+// and the collection's URL there. A mount (onRepo) makes it from the path,
+// so the handlers below know no owner.
+type spot[T any] struct {
+	find func() *shelf[T] // the shelf; nil when the owner has none yet
+	make func() *shelf[T] // the shelf, made on first use (write lock held)
+	url  string           // the collection's API URL
+	key  string           // the item's key in the path; "" for the collection's own routes
+	// anywhere calls f on every item of the collection, under any owner,
+	// until f reports true; it reports whether one did.
+	anywhere func(f func(*T) bool) bool
+}
+
+// list answers a page of the items, in creation order, with GitHub's Link
+// header.
+func (k *collection[T]) list(c *reqCtx, _ *world, sp spot[T]) {
+	var all shelf[T]
+	if sh := sp.find(); sh != nil {
+		all = *sh
+	}
+	start, end := c.paginateBy(len(all), k.pages.def, k.pages.most)
+	page := make([]any, 0, end-start)
+	for _, it := range all[start:end] {
+		page = append(page, k.render(c, sp.url+"/"+k.key.of(it), it))
+	}
+	if k.listed != nil {
+		c.json(http.StatusOK, k.listed(len(all), page))
+		return
+	}
+	c.json(http.StatusOK, page)
+}
+
+// find is the item the path names, answering 404 when there is none.
+func (k *collection[T]) find(c *reqCtx, sp spot[T]) (*shelf[T], *T) {
+	if sh := sp.find(); sh != nil {
+		for _, it := range *sh {
+			if k.key.matches(it, sp.key) {
+				return sh, it
+			}
+		}
+	}
+	c.fail(http.StatusNotFound, "Not Found", c.doc)
+	return nil, nil
+}
+
+func (k *collection[T]) get(c *reqCtx, _ *world, sp spot[T]) {
+	if _, it := k.find(c, sp); it != nil {
+		c.json(http.StatusOK, k.render(c, sp.url+"/"+k.key.of(it), it))
+	}
+}
+
+// add creates an item from the body: 201, with the item and its Location
+// or with an empty object, as the collection declares.
+func (k *collection[T]) add(c *reqCtx, w *world, sp spot[T]) {
+	f, ok := c.fields()
+	if !ok {
+		return
+	}
+	it := new(T)
+	if !k.create(c, w, f, it) {
+		return
+	}
+	sh := sp.make()
+	if k.clashes(c, sp, sh, it, nil) {
+		return
+	}
+	if k.key.id != nil {
+		*k.key.id(it) = w.newID(k.name, k.key.first)
+	}
+	if k.stamps != nil {
+		created, updated := k.stamps(it)
+		now := c.s.now()
+		for _, p := range []*time.Time{created, updated} {
+			if p != nil {
+				*p = now
+			}
+		}
+	}
+	*sh = append(*sh, it)
+	if k.created == replyEmpty {
+		c.json(http.StatusCreated, map[string]any{})
+		return
+	}
+	url := sp.url + "/" + k.key.of(it)
+	c.header.Set("Location", url)
+	c.json(http.StatusCreated, k.render(c, url, it))
+}
+
+// change updates the path's item as the body says: 200 with the item, or
+// 204, as the collection declares.
+func (k *collection[T]) change(c *reqCtx, w *world, sp spot[T]) {
+	sh, old := k.find(c, sp)
+	if old == nil {
+		return
+	}
+	f, ok := c.fields()
+	if !ok {
+		return
+	}
+	it := *old
+	if !k.update.read(c, w, f, &it) || k.clashes(c, sp, sh, &it, old) {
+		return
+	}
+	if k.stamps != nil {
+		if _, updated := k.stamps(&it); updated != nil {
+			*updated = c.s.now()
+		}
+	}
+	*old = it
+	if k.update.reply == replyNone {
+		c.noContent()
+		return
+	}
+	c.json(http.StatusOK, k.render(c, sp.url+"/"+k.key.of(old), old))
+}
+
+// remove deletes the path's item (204).
+func (k *collection[T]) remove(c *reqCtx, _ *world, sp spot[T]) {
+	sh, it := k.find(c, sp)
+	if it == nil {
+		return
+	}
+	sh.remove(it)
+	c.noContent()
+}
+
+// clashes answers taken and reports true when it, new or the changed copy
+// of self, may not stand beside another item: one of its name, or what
+// the collection's clash finds on the shelf or its unique anywhere.
+func (k *collection[T]) clashes(c *reqCtx, sp spot[T], sh *shelf[T], it, self *T) bool {
+	found := false
+	for _, o := range *sh {
+		if o != self && (k.key.same(it, o) || (k.clash != nil && k.clash(it, o))) {
+			found = true
+			break
+		}
+	}
+	if !found && k.unique != nil {
+		found = sp.anywhere(func(o *T) bool { return o != self && k.unique(it, o) })
+	}
+	if found {
+		k.taken(c)
+	}
+	return found
+}
+
+// fields decodes a required JSON object body for typed reads, answering
+// 400 when it is not one.
+func (c *reqCtx) fields() (*fields, bool) {
+	m, ok := c.decode(true)
+	if !ok {
+		return nil, false
+	}
+	return &fields{c: c, m: m}, true
+}

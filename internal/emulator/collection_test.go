@@ -1,0 +1,344 @@
+package emulator
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// note is the item of the test collections.
+type note struct {
+	ID        int64
+	Name      string
+	Text      string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// noteJSON is a note as the test collections show it.
+type noteJSON struct {
+	ID        int64  `json:"id,omitempty"`
+	Name      string `json:"name,omitempty"`
+	Text      string `json:"text"`
+	URL       string `json:"url"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+func renderNote(_ *reqCtx, url string, n *note) any {
+	return noteJSON{ID: n.ID, Name: n.Name, Text: n.Text, URL: url, CreatedAt: ts(n.CreatedAt), UpdatedAt: ts(n.UpdatedAt)}
+}
+
+// readNoteText reads text, which a create needs; GitHub-like, "bad" is
+// refused.
+func readNoteText(c *reqCtx, f *fields, n *note, creating bool) bool {
+	text := f.str("text")
+	switch {
+	case f.failed:
+		return false
+	case text == nil && creating:
+		c.notSupplied("text")
+		return false
+	case text != nil && *text == "bad":
+		c.invalid("Validation Failed", fieldError{Resource: "Note", Code: "custom", Field: "text", Message: "text is bad"})
+		return false
+	case text != nil:
+		n.Text = *text
+	}
+	return true
+}
+
+// readNamedNote reads a named note's name (a create needs it) and text.
+func readNamedNote(c *reqCtx, f *fields, n *note, creating bool) bool {
+	name := f.str("name")
+	if !readNoteText(c, f, n, creating) {
+		return false
+	}
+	switch {
+	case name == nil && creating:
+		c.notSupplied("name")
+		return false
+	case name != nil:
+		n.Name = *name
+	}
+	return true
+}
+
+// idNotes are keyed by id, in pages of 2 (at most 3); a note's text is
+// unique in all repositories.
+var idNotes = &collection[note]{
+	name: "test-id-notes", key: byID(100, func(n *note) *int64 { return &n.ID }),
+	pages: pageSize{def: 2, most: 3}, render: renderNote,
+	create: func(c *reqCtx, _ *world, f *fields, n *note) bool { return readNoteText(c, f, n, true) },
+	update: &updating[note]{method: "PATCH", reply: replyItem,
+		read: func(c *reqCtx, _ *world, f *fields, n *note) bool { return readNoteText(c, f, n, false) }},
+	unique: func(a, b *note) bool { return a.Text == b.Text },
+	taken: func(c *reqCtx) {
+		c.invalid("Validation Failed", fieldError{Code: "custom", Message: "text is already in use"})
+	},
+	stamps: func(n *note) (*time.Time, *time.Time) { return &n.CreatedAt, &n.UpdatedAt },
+}
+
+// namedNotes are keyed by name, without regard to case; a name in use is
+// a 409, as for Actions variables.
+var namedNotes = &collection[note]{
+	name: "test-named-notes", key: byName(true, func(n *note) *string { return &n.Name }),
+	pages: githubPages, render: renderNote, created: replyEmpty,
+	listed: func(total int, page []any) any { return map[string]any{"total_count": total, "notes": page} },
+	create: func(c *reqCtx, _ *world, f *fields, n *note) bool { return readNamedNote(c, f, n, true) },
+	update: &updating[note]{method: "PUT", reply: replyNone,
+		read: func(c *reqCtx, _ *world, f *fields, n *note) bool { return readNamedNote(c, f, n, false) }},
+	taken: func(c *reqCtx) { c.fail(http.StatusConflict, "Already exists", c.doc) },
+}
+
+// testShelf is the shelf "/shelves/{shelf}/..." names; "missing" is not
+// there.
+func testShelf(c *reqCtx, _ *Repo) (string, bool) {
+	if c.params["shelf"] == "missing" {
+		c.fail(http.StatusNotFound, "Not Found", c.doc)
+		return "", false
+	}
+	return "shelf/" + c.params["shelf"], true
+}
+
+const noteDoc = "https://docs.example.com/notes"
+
+// collectionServer serves the test collections on demo-user's repositories
+// life and other, at the time *clock says.
+func collectionServer(clock *time.Time) *Server {
+	seed := DefaultSeed()
+	seed.Repos = []SeedRepo{{Owner: "demo-user", Name: "life"}, {Owner: "demo-user", Name: "other"}}
+	s := New(Options{Seed: seed, Now: func() time.Time { return *clock }})
+	op := func(anchor string) repoOp {
+		return repoOp{auth: authRequired, need: accessAdmin, doc: noteDoc + "#" + anchor}
+	}
+	ops := repoMount{list: op("list"), create: op("create"), get: op("get"), update: op("update"), remove: op("delete")}
+	t := &routeTable{s: s, kind: "test-notes"}
+	m := ops
+	m.path, m.param = "/notes", "note_id"
+	idNotes.onRepo(t, m)
+	m.path, m.param = "/named", "name"
+	namedNotes.onRepo(t, m)
+	m.path, m.within = "/shelves/{shelf}/named", testShelf
+	namedNotes.onRepo(t, m)
+	s.routes = append(s.routes, t.routes...)
+	return s
+}
+
+// collStep is one request of a collection test and what must come back.
+type collStep struct {
+	method, path, body string
+	tick               bool // the clock moves an hour on first
+	sendETag           bool // sends the ETag of the last answer in If-None-Match
+	status             int
+	has                []string          // in the body
+	hasNot             []string          // not in the body
+	headers            map[string]string // name: pattern
+}
+
+func TestCollection(t *testing.T) {
+	const life, other = "/repos/demo-user/life", "/repos/demo-user/other"
+	create := func(path, body string) collStep {
+		return collStep{method: "POST", path: path, body: body, status: http.StatusCreated}
+	}
+	cases := map[string]struct {
+		reason string
+		steps  []collStep
+	}{
+		"RoundTrip": {
+			reason: "create answers 201 with the item and its Location; get, update and delete find it by its id",
+			steps: []collStep{
+				{method: "POST", path: life + "/notes", body: `{"text":"one"}`, status: 201,
+					has:     []string{`"id":100,"text":"one","url":"http://example.com/repos/demo-user/life/notes/100","created_at":"2024-05-01T12:00:00Z","updated_at":"2024-05-01T12:00:00Z"`},
+					headers: map[string]string{"Location": `^http://example\.com/repos/demo-user/life/notes/100$`}},
+				{method: "GET", path: life + "/notes/100", status: 200, has: []string{`"text":"one"`}, headers: map[string]string{"ETag": `^W/"`}},
+				{method: "PATCH", path: life + "/notes/100", body: `{"text":"two"}`, tick: true, status: 200,
+					has: []string{`"id":100,"text":"two"`, `"created_at":"2024-05-01T12:00:00Z","updated_at":"2024-05-01T13:00:00Z"`}},
+				{method: "GET", path: life + "/notes/100", status: 200, has: []string{`"text":"two"`, `"updated_at":"2024-05-01T13:00:00Z"`}},
+				{method: "DELETE", path: life + "/notes/100", status: 204},
+				{method: "GET", path: life + "/notes/100", status: 404},
+				{method: "GET", path: life + "/notes", status: 200, has: []string{`[]`}},
+			},
+		},
+		"ListPagination": {
+			reason: "lists go in creation order, a page at a time, with GitHub's Link header; per_page is capped",
+			steps: []collStep{
+				create(life+"/notes", `{"text":"a"}`), create(life+"/notes", `{"text":"b"}`), create(life+"/notes", `{"text":"c"}`),
+				create(life+"/notes", `{"text":"d"}`), create(life+"/notes", `{"text":"e"}`),
+				{method: "GET", path: life + "/notes", status: 200, has: []string{`"text":"a"`, `"text":"b"`}, hasNot: []string{`"text":"c"`},
+					headers: map[string]string{"Link": `^<http://example\.com/repos/demo-user/life/notes\?page=2>; rel="next", <http://example\.com/repos/demo-user/life/notes\?page=3>; rel="last"$`}},
+				{method: "GET", path: life + "/notes?page=3", status: 200, has: []string{`[{"id":104,"text":"e"`}, hasNot: []string{`"text":"d"`},
+					headers: map[string]string{"Link": `rel="prev", .*rel="first"$`}},
+				{method: "GET", path: life + "/notes?per_page=50", status: 200, has: []string{`"text":"c"`}, hasNot: []string{`"text":"d"`},
+					headers: map[string]string{"Link": `per_page=3`}},
+			},
+		},
+		"Wrapped": {
+			reason: "a collection that wraps its lists counts all its items, not the page's",
+			steps: []collStep{
+				create(life+"/named", `{"name":"a","text":"x"}`), create(life+"/named", `{"name":"b","text":"x"}`),
+				{method: "GET", path: life + "/named?per_page=1", status: 200, has: []string{`{"notes":[{"name":"a"`, `"total_count":2}`}, hasNot: []string{`"name":"b"`}},
+			},
+		},
+		"NotFound": {
+			reason: "an item that is not there, or a key that is no id, is 404 Not Found with the operation's documentation",
+			steps: []collStep{
+				create(life+"/notes", `{"text":"a"}`),
+				{method: "GET", path: life + "/notes/101", status: 404, has: []string{`{"message":"Not Found","documentation_url":"https://docs.example.com/notes#get","status":"404"}`}},
+				{method: "GET", path: life + "/notes/abc", status: 404},
+				{method: "PATCH", path: life + "/notes/101", body: `{"text":"b"}`, status: 404, has: []string{`notes#update`}},
+				{method: "DELETE", path: life + "/notes/101", status: 404, has: []string{`notes#delete`}},
+				{method: "GET", path: other + "/notes/100", status: 404},
+				{method: "GET", path: life + "/named/a", status: 404},
+			},
+		},
+		"Refused": {
+			reason: "a body the kind refuses is its 422, a body that is no JSON object 400; nothing is created or changed, and no id is used",
+			steps: []collStep{
+				{method: "POST", path: life + "/notes", body: `{}`, status: 422, has: []string{`\"text\" wasn't supplied.`}},
+				{method: "POST", path: life + "/notes", body: `{"text":"bad"}`, status: 422, has: []string{`"message":"Validation Failed"`, `"message":"text is bad"`}},
+				{method: "POST", path: life + "/notes", body: `{"text":1}`, status: 422, has: []string{`For 'properties/text', 1 is not a string.`}},
+				{method: "POST", path: life + "/notes", body: ``, status: 400, has: []string{`Problems parsing JSON`}},
+				{method: "GET", path: life + "/notes", status: 200, has: []string{`[]`}},
+				{method: "POST", path: life + "/notes", body: `{"text":"a"}`, status: 201, has: []string{`"id":100`}},
+				{method: "PATCH", path: life + "/notes/100", body: `{"text":"bad"}`, status: 422},
+				{method: "PATCH", path: life + "/notes/100", body: `[]`, status: 400},
+				{method: "GET", path: life + "/notes/100", status: 200, has: []string{`"text":"a"`}},
+			},
+		},
+		"IDsNeverReused": {
+			reason: "ids come from one sequence for all repositories, and a deleted item's id is not handed out again",
+			steps: []collStep{
+				create(life+"/notes", `{"text":"a"}`),
+				{method: "DELETE", path: life + "/notes/100", status: 204},
+				{method: "POST", path: life + "/notes", body: `{"text":"a"}`, status: 201, has: []string{`"id":101`}},
+				{method: "POST", path: other + "/notes", body: `{"text":"b"}`, status: 201, has: []string{`"id":102`}},
+			},
+		},
+		"UniqueAnywhere": {
+			reason: "what unique finds in any repository is taken, on create and update; deleted, it is free again",
+			steps: []collStep{
+				create(life+"/notes", `{"text":"a"}`), create(life+"/notes", `{"text":"b"}`),
+				{method: "POST", path: other + "/notes", body: `{"text":"a"}`, status: 422, has: []string{`text is already in use`}},
+				{method: "PATCH", path: life + "/notes/101", body: `{"text":"a"}`, status: 422, has: []string{`text is already in use`}},
+				{method: "PATCH", path: life + "/notes/101", body: `{"text":"b"}`, status: 200},
+				{method: "DELETE", path: life + "/notes/100", status: 204},
+				create(other+"/notes", `{"text":"a"}`),
+			},
+		},
+		"NamesFoldCase": {
+			reason: "names are found and taken without regard to case; the item keeps the case it was given",
+			steps: []collStep{
+				{method: "POST", path: life + "/named", body: `{"name":"Alpha","text":"x"}`, status: 201, has: []string{`{}`}, headers: map[string]string{"Location": `^$`}},
+				{method: "POST", path: life + "/named", body: `{"name":"ALPHA","text":"y"}`, status: 409, has: []string{`"message":"Already exists"`}},
+				{method: "GET", path: life + "/named/alpha", status: 200, has: []string{`"name":"Alpha"`, `"url":"http://example.com/repos/demo-user/life/named/Alpha"`}},
+				create(life+"/named", `{"name":"beta","text":"y"}`),
+				{method: "PUT", path: life + "/named/BETA", body: `{"name":"alpha"}`, status: 409},
+				{method: "PUT", path: life + "/named/ALPHA", body: `{"name":"gamma"}`, status: 204},
+				{method: "GET", path: life + "/named/Gamma", status: 200, has: []string{`"name":"gamma","text":"x"`}},
+				{method: "PUT", path: life + "/named/gamma", body: `{"name":"GAMMA"}`, status: 204},
+				{method: "DELETE", path: life + "/named/alpha", status: 404},
+				{method: "DELETE", path: life + "/named/gamma", status: 204},
+				create(life+"/named", `{"name":"alpha","text":"z"}`),
+				create(other+"/named", `{"name":"beta","text":"z"}`),
+			},
+		},
+		"Within": {
+			reason: "the shelves within a repository are each their own, apart from the repository's; within answers for one not there",
+			steps: []collStep{
+				create(life+"/shelves/a/named", `{"name":"n","text":"in a"}`),
+				create(life+"/shelves/b/named", `{"name":"n","text":"in b"}`),
+				create(life+"/named", `{"name":"n","text":"own"}`),
+				{method: "GET", path: life + "/shelves/b/named/N", status: 200, has: []string{`"text":"in b"`, `/repos/demo-user/life/shelves/b/named/n"`}},
+				{method: "DELETE", path: life + "/shelves/a/named/n", status: 204},
+				{method: "GET", path: life + "/shelves/a/named", status: 200, has: []string{`"total_count":0`}},
+				{method: "GET", path: life + "/named/n", status: 200, has: []string{`"text":"own"`}},
+				{method: "GET", path: life + "/shelves/missing/named", status: 404},
+			},
+		},
+		"ETags": {
+			reason: "a read of an unchanged item or list sent back with its ETag is 304; a change makes a new ETag",
+			steps: []collStep{
+				create(life+"/notes", `{"text":"a"}`),
+				{method: "GET", path: life + "/notes/100", status: 200},
+				{method: "GET", path: life + "/notes/100", sendETag: true, status: 304},
+				{method: "GET", path: life + "/notes", status: 200},
+				{method: "GET", path: life + "/notes", sendETag: true, status: 304},
+				{method: "PATCH", path: life + "/notes/100", body: `{"text":"b"}`, status: 200},
+				{method: "GET", path: life + "/notes/100", status: 200, has: []string{`"text":"b"`}},
+				{method: "PATCH", path: life + "/notes/100", body: `{"text":"c"}`, status: 200},
+				{method: "GET", path: life + "/notes/100", sendETag: true, status: 200, has: []string{`"text":"c"`}},
+			},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			clock := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+			s := collectionServer(&clock)
+			etag := ""
+			for i, st := range tc.steps {
+				if st.tick {
+					clock = clock.Add(time.Hour)
+				}
+				req := httptest.NewRequest(st.method, st.path, strings.NewReader(st.body))
+				req.Header.Set("Authorization", "token demo-token")
+				if st.sendETag {
+					req.Header.Set("If-None-Match", etag)
+				}
+				rec := httptest.NewRecorder()
+				s.ServeHTTP(rec, req)
+				body := rec.Body.String()
+				etag = rec.Header().Get("ETag")
+				if rec.Code != st.status {
+					t.Fatalf("\n%s\nstep %d, %s %s: status %d, want %d: %s", tc.reason, i, st.method, st.path, rec.Code, st.status, body)
+				}
+				for _, want := range st.has {
+					if !strings.Contains(body, want) {
+						t.Errorf("\n%s\nstep %d, %s %s: body lacks %s: %s", tc.reason, i, st.method, st.path, want, body)
+					}
+				}
+				for _, unwanted := range st.hasNot {
+					if strings.Contains(body, unwanted) {
+						t.Errorf("\n%s\nstep %d, %s %s: body has %s: %s", tc.reason, i, st.method, st.path, unwanted, body)
+					}
+				}
+				for name, pattern := range st.headers {
+					if got := rec.Header().Get(name); !regexp.MustCompile(pattern).MatchString(got) {
+						t.Errorf("\n%s\nstep %d, %s %s: header %s = %q, want a match of %s", tc.reason, i, st.method, st.path, name, got, pattern)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCollectionUpdateNeedsBoth: a mount declares an update operation
+// exactly when its collection has one.
+func TestCollectionUpdateNeedsBoth(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		coll   *collection[note]
+		update repoOp
+		panics bool
+	}{
+		"Both":          {reason: "an update and its operation", coll: idNotes, update: repoOp{doc: noteDoc}},
+		"Neither":       {reason: "no update, no operation", coll: &collection[note]{name: "n"}},
+		"OperationOnly": {reason: "an operation without an update to serve it", coll: &collection[note]{name: "n"}, update: repoOp{doc: noteDoc}, panics: true},
+		"UpdateOnly":    {reason: "an update without its operation", coll: idNotes, panics: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := func() (p any) {
+				defer func() { p = recover() }()
+				tc.coll.onRepo(&routeTable{s: &Server{}, kind: "test"}, repoMount{path: "/notes", param: "note_id", update: tc.update})
+				return nil
+			}()
+			if (got != nil) != tc.panics {
+				t.Errorf("\n%s\nonRepo: panic %v, want panic %t", tc.reason, got, tc.panics)
+			}
+		})
+	}
+}
