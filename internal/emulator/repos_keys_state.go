@@ -13,9 +13,6 @@ const (
 	msgKeyInUse   = "key is already in use"
 )
 
-// deployKeysOf are a repository's deploy keys, in the order they were added.
-var deployKeysOf = subKind[[]*deployKey]{name: "deploy-keys"}
-
 // deployKeyTypes are the public key types GitHub takes for a deploy key
 // (DSA keys no longer: GitHub dropped them in 2022).
 var deployKeyTypes = map[string]bool{
@@ -37,41 +34,4 @@ func parsePublicKey(text string) (canonical, comment string, ok bool) {
 		return "", "", false
 	}
 	return pub.Type() + " " + base64.StdEncoding.EncodeToString(pub.Marshal()), comment, true
-}
-
-// deployKeyInUse tells whether any repository has the (canonical) key as a
-// deploy key: GitHub takes a key once in the whole instance.
-func (w *world) deployKeyInUse(canonical string) bool {
-	for _, r := range w.repos {
-		if ks := deployKeysOf.peek(r); ks != nil {
-			for _, k := range *ks {
-				if k.Key == canonical {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// newDeployKeyID hands out deploy key ids; GitHub never reuses one.
-func (w *world) newDeployKeyID() int64 {
-	if w.nextDeployKeyID == 0 {
-		w.nextDeployKeyID = 91000001
-	}
-	id := w.nextDeployKeyID
-	w.nextDeployKeyID++
-	return id
-}
-
-// deployKeyByID finds one of the repository's deploy keys.
-func deployKeyByID(r *Repo, id int64) *deployKey {
-	if ks := deployKeysOf.peek(r); ks != nil {
-		for _, k := range *ks {
-			if k.ID == id {
-				return k
-			}
-		}
-	}
-	return nil
 }

@@ -32,8 +32,6 @@ type world struct {
 	repoRoles     map[string]map[string]string
 	nextTeamID    int64 // see newTeamID
 	nextRulesetID int64 // see newRulesetID
-	// nextDeployKeyID is the next deploy key id; see newDeployKeyID.
-	nextDeployKeyID int64
 	// nextSecretKeyID is the next secret store key id; see newSecretKey.
 	nextSecretKeyID int64
 	nextHookID      int64            // see newHookID
