@@ -2,28 +2,14 @@ package deploykey
 
 import (
 	"fmt"
-	"strconv"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
-
-// ExternalName is the external name of the deploy key of id: the id.
-func ExternalName(id int64) string { return strconv.FormatInt(id, 10) }
-
-// ParseExternalName reads a deploy key's id from an external name.
-func ParseExternalName(name string) (int64, error) {
-	id, err := strconv.ParseInt(name, 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errors.Errorf("external name %q is not a deploy key id: set the annotation crossplane.io/external-name to the key's number (the id GitHub shows in its address, .../keys/<id>), or remove it to add a new key", name)
-	}
-	return id, nil
-}
 
 // readOnly is the spec's readOnly, true when left out.
 func readOnly(p *common.DeployKeyParameters) bool { return ptr.Deref(p.ReadOnly, true) }

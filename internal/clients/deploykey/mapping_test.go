@@ -105,14 +105,3 @@ func TestObservation(t *testing.T) {
 		t.Errorf("Observation(...): -want, +got:\n%s", diff)
 	}
 }
-
-func TestParseExternalName(t *testing.T) {
-	if id, err := ParseExternalName(ExternalName(91000001)); err != nil || id != 91000001 {
-		t.Errorf("ParseExternalName(ExternalName(91000001)): got %d, %v", id, err)
-	}
-	for _, bad := range []string{"ci", "0", "-3", ""} {
-		if _, err := ParseExternalName(bad); err == nil {
-			t.Errorf("ParseExternalName(%q): want an error", bad)
-		}
-	}
-}

@@ -13,10 +13,8 @@ package ruleset
 import (
 	"encoding/json"
 	"slices"
-	"strconv"
 	"strings"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -32,18 +30,6 @@ const (
 	actorOrgAdmin     = "OrganizationAdmin"
 	actorDeployKey    = "DeployKey"
 )
-
-// ExternalName is the external name of the ruleset of id: the id.
-func ExternalName(id int64) string { return strconv.FormatInt(id, 10) }
-
-// ParseExternalName is the ruleset id an external name names.
-func ParseExternalName(ext string) (int64, error) {
-	id, err := strconv.ParseInt(ext, 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errors.Errorf("the crossplane.io/external-name annotation %q is not a ruleset id: set it to the number at the end of the ruleset's address on GitHub (…/rules/<id>), or remove it to create the ruleset", ext)
-	}
-	return id, nil
-}
 
 // Target is the spec's target, branch when it is left out.
 func Target(p *common.RulesetParameters) string {

@@ -151,27 +151,3 @@ func TestRequest(t *testing.T) {
 		})
 	}
 }
-
-func TestParseExternalName(t *testing.T) {
-	cases := map[string]struct {
-		ext    string
-		want   int64
-		wantOK bool
-	}{
-		"ID":       {ext: "4100001", want: 4100001, wantOK: true},
-		"Name":     {ext: "protect-main"},
-		"Zero":     {ext: "0"},
-		"Negative": {ext: "-3"},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			got, err := ParseExternalName(tc.ext)
-			if (err == nil) != tc.wantOK || got != tc.want {
-				t.Errorf("ParseExternalName(%q): %d, %v; want %d, ok %t", tc.ext, got, err, tc.want, tc.wantOK)
-			}
-			if ExternalName(tc.want) != tc.ext && tc.wantOK {
-				t.Errorf("ExternalName(%d): %q, want %q", tc.want, ExternalName(tc.want), tc.ext)
-			}
-		})
-	}
-}

@@ -4,9 +4,6 @@
 package webhook
 
 import (
-	"strconv"
-
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -18,18 +15,6 @@ const (
 	defaultContentType = "form"
 	defaultEvent       = "push"
 )
-
-// ExternalName is the external name of the webhook with the id.
-func ExternalName(id int64) string { return strconv.FormatInt(id, 10) }
-
-// ParseExternalName is the webhook id an external name names.
-func ParseExternalName(ext string) (int64, error) {
-	id, err := strconv.ParseInt(ext, 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errors.Errorf("the crossplane.io/external-name annotation %q is not a webhook id: set it to the number at the end of the webhook's address on GitHub (…/settings/hooks/<id>), or remove it to create the webhook", ext)
-	}
-	return id, nil
-}
 
 // Request is the create or update of the webhook p declares, with the
 // secret ("" for none). A config replaces GitHub's whole config, so the

@@ -163,17 +163,6 @@ func TestObservation(t *testing.T) {
 	}
 }
 
-func TestExternalName(t *testing.T) {
-	if id, err := ParseExternalName(ExternalName(42)); err != nil || id != 42 {
-		t.Errorf("ParseExternalName(ExternalName(42)) = %d, %v", id, err)
-	}
-	for _, bad := range []string{"", "x", "0", "-3", "my-hook"} {
-		if _, err := ParseExternalName(bad); err == nil {
-			t.Errorf("ParseExternalName(%q): want an error", bad)
-		}
-	}
-}
-
 func TestFindByURL(t *testing.T) {
 	list := []github.Hook{*hook(func(h *github.Hook) { h.ID = 1; h.Config.URL = "https://a.example.com" }), *hook()}
 	if got := FindByURL(list, "https://ci.example.com/hook"); got == nil || got.ID != 7 {

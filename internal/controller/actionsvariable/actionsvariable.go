@@ -31,11 +31,6 @@ type Object interface {
 	EnvironmentTarget() *common.EnvironmentTarget
 }
 
-// Event reasons of this controller, beside the managed reconciler's own.
-const (
-	reasonMissing event.Reason = "ExternalResourceMissing"
-)
-
 // external manages one ActionsVariable's variable. It lives for one
 // reconcile: Observe keeps what it read for Update and Delete.
 type external[T Object] struct {
@@ -62,10 +57,17 @@ func (e *external[T]) what(name string) string {
 	return fmt.Sprintf("Actions variable %q of environment %q%s of %s", name, e.env.Name, via, e.repo.FullName())
 }
 
-// taken says that a variable of the name exists that this resource did not
-// create, and how to manage it.
-func (e *external[T]) taken(name string) error {
-	return errors.Errorf("%s already exists and this ActionsVariable did not create it: to manage it (its value becomes the declared one), set the annotation crossplane.io/external-name: %q; or choose another name", e.what(name), name)
+// byName finds the variable of name (see kind.ByName).
+func (e *external[T]) byName(name string) kind.ByName[github.ActionsVariable] {
+	return kind.ByName[github.ActionsVariable]{
+		Noun: "variable", What: e.what, Kind: "ActionsVariable", Repo: e.repo, Record: e.record,
+		Unless: "or the repository or environment does not",
+		Taken:  " (its value becomes the declared one)",
+		Same:   av.SameName,
+		Get: func(ctx context.Context) (*github.ActionsVariable, error) {
+			return e.api.GetVariable(ctx, e.repo.Owner, e.repo.Name, e.env.Name, name)
+		},
+	}
 }
 
 // VerdictInputs: an observation depends on nothing but the spec, the
@@ -79,46 +81,27 @@ func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return
 // GitHub no longer has is created again.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	p := mg.Parameters()
-	ext, deleting := meta.GetExternalName(mg), meta.WasDeleted(mg)
-	if ext != "" && !av.SameName(ext, p.Name) {
-		if deleting {
-			// Nothing this resource could have made under its name.
-			return managed.ExternalObservation{ResourceExists: false}, nil
-		}
-		return managed.ExternalObservation{}, errors.Errorf("the crossplane.io/external-name annotation %q is not the variable's name %q (spec.forProvider.name): set the annotation to the name, or remove it to create the variable", ext, p.Name)
+	f := e.byName(p.Name)
+	got, unclaimed, err := f.Find(ctx, mg, p.Name)
+	if err != nil || got == nil {
+		return managed.ExternalObservation{}, err
 	}
-	got, err := e.api.GetVariable(ctx, e.repo.Owner, e.repo.Name, e.env.Name, p.Name)
-	switch {
-	case github.IsNotFound(err):
-		if ext != "" && !deleting {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("%s no longer exists on GitHub (or the repository or environment does not): creating it again", e.what(p.Name))))
+	if unclaimed {
+		if err := f.Claim(mg, got.Name, got.CreatedAt, av.Drift(p, got)); err != nil {
+			return managed.ExternalObservation{}, err
 		}
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	case err != nil:
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read %s%s", e.what(p.Name), e.repo.NamedBy())
-	}
-	recovered := false
-	if ext == "" {
-		if deleting {
-			return managed.ExternalObservation{ResourceExists: false}, nil
-		}
-		if !kind.Recovers(mg, got.CreatedAt, av.Drift(p, got)) {
-			return managed.ExternalObservation{}, e.taken(got.Name)
-		}
-		kind.Recovered(mg, e.record, got.Name, e.what(got.Name), "created by this ActionsVariable")
-		recovered = true
 	}
 	e.found = got
 	*mg.Observation() = av.Observation(e.repo.FullName(), e.env.Name, got)
 	mg.SetConditions(xpv2.Available())
 	var drift []string
-	if !deleting {
+	if !meta.WasDeleted(mg) {
 		drift = av.Drift(p, got)
 	}
 	return managed.ExternalObservation{
 		ResourceExists:          true,
 		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: recovered,
+		ResourceLateInitialized: unclaimed,
 		Diff:                    strings.Join(drift, ", "),
 	}, nil
 }
@@ -131,7 +114,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	err := e.api.CreateVariable(ctx, e.repo.Owner, e.repo.Name, e.env.Name, av.Request(p, true))
 	switch {
 	case github.StatusCode(err) == http.StatusConflict:
-		return managed.ExternalCreation{}, e.taken(strings.ToUpper(p.Name))
+		return managed.ExternalCreation{}, e.byName(p.Name).NotOurs(strings.ToUpper(p.Name))
 	case github.IsNotFound(err):
 		where := "repository " + e.repo.FullName() + e.repo.NamedBy()
 		if e.env.Name != "" {

@@ -161,7 +161,7 @@ func TestObserve(t *testing.T) {
 		"Gone": {
 			reason: "A variable GitHub no longer has does not exist, and says so in an event.",
 			api:    api{getErr: notFound}, mg: []mod{withExternalName("REGION")},
-			want: want{extName: "REGION", events: []event.Reason{reasonMissing}},
+			want: want{extName: "REGION", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"NeverCreated": {
 			api: api{getErr: notFound},

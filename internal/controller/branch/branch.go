@@ -35,7 +35,6 @@ type Object interface {
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
 	reasonRenamedBack event.Reason = "RenamedBack"
-	reasonMissing     event.Reason = "ExternalResourceMissing"
 )
 
 // external manages one Branch. It lives for one reconcile: Observe keeps
@@ -234,7 +233,7 @@ func (e *external[T]) missing(mg T, name string) managed.ExternalObservation {
 	// A branch never observed (an external name set by hand for a branch
 	// that does not exist) is simply created.
 	if last := mg.Observation().Sha; last != nil {
-		e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub, which does not redirect its name to another branch (as it does for a renamed one): it was deleted outside Kubernetes, creating it again at its last head %s", name, e.fullName(), *last)))
+		e.record.Event(mg, event.Warning(kind.ReasonMissing, errors.Errorf("branch %q of %s no longer exists on GitHub, which does not redirect its name to another branch (as it does for a renamed one): it was deleted outside Kubernetes, creating it again at its last head %s", name, e.fullName(), *last)))
 	}
 	return managed.ExternalObservation{ResourceExists: false}
 }

@@ -141,7 +141,7 @@ func TestObserve(t *testing.T) {
 			reason: "A branch gone from its name, without a redirect, was deleted, even when another branch has its last head (one cut from the same commit, say): that branch is not renamed, the branch is created again, with a warning.",
 			world:  world{branches: map[string]string{"main": shaMain, "hotfix": shaRelease}},
 			mg:     []mod{withExternalName("release"), withObservation(last)},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"RenamedRedirect": {
 			reason: "GitHub redirects a renamed branch's old name to it: that is the branch, whatever its head now (commits pushed since the rename move it).",
@@ -173,7 +173,7 @@ func TestObserve(t *testing.T) {
 			world:  world{branches: map[string]string{"main": shaMain}, redirects: map[string]string{"master": "main"}},
 			mg: []mod{func(b Object) { b.Parameters().Name = "master" }, withExternalName("master"),
 				withObservation(observed("master", shaRelease, false, false))},
-			want: want{o: managed.ExternalObservation{ResourceExists: false}, extName: "master", events: []event.Reason{reasonMissing}},
+			want: want{o: managed.ExternalObservation{ResourceExists: false}, extName: "master", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"DeletingRedirected": {
 			reason: "A resource being deleted whose branch GitHub redirects to another name (its record of a rename outside Kubernetes) exists: Delete deletes the branch under its new name.",
@@ -201,19 +201,19 @@ func TestObserve(t *testing.T) {
 			reason: "A branch gone from its name, without a redirect, is created again even when its source branch and another branch have its last head.",
 			world:  world{branches: map[string]string{"main": shaMain, "develop": shaRelease, "renamed": shaRelease}},
 			mg:     []mod{withExternalName("release"), withSourceBranch("develop"), withObservation(last)},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"Deleted": {
 			reason: "A branch gone from its name, which GitHub does not redirect, was deleted: it is created again, with a warning.",
 			world:  world{branches: map[string]string{"main": shaMain}},
 			mg:     []mod{withExternalName("release"), withObservation(last)},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"DeletedAtDefaultHead": {
 			reason: "The default branch at the same commit is no renamed branch: created again.",
 			world:  world{branches: map[string]string{"main": shaRelease}},
 			mg:     []mod{withExternalName("release"), withObservation(last)},
-			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{reasonMissing}},
+			want:   want{o: managed.ExternalObservation{ResourceExists: false}, extName: "release", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"NeverObserved": {
 			reason: "A branch named by an external name set by hand, which GitHub does not have, has no head to look for: it is created.",

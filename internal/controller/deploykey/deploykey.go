@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -29,11 +30,6 @@ type Object interface {
 	Observation() *common.DeployKeyObservation
 	RepositoryTarget() *common.RepositoryTarget
 }
-
-// Event reasons of this controller, beside the managed reconciler's own.
-const (
-	reasonMissing event.Reason = "ExternalResourceMissing"
-)
 
 // external manages one DeployKey's deploy key. It lives for one reconcile:
 // Observe keeps what it read for Update and Delete.
@@ -58,7 +54,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if meta.WasDeleted(mg) {
 		// The key material does not matter any more (its Secret may be
 		// gone already): the key is found by its id alone.
-		k, err := e.byID(ctx, mg)
+		k, _, err := e.find(ctx, mg, material{}, false)
 		e.observed = k
 		return managed.ExternalObservation{ResourceExists: k != nil}, err
 	}
@@ -90,68 +86,33 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 }
 
 // find reads the deploy key mg manages: the one its external name names,
-// or the one an interrupted create of mg added (recovered is then true,
-// and the external name set). Nil when there is none.
-func (e *external[T]) find(ctx context.Context, mg T, m material, haveKey bool) (k *github.DeployKey, recovered bool, err error) {
-	if meta.GetExternalName(mg) == "" {
-		if !haveKey {
-			return nil, false, nil
-		}
-		return e.recover(ctx, mg, m.key)
-	}
-	k, err = e.byID(ctx, mg)
-	return k, false, err
-}
-
-// byID reads the deploy key of mg's external name; nil when GitHub has
-// none of that id.
-func (e *external[T]) byID(ctx context.Context, mg T) (*github.DeployKey, error) {
-	id, err := dk.ParseExternalName(meta.GetExternalName(mg))
-	if err != nil {
-		if meta.WasDeleted(mg) {
-			// Nothing this resource could have made: nothing to delete.
-			return nil, nil
-		}
-		return nil, err
-	}
-	k, err := e.api.GetDeployKey(ctx, e.repo.Owner, e.repo.Name, id)
-	if github.IsNotFound(err) {
-		if !meta.WasDeleted(mg) {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("deploy key %d of %s no longer exists on GitHub (or the repository does not): adding the key again", id, e.repo.FullName())))
-		}
-		return nil, nil
-	}
-	if err != nil {
-		return nil, errors.Wrapf(err, "cannot read deploy key %d of %s", id, e.repo.FullName())
-	}
-	return k, nil
-}
-
-// recover finds the deploy key a create of mg added when the provider
-// stopped between GitHub adding it and the external name being saved, or
-// GitHub's answer to it was lost. GitHub takes a key once, so it is the
-// repository's key with mg's key material, if GitHub added it during mg's
-// create and it is the key mg declares (kind.Recovers). A key with that material and other
-// evidence is someone else's, and is never taken over without the
-// external-name annotation: the create is refused and says how to adopt it.
-func (e *external[T]) recover(ctx context.Context, mg T, key dk.PublicKey) (*github.DeployKey, bool, error) {
-	if !kind.CreateUnconfirmed(mg) {
+// or the one a lost create of mg added. GitHub takes a key once, so that
+// is the repository's key with mg's key material, added during mg's
+// create and exactly as mg declares it (kind.ByID). Nil when there is
+// none; without key material (haveKey false) only the external name can
+// find it.
+func (e *external[T]) find(ctx context.Context, mg T, m material, haveKey bool) (*github.DeployKey, bool, error) {
+	if meta.GetExternalName(mg) == "" && !haveKey {
 		return nil, false, nil
 	}
-	list, err := e.api.ListDeployKeys(ctx, e.repo.Owner, e.repo.Name)
-	if github.IsNotFound(err) {
-		// No repository (the create will say so), so no key of ours.
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot list the deploy keys of %s to look for one an interrupted create added", e.repo.FullName())
-	}
-	k := dk.FindByKey(list, key)
-	if k == nil || !kind.Recovers(mg, k.CreatedAt, dk.Drift(mg.Parameters(), key, k)) {
-		return nil, false, nil
-	}
-	kind.Recovered(mg, e.record, dk.ExternalName(k.ID), fmt.Sprintf("deploy key %q (id %d) of %s", k.Title, k.ID, e.repo.FullName()), "added by this DeployKey")
-	return k, true, nil
+	return kind.ByID[github.DeployKey]{
+		Noun: "deploy key", Address: "…/keys/<id>", Repo: e.repo, Record: e.record,
+		Again: "adding the key again",
+		Get: func(ctx context.Context, id int64) (*github.DeployKey, error) {
+			return e.api.GetDeployKey(ctx, e.repo.Owner, e.repo.Name, id)
+		},
+		List: func(ctx context.Context) ([]github.DeployKey, error) {
+			return e.api.ListDeployKeys(ctx, e.repo.Owner, e.repo.Name)
+		},
+		Match:     func(l []github.DeployKey) *github.DeployKey { return dk.FindByKey(l, m.key) },
+		ID:        func(k *github.DeployKey) int64 { return k.ID },
+		CreatedAt: func(k *github.DeployKey) *time.Time { return k.CreatedAt },
+		Drift:     func(k *github.DeployKey) []string { return dk.Drift(mg.Parameters(), m.key, k) },
+		Describe: func(k *github.DeployKey) string {
+			return fmt.Sprintf("deploy key %q (id %d) of %s", k.Title, k.ID, e.repo.FullName())
+		},
+		Made: "added by this DeployKey",
+	}.Find(ctx, mg)
 }
 
 // Create adds the deploy key and records the id GitHub assigns as the
@@ -173,7 +134,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	case err != nil:
 		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add deploy key %q to %s", p.Title, e.repo.FullName())
 	}
-	meta.SetExternalName(mg, dk.ExternalName(k.ID))
+	meta.SetExternalName(mg, kind.ExternalID(k.ID))
 	return managed.ExternalCreation{ConnectionDetails: m.connectionDetails()}, nil
 }
 
@@ -183,7 +144,7 @@ func (e *external[T]) keyInUse(ctx context.Context, title string, key dk.PublicK
 	// Without the list the error still says what to do.
 	list, _ := e.api.ListDeployKeys(ctx, e.repo.Owner, e.repo.Name)
 	if k := dk.FindByKey(list, key); k != nil {
-		return errors.Errorf("cannot add deploy key %q: %s already has this key (%s) as deploy key %q (id %d), which this DeployKey did not add: to manage it, set the annotation crossplane.io/external-name: %q; or use another key", title, e.repo.FullName(), key.Fingerprint, k.Title, k.ID, dk.ExternalName(k.ID))
+		return errors.Errorf("cannot add deploy key %q: %s already has this key (%s) as deploy key %q (id %d), which this DeployKey did not add: to manage it, set the annotation crossplane.io/external-name: %q; or use another key", title, e.repo.FullName(), key.Fingerprint, k.Title, k.ID, kind.ExternalID(k.ID))
 	}
 	return errors.Errorf("cannot add deploy key %q to %s: GitHub answered \"key is already in use\": the key (%s) is a deploy key of another repository or a user's SSH key, and GitHub takes a key once; use another key, or generateKey", title, e.repo.FullName(), key.Fingerprint)
 }

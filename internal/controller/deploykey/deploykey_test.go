@@ -124,7 +124,7 @@ func TestObserve(t *testing.T) {
 			reason: "A key deleted on GitHub does not exist, so it is added again; an event says so.",
 			mods:   func(scope) []mod { return []mod{withExternalName("7")} },
 			api:    api{getErr: ghErr("GET", http.StatusNotFound, "Not Found")},
-			want:   want{externalName: "7", events: []event.Reason{reasonMissing}},
+			want:   want{externalName: "7", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"Drift": {
 			reason: "A key whose title is not the spec's (one adopted by its id, say) is not up to date, and the diff says how.",

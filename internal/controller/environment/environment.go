@@ -34,7 +34,6 @@ type Object interface {
 
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
-	reasonMissing event.Reason = "ExternalResourceMissing"
 	reasonDropped event.Reason = "DroppedByGitHub"
 )
 
@@ -67,35 +66,16 @@ type external[T Object] struct {
 // An environment GitHub no longer has is created again.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	p := mg.Parameters()
-	ext, deleting := meta.GetExternalName(mg), meta.WasDeleted(mg)
+	deleting := meta.WasDeleted(mg)
 	// What GitHub left out when last written; the observation is made
 	// afresh below.
 	leftOut := mg.Observation().DroppedByGitHub
-	if ext != "" && !env.SameName(ext, p.Name) {
-		if deleting {
-			// Nothing this resource could have made under its name.
-			return managed.ExternalObservation{ResourceExists: false}, nil
-		}
-		return managed.ExternalObservation{}, errors.Errorf("the crossplane.io/external-name annotation %q is not the environment's name %q (spec.forProvider.name): set the annotation to the name, or remove it to create the environment", ext, p.Name)
+	got, recovering, err := e.byName(p.Name).Find(ctx, mg, p.Name)
+	if err != nil || got == nil {
+		return managed.ExternalObservation{}, err
 	}
-	got, err := e.api.GetEnvironment(ctx, e.repo.Owner, e.repo.Name, p.Name)
-	switch {
-	case github.IsNotFound(err):
-		if ext != "" && !deleting {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("environment %q of %s no longer exists on GitHub (or the repository does not): creating it again", p.Name, e.repo.FullName())))
-		}
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	case err != nil:
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read environment %q of %s%s", p.Name, e.repo.FullName(), e.repo.NamedBy())
-	}
-	recovering := ext == ""
-	if recovering {
-		if deleting {
-			return managed.ExternalObservation{ResourceExists: false}, nil
-		}
-		if !kind.CreatedByLostCreate(mg, got.CreatedAt) {
-			return managed.ExternalObservation{}, e.taken(got.Name)
-		}
+	if recovering && !kind.CreatedByLostCreate(mg, got.CreatedAt) {
+		return managed.ExternalObservation{}, e.byName(got.Name).NotOurs(got.Name)
 	}
 	e.observed = got
 	if env.UsesCustomPolicies(got) {
@@ -115,10 +95,9 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	reviewers := env.Reviewers(p, e.refIDs)
 	if recovering {
-		if !kind.Recovers(mg, got.CreatedAt, env.CreateDrift(p, reviewers, got)) {
-			return managed.ExternalObservation{}, e.taken(got.Name)
+		if err := e.byName(got.Name).Claim(mg, got.Name, got.CreatedAt, env.CreateDrift(p, reviewers, got)); err != nil {
+			return managed.ExternalObservation{}, err
 		}
-		kind.Recovered(mg, e.record, got.Name, fmt.Sprintf("environment %q of %s", got.Name, e.repo.FullName()), "created by this Environment")
 		e.observe(mg, got)
 	}
 	leftOut = env.Prune(leftOut, reviewers, got)
@@ -142,10 +121,16 @@ func (e *external[T]) observe(mg T, got *github.Environment) {
 	mg.SetConditions(xpv2.Available())
 }
 
-// taken says that environment name exists in the repository and this
-// resource did not create it, and how to take it over.
-func (e *external[T]) taken(name string) error {
-	return errors.Errorf("environment %q already exists in %s and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", name, e.repo.FullName(), name)
+// byName finds the environment of name (see kind.ByName).
+func (e *external[T]) byName(name string) kind.ByName[github.Environment] {
+	return kind.ByName[github.Environment]{
+		Noun: "environment", Kind: "Environment", Repo: e.repo, Record: e.record,
+		What: func(name string) string { return fmt.Sprintf("environment %q of %s", name, e.repo.FullName()) },
+		Same: env.SameName,
+		Get: func(ctx context.Context) (*github.Environment, error) {
+			return e.api.GetEnvironment(ctx, e.repo.Owner, e.repo.Name, name)
+		},
+	}
 }
 
 // Create creates the environment with its settings and custom policies,

@@ -85,7 +85,7 @@ func TestObserve(t *testing.T) {
 			api:    api{getErr: notFound},
 			mg:     []mod{withExternalName("production")},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}, extName: "production",
-				calls: []call{{Op: "get", Name: "production"}}, events: []event.Reason{reasonMissing}},
+				calls: []call{{Op: "get", Name: "production"}}, events: []event.Reason{kind.ReasonMissing}},
 		},
 		"ReadFails": {
 			reason: "Any answer but a 404 is an error, worded with what was attempted.",
@@ -97,7 +97,7 @@ func TestObserve(t *testing.T) {
 		"SomeoneElses": {
 			reason: "An environment that exists before this resource created anything is not taken over: the error says how to adopt it.",
 			api:    api{get: answer()},
-			want: want{err: errors.New(`environment "production" already exists in demo-org/app and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: "production"; or choose another name`),
+			want: want{err: errors.New(`environment "production" of demo-org/app already exists and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: "production"; or choose another name`),
 				calls: []call{{Op: "get", Name: "production"}}},
 		},
 		"SomeoneElsesWhileDeleting": {
@@ -110,7 +110,7 @@ func TestObserve(t *testing.T) {
 			reason: "An environment GitHub created before this resource's create started is someone else's.",
 			api:    api{get: answer(func(e *github.Environment) { e.CreatedAt = ptr.To(pending.Add(-time.Hour)) })},
 			mg:     []mod{withPending(pending)},
-			want: want{err: errors.New(`environment "production" already exists in demo-org/app and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: "production"; or choose another name`),
+			want: want{err: errors.New(`environment "production" of demo-org/app already exists and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: "production"; or choose another name`),
 				calls: []call{{Op: "get", Name: "production"}}},
 		},
 		"InterruptedCreateRecovered": {
@@ -124,7 +124,7 @@ func TestObserve(t *testing.T) {
 			reason: "An environment someone created after this resource's create failed is not taken for the create's result.",
 			api:    api{get: answer(func(e *github.Environment) { e.CreatedAt = ptr.To(pending.Add(time.Minute)) })},
 			mg:     []mod{withPending(pending), withFailed(pending.Add(time.Second))},
-			want: want{err: errors.New(`environment "production" already exists in demo-org/app and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: "production"; or choose another name`),
+			want: want{err: errors.New(`environment "production" of demo-org/app already exists and this Environment did not create it: to manage it, set the annotation crossplane.io/external-name: "production"; or choose another name`),
 				calls: []call{{Op: "get", Name: "production"}}},
 		},
 		"ExternalNameOfAnotherEnvironment": {

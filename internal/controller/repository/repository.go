@@ -32,7 +32,6 @@ type Object interface {
 const (
 	reasonRenamedBack event.Reason = "RenamedBack"
 	reasonUnarchived  event.Reason = "Unarchived"
-	reasonMissing     event.Reason = "ExternalResourceMissing"
 )
 
 // external manages one Repository's GitHub repository. It lives for one
@@ -163,7 +162,7 @@ func (e *external[T]) find(ctx context.Context, mg T, owner, name string) (*gith
 	case err == nil:
 		return nil, kind.NotOursf("the repository this Repository managed (id %d) was deleted, and %s/%s is now a different repository (id %d); to manage that one, recreate this Repository with the annotation crossplane.io/external-name: %s", *knownID, owner, name, r.ID, name)
 	}
-	e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("repository %s/%s (id %d) no longer exists on GitHub", owner, name, *knownID)))
+	e.record.Event(mg, event.Warning(kind.ReasonMissing, errors.Errorf("repository %s/%s (id %d) no longer exists on GitHub", owner, name, *knownID)))
 	return nil, nil
 }
 

@@ -35,11 +35,6 @@ type Object interface {
 	RepositoryTarget() *common.RepositoryTarget
 }
 
-// Event reasons of this controller, beside the managed reconciler's own.
-const (
-	reasonMissing event.Reason = "ExternalResourceMissing"
-)
-
 // external manages one RepositoryFile's file. It lives for one reconcile:
 // Observe keeps what it found for Create, Update and Delete.
 type external[T Object] struct {
@@ -97,7 +92,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if github.IsNotFound(err) {
 		*mg.Observation() = rf.Observation(e.repo.FullName(), e.branch, p, nil)
 		if ext != "" && !deleting {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("%s no longer exists on GitHub: writing it again", e.where(p.Path))))
+			e.record.Event(mg, event.Warning(kind.ReasonMissing, errors.Errorf("%s no longer exists on GitHub: writing it again", e.where(p.Path))))
 		}
 		return managed.ExternalObservation{}, nil
 	}

@@ -91,7 +91,7 @@ func TestObserve(t *testing.T) {
 			reason: "A file deleted on GitHub does not exist: it is written again, with a warning.",
 			api:    api{repo: defaultMain, getErr: notFound("Not Found")},
 			mg:     []mod{withExternalName(path)},
-			want:   want{obs: atMain(""), extName: path, calls: readMain, events: []event.Reason{reasonMissing}},
+			want:   want{obs: atMain(""), extName: path, calls: readMain, events: []event.Reason{kind.ReasonMissing}},
 		},
 		"GoneWhileDeleting": {
 			reason: "A file already gone when the resource is deleted is simply gone.",

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -28,11 +29,6 @@ type Object interface {
 	Observation() *common.RulesetObservation
 	RepositoryTarget() *common.RepositoryTarget
 }
-
-// Event reasons of this controller, beside the managed reconciler's own.
-const (
-	reasonMissing event.Reason = "ExternalResourceMissing"
-)
 
 // nameMustBeUnique is GitHub's refusal of a ruleset name the repository
 // already has.
@@ -80,72 +76,33 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 }
 
 // find reads the ruleset mg manages: the one its external name names, or
-// the one an interrupted create of mg made (recovered is then true, and
-// the external name set). Nil when there is none.
-func (e *external[T]) find(ctx context.Context, mg T) (r *github.Ruleset, recovered bool, err error) {
-	ext := meta.GetExternalName(mg)
-	if ext == "" {
-		return e.recover(ctx, mg)
-	}
-	id, err := rs.ParseExternalName(ext)
-	if err != nil {
-		if meta.WasDeleted(mg) {
-			// Nothing this resource could have made: nothing to delete.
-			return nil, false, nil
-		}
-		return nil, false, err
-	}
-	r, err = e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
-	if github.IsNotFound(err) {
-		if !meta.WasDeleted(mg) {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("ruleset %d of %s no longer exists on GitHub (or the repository does not): creating it again", id, e.repo.FullName())))
-		}
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s", id, e.repo.FullName())
-	}
-	return r, false, nil
-}
-
-// recover finds the ruleset a create of mg made when the provider stopped
-// between GitHub creating it and the external name being saved, or
-// GitHub's answer to it was lost. GitHub's ruleset names are unique per
-// repository, so it is the ruleset of mg's name, if GitHub created it
-// during mg's create and it is the ruleset mg declares (kind.Recovers). A
-// ruleset of that name with other evidence is someone else's, and is never
-// taken over without the external-name annotation: the create is refused
-// and says how to adopt it.
-func (e *external[T]) recover(ctx context.Context, mg T) (*github.Ruleset, bool, error) {
-	if !kind.CreateUnconfirmed(mg) {
-		return nil, false, nil
-	}
-	list, err := e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)
-	if github.IsNotFound(err) {
-		// No repository (the create will say so), so no ruleset of ours.
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot list the rulesets of %s to look for one an interrupted create made", e.repo.FullName())
-	}
-	e.listed = list
+// the one a lost create of mg made. GitHub's ruleset names are unique per
+// repository, so that is the ruleset of mg's name, made during mg's
+// create and exactly as mg declares it (kind.ByID; a list shows a
+// ruleset's name and dates, not its rules). Nil when there is none.
+func (e *external[T]) find(ctx context.Context, mg T) (*github.Ruleset, bool, error) {
 	p := mg.Parameters()
-	found := rs.FindByName(list, p.Name)
-	if found == nil || !kind.CreatedByLostCreate(mg, found.CreatedAt) {
-		return nil, false, nil
+	get := func(ctx context.Context, id int64) (*github.Ruleset, error) {
+		return e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
 	}
-	r, err := e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, found.ID)
-	if github.IsNotFound(err) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot read ruleset %d of %s to tell whether an interrupted create made it", found.ID, e.repo.FullName())
-	}
-	if !kind.Recovers(mg, found.CreatedAt, rs.Drift(p, r)) {
-		return nil, false, nil
-	}
-	kind.Recovered(mg, e.record, rs.ExternalName(r.ID), fmt.Sprintf("ruleset %q (id %d) of %s", r.Name, r.ID, e.repo.FullName()), "created by this Ruleset")
-	return r, true, nil
+	return kind.ByID[github.Ruleset]{
+		Noun: "ruleset", Address: "…/rules/<id>", Repo: e.repo, Record: e.record,
+		Get: get,
+		List: func(ctx context.Context) (l []github.Ruleset, err error) {
+			l, err = e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)
+			e.listed = l
+			return l, err
+		},
+		Match:     func(l []github.Ruleset) *github.Ruleset { return rs.FindByName(l, p.Name) },
+		Full:      func(ctx context.Context, r *github.Ruleset) (*github.Ruleset, error) { return get(ctx, r.ID) },
+		ID:        func(r *github.Ruleset) int64 { return r.ID },
+		CreatedAt: func(r *github.Ruleset) *time.Time { return r.CreatedAt },
+		Drift:     func(r *github.Ruleset) []string { return rs.Drift(p, r) },
+		Describe: func(r *github.Ruleset) string {
+			return fmt.Sprintf("ruleset %q (id %d) of %s", r.Name, r.ID, e.repo.FullName())
+		},
+		Made: "created by this Ruleset",
+	}.Find(ctx, mg)
 }
 
 // Create creates the ruleset and records the id GitHub assigns as the
@@ -162,7 +119,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	case err != nil:
 		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create ruleset %q in %s", p.Name, e.repo.FullName())
 	}
-	meta.SetExternalName(mg, rs.ExternalName(r.ID))
+	meta.SetExternalName(mg, kind.ExternalID(r.ID))
 	return managed.ExternalCreation{}, nil
 }
 
@@ -177,7 +134,7 @@ func (e *external[T]) nameTaken(ctx context.Context, name string) error {
 		r = rs.FindByName(list, name)
 	}
 	if r != nil {
-		return errors.Errorf("%s already has a ruleset called %q (id %d), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", e.repo.FullName(), r.Name, r.ID, rs.ExternalName(r.ID))
+		return errors.Errorf("%s already has a ruleset called %q (id %d), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name: %q; or choose another name", e.repo.FullName(), r.Name, r.ID, kind.ExternalID(r.ID))
 	}
 	return errors.Errorf("%s already has a ruleset called %q (GitHub compares ruleset names without regard to case), which this Ruleset did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/rules/<id>); or choose another name", e.repo.FullName(), name)
 }

@@ -155,7 +155,7 @@ func TestObserve(t *testing.T) {
 			want: want{
 				o: managed.ExternalObservation{ResourceExists: false}, extName: "4100001",
 				calls:  []call{{Op: "get", ID: 4100001}},
-				events: []event.Reason{reasonMissing},
+				events: []event.Reason{kind.ReasonMissing},
 			},
 		},
 		"GoneWhileDeleting": {

@@ -31,11 +31,6 @@ type Object interface {
 	RepositoryTarget() *common.RepositoryTarget
 }
 
-// Event reasons of this controller, beside the managed reconciler's own.
-const (
-	reasonMissing event.Reason = "ExternalResourceMissing"
-)
-
 // AnnotationCreatedValueHash records the hash of the value a create sent
 // (see secret.ValueHash; never the value). The managed reconciler keeps a
 // create's annotations but not its status, so the hash the create applied
@@ -80,6 +75,20 @@ func (e *external[T]) what(name string) string {
 	}
 }
 
+// byName finds the secret of name (see kind.ByName).
+func (e *external[T]) byName(name string) kind.ByName[github.StoredSecret] {
+	return kind.ByName[github.StoredSecret]{
+		Noun: "secret", What: e.what, Kind: e.kind, Repo: e.repo, Record: e.record,
+		Unless: "or the repository or environment does not",
+		Again:  "writing it again",
+		Taken:  " (its value becomes the declared one)",
+		Same:   sec.SameName,
+		Get: func(ctx context.Context) (*github.StoredSecret, error) {
+			return e.api.GetSecret(ctx, e.repo.Owner, e.repo.Name, e.store, name)
+		},
+	}
+}
+
 // Observe reads the secret by its name. Without an external name it is
 // this resource's only when a create of this resource was interrupted
 // after GitHub created it (see kind.CreatedByLostCreate); anyone else's is
@@ -88,36 +97,17 @@ func (e *external[T]) what(name string) string {
 // GitHub's updated_at moves past the provider's last write.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	p := e.spec(mg)
-	ext, deleting := meta.GetExternalName(mg), meta.WasDeleted(mg)
-	if ext != "" && !sec.SameName(ext, p.Name) {
-		if deleting {
-			// Nothing this resource could have made under its name.
-			return managed.ExternalObservation{ResourceExists: false}, nil
-		}
-		return managed.ExternalObservation{}, errors.Errorf("the crossplane.io/external-name annotation %q is not the secret's name %q (spec.forProvider.name): set the annotation to the name, or remove it to create the secret", ext, p.Name)
+	deleting := meta.WasDeleted(mg)
+	got, unclaimed, err := e.byName(p.Name).Find(ctx, mg, p.Name)
+	if err != nil || got == nil {
+		return managed.ExternalObservation{}, err
 	}
-	got, err := e.api.GetSecret(ctx, e.repo.Owner, e.repo.Name, e.store, p.Name)
-	switch {
-	case github.IsNotFound(err):
-		if ext != "" && !deleting {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("%s no longer exists on GitHub (or the repository or environment does not): writing it again", e.what(p.Name))))
-		}
-		return managed.ExternalObservation{ResourceExists: false}, nil
-	case err != nil:
-		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read %s%s", e.what(p.Name), e.repo.NamedBy())
-	}
-	recovered := false
-	if ext == "" {
-		if deleting {
-			return managed.ExternalObservation{ResourceExists: false}, nil
-		}
+	if unclaimed {
 		// GitHub shows nothing of a secret but its name and dates: there
 		// is no other field the create sent to compare.
-		if !kind.Recovers(mg, got.CreatedAt, nil) {
-			return managed.ExternalObservation{}, errors.Errorf("%s already exists and this %s did not create it: to manage it (its value becomes the declared one), set the annotation crossplane.io/external-name: %q; or choose another name", e.what(got.Name), e.kind, got.Name)
+		if err := e.byName(got.Name).Claim(mg, got.Name, got.CreatedAt, nil); err != nil {
+			return managed.ExternalObservation{}, err
 		}
-		kind.Recovered(mg, e.record, got.Name, e.what(got.Name), "created by this "+e.kind)
-		recovered = true
 	}
 	e.found = got
 	st := e.status(mg)
@@ -139,7 +129,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	return managed.ExternalObservation{
 		ResourceExists:          true,
 		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: recovered,
+		ResourceLateInitialized: unclaimed,
 		Diff:                    strings.Join(drift, ", "),
 	}, nil
 }

@@ -146,7 +146,7 @@ func TestObserve(t *testing.T) {
 			api:    api{getErr: ghErr(http.MethodGet, "/repos/demo-org/app/actions/secrets/deploy_token", http.StatusNotFound, "Not Found")},
 			mg:     func(s scope) []mod { return []mod{withExternalName("DEPLOY_TOKEN")} },
 			want: func(s scope) want {
-				return want{extName: "DEPLOY_TOKEN", events: []event.Reason{reasonMissing}}
+				return want{extName: "DEPLOY_TOKEN", events: []event.Reason{kind.ReasonMissing}}
 			},
 		},
 		"NeverCreated": {

@@ -57,7 +57,7 @@ func (e *external[T]) find(ctx context.Context, mg T, org string) (t *github.Tea
 			"to manage that one, recreate this Team with the annotation crossplane.io/external-name: %s", known, org, slug, t.ID, t.Slug)
 	}
 	if !meta.WasDeleted(mg) {
-		e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("team %s/%s (id %d) no longer exists on GitHub; it is created again", org, slug, known)))
+		e.record.Event(mg, event.Warning(kind.ReasonMissing, errors.Errorf("team %s/%s (id %d) no longer exists on GitHub; it is created again", org, slug, known)))
 	}
 	return nil, false, nil
 }

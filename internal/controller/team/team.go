@@ -37,7 +37,6 @@ type Object interface {
 // Event reasons of this controller, beside the managed reconciler's own.
 const (
 	reasonRenamedBack event.Reason = "RenamedBack"
-	reasonMissing     event.Reason = "ExternalResourceMissing"
 )
 
 // teamResourceFn reads a Team resource of mg's scope named by mg's

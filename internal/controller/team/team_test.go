@@ -340,7 +340,7 @@ func TestObserve(t *testing.T) {
 				return deps{api: &fake.MockTeamsAPI{MockGetTeam: get(t, "platform-team", nil, ghErr(404)), MockListTeams: list(github.Team{ID: 3})}}
 			},
 			mg:   []mod{withExternalName("platform-team"), withID(7)},
-			want: want{o: managed.ExternalObservation{ResourceExists: false}, externalName: "platform-team", events: []event.Reason{reasonMissing}},
+			want: want{o: managed.ExternalObservation{ResourceExists: false}, externalName: "platform-team", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"OrganizationGone": {
 			reason: "an organization that no longer answers has no team: Create then names the organization",
@@ -351,7 +351,7 @@ func TestObserve(t *testing.T) {
 				}}
 			},
 			mg:   []mod{withExternalName("platform-team"), withID(7)},
-			want: want{o: managed.ExternalObservation{ResourceExists: false}, externalName: "platform-team", events: []event.Reason{reasonMissing}},
+			want: want{o: managed.ExternalObservation{ResourceExists: false}, externalName: "platform-team", events: []event.Reason{kind.ReasonMissing}},
 		},
 		"ListFails": {
 			reason: "a failure to look for the team by id is an error, not absence",

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -31,11 +32,6 @@ type Object interface {
 	Observation() *common.WebhookObservation
 	RepositoryTarget() *common.RepositoryTarget
 }
-
-// Event reasons of this controller, beside the managed reconciler's own.
-const (
-	reasonMissing event.Reason = "ExternalResourceMissing"
-)
 
 // AnnotationCreatedSecretHash records the hash of the secret a create sent
 // (see webhook.SecretHash; never the value). The managed reconciler keeps
@@ -141,60 +137,31 @@ func appliedHash(mg Object) *string {
 }
 
 // find reads the webhook mg manages: the one its external name names, or
-// the one an interrupted create of mg made (recovered is then true, and
-// the external name set). Nil when there is none.
-func (e *external[T]) find(ctx context.Context, mg T) (h *github.Hook, recovered bool, err error) {
-	ext := meta.GetExternalName(mg)
-	if ext == "" {
-		return e.recover(ctx, mg)
-	}
-	id, err := wh.ParseExternalName(ext)
-	if err != nil {
-		if meta.WasDeleted(mg) {
-			// Nothing this resource could have made: nothing to delete.
-			return nil, false, nil
-		}
-		return nil, false, err
-	}
-	h, err = e.api.GetHook(ctx, e.repo.Owner, e.repo.Name, id)
-	if github.IsNotFound(err) {
-		if !meta.WasDeleted(mg) {
-			e.record.Event(mg, event.Warning(reasonMissing, errors.Errorf("webhook %d of %s no longer exists on GitHub (or the repository does not, or the credentials are not its admin): creating it again", id, e.repo.FullName())))
-		}
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot read webhook %d of %s", id, e.repo.FullName())
-	}
-	return h, false, nil
-}
-
-// recover finds the webhook a create of mg made when the provider stopped
-// between GitHub creating it and the external name being saved, or
-// GitHub's answer to it was lost: the repository's webhook with mg's URL,
-// created during mg's create and configured as mg declares (kind.Recovers). A webhook of that URL with other evidence
-// is someone else's, and is never taken over without the external-name
-// annotation: the create is refused and says how to adopt it.
-func (e *external[T]) recover(ctx context.Context, mg T) (*github.Hook, bool, error) {
-	if !kind.CreateUnconfirmed(mg) {
-		return nil, false, nil
-	}
-	list, err := e.api.ListHooks(ctx, e.repo.Owner, e.repo.Name)
-	if github.IsNotFound(err) {
-		// No repository (the create will say so), so no webhook of ours.
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot list the webhooks of %s to look for one an interrupted create made", e.repo.FullName())
-	}
-	e.listed = list
+// the one a lost create of mg made: the repository's webhook with mg's
+// URL, created during mg's create and configured as mg declares
+// (kind.ByID). Nil when there is none.
+func (e *external[T]) find(ctx context.Context, mg T) (*github.Hook, bool, error) {
 	p := mg.Parameters()
-	h := wh.FindByURL(list, p.URL)
-	if h == nil || !kind.Recovers(mg, h.CreatedAt, wh.Drift(p, h)) {
-		return nil, false, nil
-	}
-	kind.Recovered(mg, e.record, wh.ExternalName(h.ID), fmt.Sprintf("webhook %d of %s for %s", h.ID, e.repo.FullName(), h.Config.URL), "created by this Webhook")
-	return h, true, nil
+	return kind.ByID[github.Hook]{
+		Noun: "webhook", Address: "…/settings/hooks/<id>", Repo: e.repo, Record: e.record,
+		Unless: "or the repository does not, or the credentials are not its admin",
+		Get: func(ctx context.Context, id int64) (*github.Hook, error) {
+			return e.api.GetHook(ctx, e.repo.Owner, e.repo.Name, id)
+		},
+		List: func(ctx context.Context) (l []github.Hook, err error) {
+			l, err = e.api.ListHooks(ctx, e.repo.Owner, e.repo.Name)
+			e.listed = l
+			return l, err
+		},
+		Match:     func(l []github.Hook) *github.Hook { return wh.FindByURL(l, p.URL) },
+		ID:        func(h *github.Hook) int64 { return h.ID },
+		CreatedAt: func(h *github.Hook) *time.Time { return h.CreatedAt },
+		Drift:     func(h *github.Hook) []string { return wh.Drift(p, h) },
+		Describe: func(h *github.Hook) string {
+			return fmt.Sprintf("webhook %d of %s for %s", h.ID, e.repo.FullName(), h.Config.URL)
+		},
+		Made: "created by this Webhook",
+	}.Find(ctx, mg)
 }
 
 // Create creates the webhook with its secret and records the id GitHub
@@ -216,7 +183,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	case err != nil:
 		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s in %s", p.URL, e.repo.FullName())
 	}
-	meta.SetExternalName(mg, wh.ExternalName(h.ID))
+	meta.SetExternalName(mg, kind.ExternalID(h.ID))
 	if s.hash != "" {
 		meta.AddAnnotations(mg, map[string]string{AnnotationCreatedSecretHash: s.hash})
 	}
@@ -234,7 +201,7 @@ func (e *external[T]) urlTaken(ctx context.Context, url string) error {
 		h = wh.FindByURL(list, url)
 	}
 	if h != nil {
-		return errors.Errorf("%s already has a webhook for %s (id %d), which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name: %q; or use another URL", e.repo.FullName(), url, h.ID, wh.ExternalName(h.ID))
+		return errors.Errorf("%s already has a webhook for %s (id %d), which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name: %q; or use another URL", e.repo.FullName(), url, h.ID, kind.ExternalID(h.ID))
 	}
 	return errors.Errorf("%s already has a webhook for %s with an event in common, which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/settings/hooks/<id>); or use another URL", e.repo.FullName(), url)
 }

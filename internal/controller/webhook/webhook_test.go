@@ -208,7 +208,7 @@ func TestObserve(t *testing.T) {
 			reason: "A webhook GitHub no longer has does not exist, and says so in an event.",
 			api:    api{getErr: ghErr(http.MethodGet, hooksPath+"/7", http.StatusNotFound, "Not Found")},
 			mg:     []mod{withExternalName("7")},
-			want:   want{extName: "7", calls: []call{{Op: "get", ID: 7}}, events: []event.Reason{reasonMissing}},
+			want:   want{extName: "7", calls: []call{{Op: "get", ID: 7}}, events: []event.Reason{kind.ReasonMissing}},
 		},
 		"ReadFails": {
 			api: api{getErr: ghErr(http.MethodGet, hooksPath+"/7", http.StatusInternalServerError, "boom")},
