@@ -29,9 +29,14 @@ func TestFullReadInterval(t *testing.T) {
 			want: want{interval: time.Hour, ok: true, perHour: 1000},
 		},
 		"HundredOnOneToken": {
-			reason: "The budget would read each of 100 repositories every 6 minutes; by default each is read at most once an hour, 100 full reads an hour.",
-			limit:  5000, budget: 0.2, resources: 100, least: DefaultFullReadInterval, poll: time.Minute,
+			reason: "The budget would read each of 100 repositories every 6 minutes; with a least interval of an hour each is read once an hour, 100 full reads an hour.",
+			limit:  5000, budget: 0.2, resources: 100, least: time.Hour, poll: time.Minute,
 			want: want{interval: time.Hour, ok: true, perHour: 100},
+		},
+		"HundredByDefault": {
+			reason: "By default each of 100 repositories is read in full every 65 minutes: about 92 full reads an hour, below one point per repository in any part of an hour.",
+			limit:  5000, budget: 0.2, resources: 100, least: DefaultFullReadInterval, poll: time.Minute,
+			want: want{interval: 65 * time.Minute, ok: true, perHour: 100 * 60.0 / 65},
 		},
 		"HundredWithAShortLeastInterval": {
 			reason: "With a least interval of a minute, the budget sets the cadence: 1,000 full reads an hour over 100 repositories, each every 6 minutes.",

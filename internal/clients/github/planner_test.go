@@ -14,10 +14,15 @@ func TestPlannerSchedule(t *testing.T) {
 		interval time.Duration
 		max, min int
 	}{
-		"OnceAnHourByDefault": {
-			reason:   "100 repositories on 5,000 points: each is read in full at most once an hour, 100 full reads an hour, however much of the 1,000 the budget leaves.",
-			least:    DefaultFullReadInterval,
+		"OnceAnHour": {
+			reason:   "100 repositories on 5,000 points, a least interval of an hour: each is read in full at most once an hour, 100 full reads an hour, however much of the 1,000 the budget leaves.",
+			least:    time.Hour,
 			interval: time.Hour, max: 100, min: 90,
+		},
+		"ByDefault": {
+			reason:   "100 repositories on 5,000 points by default: each is read in full at most once every 65 minutes, about 92 full reads an hour.",
+			least:    DefaultFullReadInterval,
+			interval: 65 * time.Minute, max: 93, min: 85,
 		},
 		"TheBudgetWithAShortLeastInterval": {
 			reason:   "With a least interval of one poll, the budget's 1,000 full reads an hour are spent: each repository every 6 minutes.",
@@ -139,7 +144,7 @@ func TestPlannerPacesFullReads(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			start := time.Unix(1700000000, 0)
 			now := start
-			p := newPlanner(0.2, DefaultFullReadInterval, time.Minute, func() (int, bool) { return 5000, false }, nil)
+			p := newPlanner(0.2, time.Hour, time.Minute, func() (int, bool) { return 5000, false }, nil)
 			p.now = func() time.Time { return now }
 			keys := make([]string, tc.objects)
 			for i := range keys {
