@@ -50,6 +50,9 @@ type collection[T any] struct {
 	// one out, and the stamps are set afterwards.
 	create  func(c *reqCtx, w *world, f *fields, it *T) bool
 	created reply // how a create is answered: replyItem or replyEmpty
+	// optionalBody: GitHub's description does not require a create body
+	// (webhooks'); none, or null, reads as an empty object.
+	optionalBody bool
 	// update, when set, is the collection's update operation.
 	update *updating[T]
 	// clash, when set, tells whether a and b may not both be in one
@@ -74,6 +77,10 @@ type updating[T any] struct {
 	// and reports false when the body is refused.
 	read  func(c *reqCtx, w *world, f *fields, it *T) bool
 	reply reply // replyItem (200 with the item) or replyNone (204)
+	// bodyFirst reads the body before looking the item up: a body that
+	// is no JSON object is 400 even where the item is not there (or not
+	// to be seen). Otherwise an item not there is 404 whatever the body.
+	bodyFirst bool
 }
 
 // reply is how GitHub answers a successful write of a collection.

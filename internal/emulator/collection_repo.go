@@ -15,6 +15,10 @@ type repoMount struct {
 	// names (an environment's), answering 404 itself when there is none;
 	// the repository's own shelf otherwise.
 	within func(c *reqCtx, r *Repo) (string, bool)
+	// hidden is the access to the repository a caller needs to see the
+	// items at all (GitHub's webhooks: admin); with less, every operation
+	// but a create answers 404, after the operation's own access rules.
+	hidden int
 	// The operations' access rules and documentation; the writes take the
 	// write lock without saying so. update is declared exactly when the
 	// collection has one.
@@ -82,6 +86,7 @@ func (k *collection[T]) repoSpot(c *reqCtx, w *world, r *Repo, m repoMount) (spo
 		},
 		url:      c.apiBase + "/repos/" + r.FullName() + expandPath(m.path, c.params),
 		key:      c.params[m.param],
+		hidden:   m.hidden > accessNone && w.access(c.principal, r) < m.hidden,
 		anywhere: func(f func(*T) bool) bool { return k.inAnyRepo(w, f) },
 	}, true
 }

@@ -26,6 +26,9 @@ type spot[T any] struct {
 	make func() *shelf[T] // the shelf, made on first use (write lock held)
 	url  string           // the collection's API URL
 	key  string           // the item's key in the path; "" for the collection's own routes
+	// hidden: the caller may not see the items, and every operation but
+	// a create answers 404 (GitHub's webhooks, for all but admins).
+	hidden bool
 	// anywhere calls f on every item of the collection, under any owner,
 	// until f reports true; it reports whether one did.
 	anywhere func(f func(*T) bool) bool
@@ -34,6 +37,10 @@ type spot[T any] struct {
 // list answers a page of the items, in creation order, with GitHub's Link
 // header.
 func (k *collection[T]) list(c *reqCtx, _ *world, sp spot[T]) {
+	if sp.hidden {
+		c.fail(http.StatusNotFound, "Not Found", c.doc)
+		return
+	}
 	var all shelf[T]
 	if sh := sp.find(); sh != nil {
 		all = *sh
@@ -50,9 +57,10 @@ func (k *collection[T]) list(c *reqCtx, _ *world, sp spot[T]) {
 	c.json(http.StatusOK, page)
 }
 
-// find is the item the path names, answering 404 when there is none.
+// find is the item the path names, answering 404 when there is none or
+// the caller may not see it.
 func (k *collection[T]) find(c *reqCtx, sp spot[T]) (*shelf[T], *T) {
-	if sh := sp.find(); sh != nil {
+	if sh := sp.find(); sh != nil && !sp.hidden {
 		for _, it := range *sh {
 			if k.key.matches(it, sp.key) {
 				return sh, it
@@ -72,7 +80,7 @@ func (k *collection[T]) get(c *reqCtx, _ *world, sp spot[T]) {
 // add creates an item from the body: 201, with the item and its Location
 // or with an empty object, as the collection declares.
 func (k *collection[T]) add(c *reqCtx, w *world, sp spot[T]) {
-	f, ok := c.fields()
+	f, ok := c.fields(!k.optionalBody)
 	if !ok {
 		return
 	}
@@ -109,13 +117,21 @@ func (k *collection[T]) add(c *reqCtx, w *world, sp spot[T]) {
 // change updates the path's item as the body says: 200 with the item, or
 // 204, as the collection declares.
 func (k *collection[T]) change(c *reqCtx, w *world, sp spot[T]) {
+	var f *fields
+	var ok bool
+	if k.update.bodyFirst {
+		if f, ok = c.fields(true); !ok {
+			return
+		}
+	}
 	sh, old := k.find(c, sp)
 	if old == nil {
 		return
 	}
-	f, ok := c.fields()
-	if !ok {
-		return
+	if f == nil {
+		if f, ok = c.fields(true); !ok {
+			return
+		}
 	}
 	it := *old
 	if !k.update.read(c, w, f, &it) || k.clashes(c, sp, sh, &it, old) {
@@ -164,10 +180,10 @@ func (k *collection[T]) clashes(c *reqCtx, sp spot[T], sh *shelf[T], it, self *T
 	return found
 }
 
-// fields decodes a required JSON object body for typed reads, answering
-// 400 when it is not one.
-func (c *reqCtx) fields() (*fields, bool) {
-	m, ok := c.decode(true)
+// fields decodes a JSON object body for typed reads, answering 400 when
+// it is not one; an optional body may be left out (or null).
+func (c *reqCtx) fields(required bool) (*fields, bool) {
+	m, ok := c.decode(required)
 	if !ok {
 		return nil, false
 	}

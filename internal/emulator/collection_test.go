@@ -94,6 +94,19 @@ var namedNotes = &collection[note]{
 	taken: func(c *reqCtx) { c.fail(http.StatusConflict, "Already exists", c.doc) },
 }
 
+// hiddenNotes are seen by repository admins only; a create may send no
+// body, an update's body is read before the note is looked up, and two
+// notes of one repository may not have the same text.
+var hiddenNotes = &collection[note]{
+	name: "test-hidden-notes", key: byID(500, func(n *note) *int64 { return &n.ID }),
+	pages: githubPages, render: renderNote, optionalBody: true,
+	create: func(c *reqCtx, _ *world, f *fields, n *note) bool { return readNoteText(c, f, n, true) },
+	update: &updating[note]{method: "PATCH", reply: replyItem, bodyFirst: true,
+		read: func(c *reqCtx, _ *world, f *fields, n *note) bool { return readNoteText(c, f, n, false) }},
+	clash: func(a, b *note) bool { return a.Text == b.Text },
+	taken: func(c *reqCtx) { c.invalid("Validation Failed", fieldError{Code: "custom", Message: "note exists"}) },
+}
+
 // testShelf is the shelf "/shelves/{shelf}/..." names; "missing" is not
 // there.
 func testShelf(c *reqCtx, _ *Repo) (string, bool) {
@@ -106,8 +119,9 @@ func testShelf(c *reqCtx, _ *Repo) (string, bool) {
 
 const noteDoc = "https://docs.example.com/notes"
 
-// collectionServer serves the test collections on demo-user's repositories
-// life and other, at the time *clock says.
+// collectionServer serves the test collections on demo-user's public
+// repositories life and other (which other-user may read), at the time
+// *clock says.
 func collectionServer(clock *time.Time) *Server {
 	seed := DefaultSeed()
 	seed.Repos = []SeedRepo{{Owner: "demo-user", Name: "life"}, {Owner: "demo-user", Name: "other"}}
@@ -124,6 +138,11 @@ func collectionServer(clock *time.Time) *Server {
 	namedNotes.onRepo(t, m)
 	m.path, m.within = "/shelves/{shelf}/named", testShelf
 	namedNotes.onRepo(t, m)
+	read := func(anchor string) repoOp {
+		return repoOp{auth: authRequired, need: accessRead, doc: noteDoc + "#" + anchor}
+	}
+	hiddenNotes.onRepo(t, repoMount{path: "/hidden", param: "note_id", hidden: accessAdmin,
+		list: read("list"), create: op("create"), get: read("get"), update: read("update"), remove: read("delete")})
 	s.routes = append(s.routes, t.routes...)
 	return s
 }
@@ -131,8 +150,9 @@ func collectionServer(clock *time.Time) *Server {
 // collStep is one request of a collection test and what must come back.
 type collStep struct {
 	method, path, body string
-	tick               bool // the clock moves an hour on first
-	sendETag           bool // sends the ETag of the last answer in If-None-Match
+	token              string // demo-token when ""
+	tick               bool   // the clock moves an hour on first
+	sendETag           bool   // sends the ETag of the last answer in If-None-Match
 	status             int
 	has                []string          // in the body
 	hasNot             []string          // not in the body
@@ -259,6 +279,41 @@ func TestCollection(t *testing.T) {
 				{method: "GET", path: life + "/shelves/missing/named", status: 404},
 			},
 		},
+		"Hidden": {
+			reason: "a caller below the mount's hidden access finds no items, and a create answers its operation's 403",
+			steps: []collStep{
+				create(life+"/hidden", `{"text":"a"}`),
+				{method: "GET", path: life + "/hidden", status: 200, has: []string{`"id":500`}},
+				{method: "GET", token: "other-token", path: life + "/hidden", status: 404, has: []string{`notes#list`}},
+				{method: "GET", token: "other-token", path: life + "/hidden/500", status: 404},
+				{method: "PATCH", token: "other-token", path: life + "/hidden/500", body: `{"text":"b"}`, status: 404},
+				{method: "DELETE", token: "other-token", path: life + "/hidden/500", status: 404},
+				{method: "POST", token: "other-token", path: life + "/hidden", body: `{"text":"b"}`, status: 403, has: []string{`Must have admin rights`}},
+				{method: "GET", path: life + "/hidden/500", status: 200, has: []string{`"text":"a"`}},
+			},
+		},
+		"BodyOrder": {
+			reason: "an update reads its body after finding the item, or first when the collection says so; a create's body may be optional",
+			steps: []collStep{
+				{method: "PATCH", path: life + "/notes/100", body: `x`, status: 404},
+				{method: "PATCH", path: life + "/hidden/500", body: `x`, status: 400},
+				{method: "PATCH", token: "other-token", path: life + "/hidden/500", body: `x`, status: 400},
+				{method: "PATCH", token: "other-token", path: life + "/hidden/500", body: `{}`, status: 404},
+				{method: "POST", path: life + "/notes", body: ``, status: 400},
+				{method: "POST", path: life + "/hidden", body: ``, status: 422, has: []string{`\"text\" wasn't supplied.`}},
+				{method: "POST", path: life + "/hidden", body: `null`, status: 422},
+			},
+		},
+		"ClashOnShelf": {
+			reason: "what clash finds among one repository's items is taken; another repository's do not count",
+			steps: []collStep{
+				create(life+"/hidden", `{"text":"a"}`), create(life+"/hidden", `{"text":"b"}`),
+				{method: "POST", path: life + "/hidden", body: `{"text":"a"}`, status: 422, has: []string{`note exists`}},
+				{method: "PATCH", path: life + "/hidden/501", body: `{"text":"a"}`, status: 422},
+				{method: "PATCH", path: life + "/hidden/501", body: `{"text":"b"}`, status: 200},
+				create(other+"/hidden", `{"text":"a"}`),
+			},
+		},
 		"ETags": {
 			reason: "a read of an unchanged item or list sent back with its ETag is 304; a change makes a new ETag",
 			steps: []collStep{
@@ -284,7 +339,11 @@ func TestCollection(t *testing.T) {
 					clock = clock.Add(time.Hour)
 				}
 				req := httptest.NewRequest(st.method, st.path, strings.NewReader(st.body))
-				req.Header.Set("Authorization", "token demo-token")
+				token := "demo-token"
+				if st.token != "" {
+					token = st.token
+				}
+				req.Header.Set("Authorization", "token "+token)
 				if st.sendETag {
 					req.Header.Set("If-None-Match", etag)
 				}
