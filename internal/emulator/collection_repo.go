@@ -111,6 +111,18 @@ func (k *collection[T]) inAnyRepo(w *world, f func(*T) bool) bool {
 	return false
 }
 
+// inRepo is the item of the repository's own shelf the key names, or nil.
+func (k *collection[T]) inRepo(r *Repo, key string) *T {
+	if all := k.shelvesOf().peek(r); all != nil && (*all)[""] != nil {
+		for _, it := range *(*all)[""] {
+			if k.key.matches(it, key) {
+				return it
+			}
+		}
+	}
+	return nil
+}
+
 // expandPath writes the path parameters of a route template with the
 // request's values, escaped.
 func expandPath(template string, params map[string]string) string {

@@ -1,22 +1,38 @@
 package emulator
 
 import (
-	"net/http"
-	"strconv"
+	"time"
 )
 
-func init() { registerKind("hooks", (*Server).hookRoutes) }
+func init() { registerKind(hooks.name, hookRoutes) }
+
+// hooks are a repository's webhooks, in creation order. A hook may not
+// share its URL and an event with another of the repository's.
+var hooks = &collection[hook]{
+	name: "hooks", key: byID(5200001, func(h *hook) *int64 { return &h.ID }),
+	pages: githubPages, render: renderHook, create: readNewHook, created: replyItem, optionalBody: true,
+	update: &updating[hook]{method: "PATCH", read: readHookChange, reply: replyItem, bodyFirst: true},
+	clash:  func(a, b *hook) bool { return a.URL == b.URL && eventsOverlap(b.Events, a.Events) },
+	taken: func(c *reqCtx) {
+		c.invalid("Validation Failed", fieldError{Resource: hookResource, Code: "custom", Message: hookExists})
+	},
+	stamps: func(h *hook) (*time.Time, *time.Time) { return &h.CreatedAt, &h.UpdatedAt },
+}
 
 // hookRoutes declares a repository's webhooks. Everything about them, reads
 // included, needs admin rights: GitHub hides a repository's hooks from
 // everyone else behind 404 Not Found, except that a create answers 403.
-func (s *Server) hookRoutes(t *routeTable) {
+// An update reads its body first: a body that is no JSON object is 400
+// even for a hook that is not there.
+func hookRoutes(_ *Server, t *routeTable) {
 	const doc = "https://docs.github.com/rest/repos/webhooks"
-	t.repo("GET", "/hooks", repoOp{auth: authRequired, need: accessRead, doc: doc + "#list-repository-webhooks"}, s.listHooks)
-	t.repo("POST", "/hooks", repoOp{auth: authRequired, need: accessAdmin, write: true, doc: doc + "#create-a-repository-webhook"}, s.createHook)
-	t.repo("GET", "/hooks/{hook_id}", repoOp{auth: authRequired, need: accessRead, doc: doc + "#get-a-repository-webhook"}, s.getHook)
-	t.repo("PATCH", "/hooks/{hook_id}", repoOp{auth: authRequired, need: accessRead, write: true, doc: doc + "#update-a-repository-webhook"}, s.updateHook)
-	t.repo("DELETE", "/hooks/{hook_id}", repoOp{auth: authRequired, need: accessRead, write: true, doc: doc + "#delete-a-repository-webhook"}, s.deleteHook)
+	op := func(need int, anchor string) repoOp {
+		return repoOp{auth: authRequired, need: need, doc: doc + "#" + anchor}
+	}
+	hooks.onRepo(t, repoMount{path: "/hooks", param: "hook_id", hidden: accessAdmin,
+		list: op(accessRead, "list-repository-webhooks"), create: op(accessAdmin, "create-a-repository-webhook"),
+		get: op(accessRead, "get-a-repository-webhook"), update: op(accessRead, "update-a-repository-webhook"),
+		remove: op(accessRead, "delete-a-repository-webhook")})
 }
 
 // hookSecretMask is what GitHub answers in place of a hook's secret.
@@ -55,8 +71,7 @@ type hookJSON struct {
 // renderHook is the hook as GitHub shows it: the secret, when there is
 // one, as ********. No deliveries are made, so the last response is
 // always "unused".
-func (c *reqCtx) renderHook(r *Repo, h *hook) hookJSON {
-	self := c.apiBase + "/repos/" + r.FullName() + "/hooks/" + strconv.FormatInt(h.ID, 10)
+func renderHook(_ *reqCtx, self string, h *hook) any {
 	j := hookJSON{
 		Type: "Repository", ID: h.ID, Name: "web", Active: h.Active, Events: append([]string{}, h.Events...),
 		Config:    hookConfigJSON{ContentType: h.ContentType, InsecureSSL: h.InsecureSSL, URL: h.URL},
@@ -68,107 +83,4 @@ func (c *reqCtx) renderHook(r *Repo, h *hook) hookJSON {
 		j.Config.Secret = hookSecretMask
 	}
 	return j
-}
-
-// hooksVisible answers 404 unless the caller is an admin of the
-// repository, as GitHub does for every hook operation but a create.
-func (c *reqCtx) hooksVisible(w *world, r *Repo) bool {
-	if w.access(c.principal, r) < accessAdmin {
-		c.fail(http.StatusNotFound, "Not Found", c.doc)
-		return false
-	}
-	return true
-}
-
-// listHooks answers the repository's hooks in creation order.
-func (s *Server) listHooks(c *reqCtx, w *world, r *Repo) {
-	if !c.hooksVisible(w, r) {
-		return
-	}
-	var all []*hook
-	if hs := hooksOf.peek(r); hs != nil {
-		all = *hs
-	}
-	start, end := c.paginate(len(all))
-	items := make([]hookJSON, 0, end-start)
-	for _, h := range all[start:end] {
-		items = append(items, c.renderHook(r, h))
-	}
-	c.json(http.StatusOK, items)
-}
-
-// pathHook finds the hook of the path, answering 404 when there is none
-// or the caller may not see it.
-func (c *reqCtx) pathHook(w *world, r *Repo) *hook {
-	if !c.hooksVisible(w, r) {
-		return nil
-	}
-	id, err := strconv.ParseInt(c.params["hook_id"], 10, 64)
-	var h *hook
-	if err == nil {
-		h = hookByID(r, id)
-	}
-	if h == nil {
-		c.fail(http.StatusNotFound, "Not Found", c.doc)
-	}
-	return h
-}
-
-func (s *Server) createHook(c *reqCtx, w *world, r *Repo) {
-	m, ok := c.decode(false)
-	if !ok {
-		return
-	}
-	h, ok := c.readHook(r, m, nil)
-	if !ok {
-		return
-	}
-	h.ID = w.newHookID()
-	h.CreatedAt, h.UpdatedAt = s.now(), s.now()
-	all := hooksOf.of(r)
-	*all = append(*all, h)
-	j := c.renderHook(r, h)
-	c.header.Set("Location", j.URL)
-	c.json(http.StatusCreated, j)
-}
-
-func (s *Server) getHook(c *reqCtx, w *world, r *Repo) {
-	if h := c.pathHook(w, r); h != nil {
-		c.json(http.StatusOK, c.renderHook(r, h))
-	}
-}
-
-// updateHook changes what the body sends. A config that is sent replaces
-// the whole config: a secret it leaves out is removed, as on GitHub.
-func (s *Server) updateHook(c *reqCtx, w *world, r *Repo) {
-	m, ok := c.decode(true)
-	if !ok {
-		return
-	}
-	old := c.pathHook(w, r)
-	if old == nil {
-		return
-	}
-	h, ok := c.readHook(r, m, old)
-	if !ok {
-		return
-	}
-	h.UpdatedAt = s.now()
-	*old = *h
-	c.json(http.StatusOK, c.renderHook(r, old))
-}
-
-func (s *Server) deleteHook(c *reqCtx, w *world, r *Repo) {
-	old := c.pathHook(w, r)
-	if old == nil {
-		return
-	}
-	all := hooksOf.of(r)
-	for i, h := range *all {
-		if h == old {
-			*all = append((*all)[:i:i], (*all)[i+1:]...)
-			break
-		}
-	}
-	c.noContent()
 }

@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
+	"strconv"
 	"time"
 )
-
-// hooksOf are a repository's webhooks, in creation order.
-var hooksOf = subKind[[]*hook]{name: "hooks"}
 
 // hook is a repository webhook as the emulator keeps it: its secret in
 // the clear (GitHub shows it as ********; State.HookSecret shows it to
@@ -26,28 +24,6 @@ type hook struct {
 	UpdatedAt   time.Time
 }
 
-// newHookID hands out hook ids; GitHub never reuses one.
-func (w *world) newHookID() int64 {
-	if w.nextHookID == 0 {
-		w.nextHookID = 5200001
-	}
-	id := w.nextHookID
-	w.nextHookID++
-	return id
-}
-
-// hookByID finds one of the repository's hooks.
-func hookByID(r *Repo, id int64) *hook {
-	if hs := hooksOf.peek(r); hs != nil {
-		for _, h := range *hs {
-			if h.ID == id {
-				return h
-			}
-		}
-	}
-	return nil
-}
-
 // HookSecret returns the secret GitHub keeps for a repository's hook, which
 // its API never shows: for tests that must tell which secret was sent.
 func (st *State) HookSecret(owner, repo string, id int64) (secret string, ok bool) {
@@ -57,7 +33,7 @@ func (st *State) HookSecret(owner, repo string, id int64) (secret string, ok boo
 	if r == nil {
 		return "", false
 	}
-	h := hookByID(r, id)
+	h := hooks.inRepo(r, strconv.FormatInt(id, 10))
 	if h == nil {
 		return "", false
 	}
@@ -77,40 +53,39 @@ const (
 	hookDefaultFormat = "form"
 )
 
-// readHook reads a create (base nil) or update body into a new hook: base
-// with the changes the body makes. It answers GitHub's 422 and reports false
-// when the body is refused.
-func (c *reqCtx) readHook(r *Repo, m map[string]json.RawMessage, base *hook) (*hook, bool) {
-	f := &fields{c: c, m: m}
-	h := &hook{Active: true, Events: []string{hookDefaultEvent}, ContentType: hookDefaultFormat, InsecureSSL: "0"}
-	if base != nil {
-		*h = *base
-		h.Events = append([]string(nil), base.Events...)
-	}
-	if name := f.str("name"); base == nil && name != nil && *name != "web" {
+// readNewHook reads a create body into a new hook: GitHub's defaults with
+// what the body sends. It answers GitHub's 422 and reports false when the
+// body is refused.
+func readNewHook(c *reqCtx, _ *world, f *fields, h *hook) bool {
+	*h = hook{Active: true, Events: []string{hookDefaultEvent}, ContentType: hookDefaultFormat, InsecureSSL: "0"}
+	return c.readHook(f, h, true)
+}
+
+// readHookChange changes h as an update body says. A config that is sent
+// replaces the whole config: a secret it leaves out is removed, as on
+// GitHub.
+func readHookChange(c *reqCtx, _ *world, f *fields, h *hook) bool {
+	h.Events = append([]string(nil), h.Events...)
+	return c.readHook(f, h, false)
+}
+
+// readHook applies a create or update body to h.
+func (c *reqCtx) readHook(f *fields, h *hook, creating bool) bool {
+	if name := f.str("name"); creating && name != nil && *name != "web" {
 		c.invalid("Validation Failed", fieldError{Resource: hookResource, Code: "invalid", Field: "name"})
-		return nil, false
+		return false
 	}
 	if a := f.boolean("active"); a != nil {
 		h.Active = *a
 	}
 	cfg, sent := f.object("config")
 	if f.failed {
-		return nil, false
+		return false
 	}
-	if base == nil || sent {
-		if !c.readHookConfig(h, cfg) {
-			return nil, false
-		}
+	if (creating || sent) && !c.readHookConfig(h, cfg) {
+		return false
 	}
-	if !c.readHookEvents(f, h) {
-		return nil, false
-	}
-	if other := duplicateHook(r, h, base); other != nil {
-		c.invalid("Validation Failed", fieldError{Resource: hookResource, Code: "custom", Message: hookExists})
-		return nil, false
-	}
-	return h, true
+	return c.readHookEvents(f, h)
 }
 
 // readHookConfig replaces h's config with cfg: what cfg leaves out takes
@@ -216,25 +191,8 @@ func normalizeHookEvents(events []string, drop map[string]bool) []string {
 	return out
 }
 
-// duplicateHook is another hook of the repository (not self) with h's URL
-// and an event in common: GitHub refuses a hook whose config another hook
-// has, unless their events do not overlap.
-func duplicateHook(r *Repo, h, self *hook) *hook {
-	hs := hooksOf.peek(r)
-	if hs == nil {
-		return nil
-	}
-	for _, o := range *hs {
-		if o == self || o.URL != h.URL {
-			continue
-		}
-		if eventsOverlap(o.Events, h.Events) {
-			return o
-		}
-	}
-	return nil
-}
-
+// eventsOverlap tells whether two hooks' events have one in common, "*"
+// (every event) overlapping all.
 func eventsOverlap(a, b []string) bool {
 	in := map[string]bool{}
 	for _, e := range a {

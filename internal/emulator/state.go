@@ -34,7 +34,6 @@ type world struct {
 	nextRulesetID int64 // see newRulesetID
 	// nextSecretKeyID is the next secret store key id; see newSecretKey.
 	nextSecretKeyID int64
-	nextHookID      int64            // see newHookID
 	ids             map[string]int64 // the last id of each kind that uses newID
 }
 
