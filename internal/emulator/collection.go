@@ -10,28 +10,40 @@ import (
 // (a repository's deploy keys, webhooks or Actions variables), declared
 // once: how its items are keyed, rendered and read from a request body.
 // It serves list (paginated, in creation order), get, create, update and
-// delete wherever a mount places it (onRepo: under a repository, or inside
-// one, as an environment's variables). A new simple kind is a declaration
-// and what is its own; the autolinks of a repository would be:
+// delete wherever a mount places it: onRepo, under a repository or a shelf
+// within one (an environment's variables). The handlers see only a spot
+// (the owner's shelf and the collection's URL), so an organisation's
+// collections need only a mount of their own beside onRepo: its routes and
+// a spot over the organisation's state. ETags and conditional reads are
+// the pipeline's, as for every answer.
+//
+// A new simple kind is a declaration and what is its own; a repository's
+// autolinks would be:
 //
 //	var autolinks = &collection[autolink]{
 //		name: "autolinks", key: byID(5700001, func(a *autolink) *int64 { return &a.ID }),
 //		pages: githubPages, render: renderAutolink, create: readAutolink, created: replyItem,
 //		clash: func(a, b *autolink) bool { return strings.EqualFold(a.KeyPrefix, b.KeyPrefix) },
-//		taken: func(c *reqCtx) { c.invalid("Validation Failed", fieldError{Resource: "KeyPrefix", Code: "already_exists", Field: "key_prefix"}) },
+//		taken: func(c *reqCtx) {
+//			c.invalid("Validation Failed", fieldError{Resource: "KeyPrefix", Code: "already_exists", Field: "key_prefix"})
+//		},
 //	}
 //
 //	func init() { registerKind(autolinks.name, autolinkRoutes) }
 //
+//	// autolinkRoutes declares a repository's autolinks, for admins only.
 //	func autolinkRoutes(_ *Server, t *routeTable) {
-//		admin := func(anchor string) repoOp { return repoOp{auth: authRequired, need: accessAdmin, doc: docAutolinks + "#" + anchor} }
+//		admin := func(anchor string) repoOp {
+//			return repoOp{auth: authRequired, need: accessAdmin, doc: docAutolinks + "#" + anchor}
+//		}
 //		autolinks.onRepo(t, repoMount{path: "/autolinks", param: "autolink_id",
 //			list: admin("get-all-autolinks-of-a-repository"), create: admin("create-an-autolink-reference-for-a-repository"),
 //			get: admin("get-an-autolink-reference-of-a-repository"), remove: admin("delete-an-autolink-reference-from-a-repository")})
 //	}
 //
-// plus the autolink struct, its JSON and readAutolink, which reads a create
-// body's fields and answers GitHub's 422 for what it refuses.
+// plus the autolink struct, its JSON (renderAutolink) and readAutolink,
+// which reads a create body's fields into the new item and answers GitHub's
+// 422 for what it refuses.
 type collection[T any] struct {
 	// name names the collection's state in each owner and its id sequence;
 	// it is the kind's name.

@@ -7,10 +7,11 @@ import "fmt"
 // subKind and keeps its state nowhere else: the state hangs off the
 // repository's record, so a rename or transfer keeps it, a delete drops it
 // with the repository, and a repository created again under the same name
-// starts without it. Snapshots (State.RepoByName, ...) do not carry it.
+// starts without it. Snapshots (State.RepoByName, ...) do not carry it. A
+// collection (collection.go) keeps its items in a subKind of its name.
 //
-//	var hooksOf = subKind[repoHooks]{name: "hooks"}
-//	hooks := hooksOf.of(r) // under the write lock
+//	var rulesetsOf = subKind[[]*ruleset]{name: "rulesets"}
+//	rulesets := rulesetsOf.of(r) // under the write lock
 type subKind[T any] struct{ name string }
 
 // of returns the repository's state of this kind, creating an empty one on
