@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -82,6 +83,25 @@ type collection[T any] struct {
 	stamps func(it *T) (created, updated *time.Time)
 }
 
+// incomplete names what the declaration lacks that a request would need,
+// "" when nothing: a mount refuses it when the routes are built, so every
+// test finds it.
+func (k *collection[T]) incomplete() string {
+	switch {
+	case k.name == "":
+		return "no name"
+	case (k.key.id == nil) == (k.key.name == nil):
+		return "no key (byID or byName)"
+	case k.pages.def < 1 || k.pages.most < k.pages.def:
+		return "no page size"
+	case k.render == nil || k.create == nil || (k.update != nil && k.update.read == nil):
+		return "no render, create or update read"
+	case k.taken == nil && (k.key.name != nil || k.clash != nil || k.unique != nil):
+		return "items may clash but no taken answers it"
+	}
+	return ""
+}
+
 // updating is a collection's update operation.
 type updating[T any] struct {
 	method string // PATCH, or PUT where GitHub replaces
@@ -136,12 +156,12 @@ func byName[T any](fold bool, name func(*T) *string) keying[T] {
 	return keying[T]{name: name, fold: fold}
 }
 
-// of is the item's key as its path writes it.
+// of is the item's key as its path writes it (a name escaped).
 func (k keying[T]) of(it *T) string {
 	if k.id != nil {
 		return strconv.FormatInt(*k.id(it), 10)
 	}
-	return *k.name(it)
+	return url.PathEscape(*k.name(it))
 }
 
 // matches tells whether the item is the one a path's key names.

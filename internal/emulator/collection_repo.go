@@ -33,6 +33,9 @@ func (k *collection[T]) shelvesOf() subKind[map[string]*shelf[T]] {
 
 // onRepo declares the collection's routes under a repository.
 func (k *collection[T]) onRepo(t *routeTable, m repoMount) {
+	if problem := k.incomplete(); problem != "" {
+		panic(fmt.Sprintf("emulator: collection %q: %s", k.name, problem))
+	}
 	if (k.update != nil) != (m.update != repoOp{}) {
 		panic(fmt.Sprintf("emulator: collection %q under %s: an update route needs an update operation, and the other way round", k.name, m.path))
 	}

@@ -250,7 +250,7 @@ func TestCollection(t *testing.T) {
 			},
 		},
 		"NamesFoldCase": {
-			reason: "names are found and taken without regard to case; the item keeps the case it was given",
+			reason: "names are found and taken without regard to case; the item keeps the case it was given, and its URL escapes it",
 			steps: []collStep{
 				{method: "POST", path: life + "/named", body: `{"name":"Alpha","text":"x"}`, status: 201, has: []string{`{}`}, headers: map[string]string{"Location": `^$`}},
 				{method: "POST", path: life + "/named", body: `{"name":"ALPHA","text":"y"}`, status: 409, has: []string{`"message":"Already exists"`}},
@@ -264,6 +264,8 @@ func TestCollection(t *testing.T) {
 				{method: "DELETE", path: life + "/named/gamma", status: 204},
 				create(life+"/named", `{"name":"alpha","text":"z"}`),
 				create(other+"/named", `{"name":"beta","text":"z"}`),
+				create(life+"/named", `{"name":"a b/c","text":"z"}`),
+				{method: "GET", path: life + "/named/A%20B%2Fc", status: 200, has: []string{`"url":"http://example.com/repos/demo-user/life/named/a%20b%2Fc"`}},
 			},
 		},
 		"Within": {
@@ -374,19 +376,32 @@ func TestCollection(t *testing.T) {
 	}
 }
 
-// TestCollectionUpdateNeedsBoth: a mount declares an update operation
-// exactly when its collection has one.
-func TestCollectionUpdateNeedsBoth(t *testing.T) {
+// TestCollectionDeclarations: a mount refuses a declaration a request
+// would find lacking, and declares an update operation exactly when its
+// collection has one.
+func TestCollectionDeclarations(t *testing.T) {
+	declared := func(change func(k *collection[note])) *collection[note] {
+		k := *idNotes
+		change(&k)
+		return &k
+	}
 	cases := map[string]struct {
 		reason string
 		coll   *collection[note]
 		update repoOp
 		panics bool
 	}{
-		"Both":          {reason: "an update and its operation", coll: idNotes, update: repoOp{doc: noteDoc}},
-		"Neither":       {reason: "no update, no operation", coll: &collection[note]{name: "n"}},
-		"OperationOnly": {reason: "an operation without an update to serve it", coll: &collection[note]{name: "n"}, update: repoOp{doc: noteDoc}, panics: true},
-		"UpdateOnly":    {reason: "an update without its operation", coll: idNotes, panics: true},
+		"Complete": {reason: "an update and its operation", coll: idNotes, update: repoOp{doc: noteDoc}},
+		"NoUpdate": {reason: "no update, no operation", coll: declared(func(k *collection[note]) { k.update = nil })},
+		"OperationOnly": {reason: "an operation without an update to serve it", coll: declared(func(k *collection[note]) { k.update = nil }),
+			update: repoOp{doc: noteDoc}, panics: true},
+		"UpdateOnly": {reason: "an update without its operation", coll: idNotes, panics: true},
+		"NoName":     {reason: "a collection needs a name for its state", coll: declared(func(k *collection[note]) { k.name = "" }), update: repoOp{doc: noteDoc}, panics: true},
+		"NoKey":      {reason: "a collection keys its items", coll: declared(func(k *collection[note]) { k.key = keying[note]{} }), update: repoOp{doc: noteDoc}, panics: true},
+		"NoPages":    {reason: "a collection's lists have a page size", coll: declared(func(k *collection[note]) { k.pages = pageSize{} }), update: repoOp{doc: noteDoc}, panics: true},
+		"NoRender":   {reason: "a collection renders its items", coll: declared(func(k *collection[note]) { k.render = nil }), update: repoOp{doc: noteDoc}, panics: true},
+		"NoTaken": {reason: "items that may clash need an answer for a clash", coll: declared(func(k *collection[note]) { k.taken = nil }),
+			update: repoOp{doc: noteDoc}, panics: true},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
