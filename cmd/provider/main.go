@@ -34,7 +34,7 @@ import (
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	"github.com/crossplane-github/provider-github/apis"
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	ghcontroller "github.com/crossplane-github/provider-github/internal/controller"
 	"github.com/crossplane-github/provider-github/internal/controller/pace"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
@@ -56,11 +56,11 @@ func main() {
 		healthAddr       = flag.String("health-probe-bind-address", ":8081", "Where to serve /healthz and /readyz.")
 		pprofAddr        = flag.String("pprof-bind-address", "", "Where to serve Go's profiles (/debug/pprof/); empty (the default) turns them off.")
 		requestTimeout   = flag.Duration("github-request-timeout", 30*time.Second, "Timeout of one GitHub API request.")
-		fullReadBudget   = flag.Float64("full-read-budget", github.DefaultFullReadBudget, "Share (0-1) of each credential's hourly rate limit spent on full, unconditional repository reads, spread evenly over its repositories (GitHub's ETag misses some settings changes); 0 turns them off.")
-		fullReadInterval = flag.Duration("full-read-interval", github.DefaultFullReadInterval, "Least time between two full reads of one resource, however few share --full-read-budget; at --poll or less, the budget alone sets how often.")
+		fullReadBudget   = flag.Float64("full-read-budget", transport.DefaultFullReadBudget, "Share (0-1) of each credential's hourly rate limit spent on full, unconditional repository reads, spread evenly over its repositories (GitHub's ETag misses some settings changes); 0 turns them off.")
+		fullReadInterval = flag.Duration("full-read-interval", transport.DefaultFullReadInterval, "Least time between two full reads of one resource, however few share --full-read-budget; at --poll or less, the budget alone sets how often.")
 		writeConcurrency = flag.Int("github-write-concurrency", 0, "Writes in flight per credential; 0 (the default) means 1 on github.com and ghe.com, as GitHub advises, and 8 on GitHub Enterprise Server, whose rate limits are off unless its administrator turns them on.")
-		maxConcurrency   = flag.Int("github-max-concurrency", github.DefaultMaxConcurrency, "Calls in flight per credential.")
-		maxRateWait      = flag.Duration("github-max-rate-limit-wait", github.DefaultMaxRateLimitWait, "Longest a call waits for a rate limit to pass; longer waits fail the reconcile at once with a condition saying until when.")
+		maxConcurrency   = flag.Int("github-max-concurrency", transport.DefaultMaxConcurrency, "Calls in flight per credential.")
+		maxRateWait      = flag.Duration("github-max-rate-limit-wait", transport.DefaultMaxRateLimitWait, "Longest a call waits for a rate limit to pass; longer waits fail the reconcile at once with a condition saying until when.")
 		showVersion      = flag.Bool("version", false, "Print the version and exit.")
 	)
 	flag.Parse()
@@ -138,7 +138,7 @@ func main() {
 	mm := managed.NewMRMetricRecorder()
 	sm := statemetrics.NewMRStateMetrics()
 	metrics.Registry.MustRegister(mm, sm)
-	gm := github.NewMetrics()
+	gm := transport.NewMetrics()
 	metrics.Registry.MustRegister(gm.Collectors()...)
 
 	if *fullReadBudget < 0 || *fullReadBudget > 1 {
@@ -162,7 +162,7 @@ func main() {
 			Gate: new(gate.Gate[schema.GroupVersionKind]),
 		},
 		Pace: paced,
-		Clients: github.NewClientCache(github.Options{
+		Clients: transport.NewClientCache(transport.Options{
 			UserAgent:        "provider-github/" + version.Version,
 			Timeout:          *requestTimeout,
 			PollInterval:     *pollInterval,

@@ -99,7 +99,7 @@ func printTable(results []result) {
 	}
 	for _, r := range results {
 		if d := r.MergeDrift; d != nil {
-			// What the planner promises (internal/clients/github/planner.go):
+			// What the planner promises (internal/clients/transport/planner.go):
 			// each repository is read in full once its interval has
 			// passed since its last full read, at its first poll after
 			// that on which the credential's pace spares a read. The pace

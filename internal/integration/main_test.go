@@ -22,7 +22,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	ghcontroller "github.com/crossplane-github/provider-github/internal/controller"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
@@ -31,7 +31,7 @@ import (
 var kube client.Client
 
 // ghMetrics are the GitHub client metrics of the provider under test.
-var ghMetrics = github.NewMetrics()
+var ghMetrics = transport.NewMetrics()
 
 // pollInterval is short so that drift is corrected within a test's patience.
 const pollInterval = 2 * time.Second
@@ -102,7 +102,7 @@ func run(m *testing.M) int {
 			// As in production: each kind starts once its CRD is established.
 			Gate: new(gate.Gate[schema.GroupVersionKind]),
 		},
-		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github-integration", Timeout: 10 * time.Second,
+		Clients: transport.NewClientCache(transport.Options{UserAgent: "provider-github-integration", Timeout: 10 * time.Second,
 			PollInterval: pollInterval, FullReadInterval: fullReadInterval, ResolveLogin: true, Metrics: ghMetrics}),
 	}
 	if err := ghcontroller.Setup(mgr, o); err != nil {

@@ -11,7 +11,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 // GitHub's repository ETag leaves out the merge settings, and the
@@ -60,7 +60,7 @@ func TestMergeSettingDriftHiddenByTheETagIsCorrected(t *testing.T) {
 		// above).
 		from := len(f.emu.Requests())
 
-		interval, ok := github.FullReadInterval(0, github.DefaultFullReadBudget, 1, fullReadInterval, pollInterval)
+		interval, ok := transport.FullReadInterval(0, transport.DefaultFullReadBudget, 1, fullReadInterval, pollInterval)
 		if !ok {
 			t.Fatal("no full reads at the default budget")
 		}

@@ -29,7 +29,7 @@ import (
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	ghcontroller "github.com/crossplane-github/provider-github/internal/controller"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/emulator"
@@ -89,7 +89,7 @@ func TestSafeStart(t *testing.T) {
 			Logger: logging.NewLogrLogger(zl), GlobalRateLimiter: ratelimiter.NewGlobal(100), PollInterval: pollInterval,
 			MaxConcurrentReconciles: 2, Features: &feature.Flags{}, Gate: new(gate.Gate[schema.GroupVersionKind]),
 		},
-		Clients: github.NewClientCache(github.Options{UserAgent: "provider-github-safestart", Timeout: 10 * time.Second, PollInterval: pollInterval}),
+		Clients: transport.NewClientCache(transport.Options{UserAgent: "provider-github-safestart", Timeout: 10 * time.Second, PollInterval: pollInterval}),
 	}
 	must(t, ghcontroller.Setup(mgr, o))
 	ctx, cancel := context.WithCancel(context.Background())

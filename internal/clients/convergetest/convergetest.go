@@ -18,6 +18,7 @@ import (
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/internal/admission"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -57,8 +58,8 @@ func Target() common.RepositoryTarget {
 func Start(t testing.TB) (*gogithub.Client, *emulator.Server) {
 	t.Helper()
 	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: Seed()})
-	gh, err := github.NewClient(github.Config{Credentials: github.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
-		github.Options{UserAgent: "provider-github-fuzz", Transport: srv.Client().Transport})
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
+		transport.Options{UserAgent: "provider-github-fuzz", Transport: srv.Client().Transport})
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}

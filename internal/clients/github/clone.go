@@ -3,7 +3,7 @@ package github
 import "slices"
 
 // clone is a deep copy of r: decoded answers kept by the cache are shared
-// and never handed out themselves (see decoded.go).
+// and never handed out themselves (see transport's decoded.go).
 func (r *Repository) clone() *Repository {
 	c := *r
 	c.Description = clonePtr(r.Description)

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/go-github/v37/github"
+
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 // StatusCode returns the HTTP status GitHub answered err with, or 0 when err
@@ -99,12 +101,14 @@ func HasErrorMessage(err error, message string) bool {
 func IsUnprocessable(err error) bool { return StatusCode(err) == http.StatusUnprocessableEntity }
 
 // IsRateLimited is true when GitHub refused the call because a primary or
-// secondary rate limit was hit.
+// secondary rate limit was hit, or the transport held it back for one.
 func IsRateLimited(err error) bool {
 	var rl *github.RateLimitError
 	var ab *github.AbuseRateLimitError
 	var e *Error
-	return errors.As(err, &rl) || errors.As(err, &ab) || (errors.As(err, &e) && e.RateLimited)
+	var te *transport.Error
+	return errors.As(err, &rl) || errors.As(err, &ab) || (errors.As(err, &e) && e.RateLimited) ||
+		(errors.As(err, &te) && te.RateLimited)
 }
 
 // An Error is a GitHub error answer, worded for a person.
@@ -130,12 +134,15 @@ func (e *Error) Unwrap() error { return e.cause }
 // not GitHub answers are returned as they are. Explain never adds secrets:
 // go-github's errors carry the request URL (without credentials) and
 // GitHub's message only. A 403 names the permission the request's declared
-// route needs.
-func Explain(err error) error { return explain(err, declared) }
-
-func explain(err error, routes *routeTable) error {
+// route needs. The transport's own errors (a wait for a rate limit, a pause)
+// say what happened already: they come back without net/http's wrapping.
+func Explain(err error) error {
 	if err == nil {
 		return nil
+	}
+	var te *transport.Error
+	if errors.As(err, &te) {
+		return te
 	}
 	var e *Error
 	if errors.As(err, &e) {
@@ -178,7 +185,7 @@ func explain(err error, routes *routeTable) error {
 	case status == http.StatusForbidden && isArchivedMessage(said):
 		msg = fmt.Sprintf("GitHub refused the request (403 %s): an archived repository and everything in it is read-only; unarchive the repository to change it", said)
 	case status == http.StatusForbidden:
-		msg = fmt.Sprintf("GitHub refused the request (403 %s): the credentials lack permission%s", said, forbiddenAdvice(er.Response.Request, routes))
+		msg = fmt.Sprintf("GitHub refused the request (403 %s): the credentials lack permission%s", said, forbiddenAdvice(er.Response.Request))
 	case status == http.StatusNotFound:
 		msg = fmt.Sprintf("GitHub answered 404 %s: it does not exist, or the credentials cannot see it", said)
 	case status == http.StatusUnprocessableEntity:
@@ -264,11 +271,11 @@ func statusOf(r *http.Response) int {
 // forbiddenAdvice says which classic token scope and fine-grained
 // permission the route of req needs, or nothing when req is unknown or its
 // route is not declared.
-func forbiddenAdvice(req *http.Request, routes *routeTable) string {
+func forbiddenAdvice(req *http.Request) string {
 	if req == nil || req.URL == nil {
 		return ""
 	}
-	r, ok := routes.route(req.Method, sentPath(req))
+	r, ok := transport.RouteOf(req)
 	if !ok {
 		return ""
 	}
@@ -278,7 +285,9 @@ func forbiddenAdvice(req *http.Request, routes *routeTable) string {
 	}
 	if r.Permission != "" {
 		on := ""
-		if repoScope(sentPath(req)) != "" {
+		// The route of a repository's path, also of one by id
+		// (/repositories/{id}/...), is under /repos/{owner}/{repo}.
+		if strings.HasPrefix(r.Template, "/repos/") {
 			on = " on the repository"
 		}
 		parts = append(parts, "a fine-grained token or GitHub App needs "+r.Permission+on)

@@ -30,51 +30,44 @@ func TestExplainForbiddenNamesTheRoutesPermission(t *testing.T) {
 	const said = "GitHub refused the request (403 Resource not accessible by integration): the credentials lack permission"
 	cases := map[string]struct {
 		reason string
-		routes *routeTable
 		err    error
 		want   error
 	}{
 		"EditRepository": {
 			reason: "A repository PATCH needs Administration: write.",
-			routes: declared,
 			err:    forbidden(http.MethodPatch, "https://api.github.com/repos/demo-org/svc"),
 			want:   &Error{Status: 403, msg: said + "; a classic token needs the repo scope, a fine-grained token or GitHub App needs Administration: write on the repository"},
 		},
 		"DeleteRepositoryByID": {
 			reason: "A DELETE redirected to the repository's id is still a repository delete, which needs delete_repo.",
-			routes: declared,
 			err:    forbidden(http.MethodDelete, "https://ghe.example.com/api/v3/repositories/42"),
 			want:   &Error{Status: 403, msg: said + "; a classic token needs the delete_repo scope, a fine-grained token or GitHub App needs Administration: write on the repository"},
 		},
 		"Webhook": {
 			reason: "A webhook write needs Webhooks: write, not Administration.",
-			routes: testRoutes(),
 			err:    forbidden(http.MethodPatch, "https://api.github.com/repos/demo-org/svc/hooks/12"),
 			want:   &Error{Status: 403, msg: said + "; a classic token needs the admin:repo_hook scope, a fine-grained token or GitHub App needs Webhooks: write on the repository"},
 		},
 		"NoPermissionNeeded": {
 			reason: "A route that needs no permission names none.",
-			routes: declared,
 			err:    forbidden(http.MethodGet, "https://api.github.com/users/demo-user"),
 			want:   &Error{Status: 403, msg: said},
 		},
 		"Undeclared": {
 			reason: "An undeclared route names no permission rather than a wrong one.",
-			routes: declared,
 			err:    forbidden(http.MethodPost, "https://api.github.com/repos/demo-org/svc/pages"),
 			want:   &Error{Status: 403, msg: said},
 		},
 		"FileWrite": {
 			reason: "A file's path is one escaped segment of the contents route, which needs Contents: write.",
-			routes: declared,
 			err:    forbidden(http.MethodPut, "https://api.github.com/repos/demo-org/svc/contents/docs%2FREADME.md"),
 			want:   &Error{Status: 403, msg: said + "; a classic token needs the repo scope, a fine-grained token or GitHub App needs Contents: write on the repository"},
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, explain(tc.err, tc.routes), test.EquateErrors()); diff != "" {
-				t.Errorf("\n%s\nexplain(...): -want, +got:\n%s", tc.reason, diff)
+			if diff := cmp.Diff(tc.want, Explain(tc.err), test.EquateErrors()); diff != "" {
+				t.Errorf("\n%s\nExplain(...): -want, +got:\n%s", tc.reason, diff)
 			}
 		})
 	}

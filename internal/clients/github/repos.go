@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"reflect"
 	"strconv"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/google/go-github/v37/github"
+
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 // The repository wire types below are ours, not go-github v37's: v37 lacks
@@ -181,13 +182,13 @@ func (r *ReposClient) Get(ctx context.Context, owner, name string) (*Repository,
 
 // GetByID reads a repository by its numeric id, whatever its name now is.
 // GitHub serves it at /repositories/{id}, which its description does not
-// list; the route is routeGetRepository's (see routeTable.match).
+// list; the route is routeGetRepository's (see transport's route.go).
 func (r *ReposClient) GetByID(ctx context.Context, id int64) (*Repository, error) {
 	return r.getRepository(ctx, "repositories/"+strconv.FormatInt(id, 10))
 }
 
 // getRepository reads a repository. An answer GitHub says is unchanged is
-// the one decoded last time (see decoded.go), copied.
+// the one decoded last time (see transport's decoded.go), copied.
 func (r *ReposClient) getRepository(ctx context.Context, path string) (*Repository, error) {
 	// Like the other methods, never nil, also with an error.
 	out := &Repository{}
@@ -195,13 +196,13 @@ func (r *ReposClient) getRepository(ctx context.Context, path string) (*Reposito
 	if err != nil {
 		return out, err
 	}
-	slot := &decodedSlot{typ: reflect.TypeFor[*Repository]()}
-	resp, err := r.gh.BareDo(withDecodedSlot(ctx, slot), req)
+	slot := transport.NewDecodedSlot[*Repository]()
+	resp, err := r.gh.BareDo(transport.WithDecodedSlot(ctx, slot), req)
 	if err != nil {
 		return out, Explain(err)
 	}
 	defer func() { _ = resp.Body.Close() }()
-	if v, ok := slot.value.(*Repository); ok {
+	if v, ok := slot.Decoded().(*Repository); ok {
 		return v.clone(), nil
 	}
 	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {

@@ -2,7 +2,11 @@ package github
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
 	"encoding/json"
+	"encoding/pem"
 	"net/http"
 	"testing"
 
@@ -10,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/utils/ptr"
 
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -21,9 +26,24 @@ func protectionSeed(t *testing.T) *emulator.Seed {
 	s := accessSeed()
 	s.Repos[0].Branches = append(s.Repos[0].Branches, "release/v1")
 	s.Teams = append(s.Teams, emulator.SeedTeam{Org: "demo-org", Name: "Platform"}, emulator.SeedTeam{Org: "demo-org", Name: "Idle"})
-	s.Apps = append(s.Apps, emulator.SeedApp{ID: 77, Slug: "pusher", PublicKeyPEM: publicPEM(t, testKey(t, 0)),
+	s.Apps = append(s.Apps, emulator.SeedApp{ID: 77, Slug: "pusher", PublicKeyPEM: appPublicKeyPEM(t),
 		Installations: []emulator.SeedInstallation{{ID: 7701, Account: "demo-org", Permissions: map[string]string{"contents": "write"}}}})
 	return s
+}
+
+// appPublicKeyPEM is the public key, in PEM, of a key made for the test: the
+// App only pushes, it never signs in.
+func appPublicKeyPEM(t *testing.T) string {
+	t.Helper()
+	k, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatalf("generating RSA key: %v", err)
+	}
+	der, err := x509.MarshalPKIXPublicKey(&k.PublicKey)
+	if err != nil {
+		t.Fatalf("marshalling public key: %v", err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
 }
 
 // protectionFor starts a contract-checked emulator with protectionSeed,
@@ -32,7 +52,7 @@ func protectionSeed(t *testing.T) *emulator.Seed {
 func protectionFor(t *testing.T) (*BranchProtectionClient, *emulator.Server) {
 	t.Helper()
 	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: protectionSeed(t)})
-	gh, err := NewClient(Config{Credentials: Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -15,7 +16,7 @@ import (
 func hooksFor(t *testing.T) (*HooksClient, *emulator.Server) {
 	t.Helper()
 	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: repoSeed()})
-	gh, err := NewClient(Config{Credentials: Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -18,7 +19,7 @@ import (
 func rulesetsFor(t *testing.T) *RulesetsClient {
 	t.Helper()
 	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: repoSeed()})
-	gh, err := NewClient(Config{Credentials: Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}

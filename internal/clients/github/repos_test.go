@@ -13,6 +13,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -38,13 +39,13 @@ func emulated(t *testing.T, token string) (*Repositories, *emulator.Server) {
 	return reposFor(t, srv.URL, token, testOptionsURL(srv.Client().Transport)), emu
 }
 
-func testOptionsURL(tr http.RoundTripper) Options {
-	return Options{UserAgent: "provider-github-test", Transport: tr}
+func testOptionsURL(tr http.RoundTripper) transport.Options {
+	return transport.Options{UserAgent: "provider-github-test", Transport: tr}
 }
 
-func reposFor(t *testing.T, baseURL, token string, o Options) *Repositories {
+func reposFor(t *testing.T, baseURL, token string, o transport.Options) *Repositories {
 	t.Helper()
-	gh, err := NewClient(Config{Credentials: Credentials{Token: token}, BaseURL: baseURL}, o)
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: token}, BaseURL: baseURL}, o)
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}

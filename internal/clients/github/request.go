@@ -1,3 +1,11 @@
+// Package github is GitHub's REST API as provider-github uses it: one file
+// per API area (named as go-github names it: repos_hooks.go,
+// actions_secrets.go, ...) with the area's narrow interface, its client, the
+// routes it declares and its JSON types; the requester every area client
+// embeds; and the error model that turns GitHub's answers into sentences a
+// person can act on (errors.go). Clients are built, cached and kept within
+// GitHub's limits by package transport. It knows GitHub, not our
+// Kubernetes API types.
 package github
 
 import (
@@ -9,10 +17,12 @@ import (
 	"strings"
 
 	"github.com/google/go-github/v37/github"
+
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 // mediaTypeRepo asks for every field GitHub has, e.g. of a repository.
-const mediaTypeRepo = "application/vnd.github+json"
+const mediaTypeRepo = transport.DefaultAccept
 
 // requester sends the requests of an API area through go-github's client,
 // so that the HTTP client, error model and rate-limit bookkeeping stay

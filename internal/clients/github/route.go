@@ -3,232 +3,25 @@
 // actions_secrets.go, ...); add the method to that area's narrow interface
 // and to the area's function-field fake in package fake. Metrics, 403
 // advice, the conditional cache and the full-read budget follow the
-// declaration; route_openapi_test.go checks GitHub's description has it.
+// declaration (package transport reads it); route_openapi_test.go checks
+// GitHub's description has it.
 
 package github
 
-import (
-	"fmt"
-	"net/http"
-	"strings"
-	"time"
-)
+import "github.com/crossplane-github/provider-github/internal/clients/transport"
 
-// CachePolicy says whether the answers of a GET may be kept for
-// conditional reads.
-type CachePolicy int
+// A Route is one GitHub REST operation an API area uses: a transport.Route
+// (which says what each field means), as a type of this package so that the
+// areas build its request paths with its path method (request.go).
+type Route transport.Route
 
-const (
-	// CacheNone sends every read as it is and keeps no answer.
-	CacheNone CachePolicy = iota
-	// CacheConditional keeps the last 200 answer with an ETag or
-	// Last-Modified date and revalidates it: GitHub's 304s are free.
-	CacheConditional
-)
+// CacheConditional is transport.CacheConditional, for the areas'
+// declarations.
+const CacheConditional = transport.CacheConditional
 
-// A Route is one GitHub REST operation the client uses. It is declared once
-// and everything that treats operations differently reads it, so that a new
-// endpoint cannot be labelled, explained or cached one way in one place and
-// another way in the next.
-type Route struct {
-	// Method is the HTTP method, e.g. GET.
-	Method string
-	// Template is the path as GitHub's REST documentation writes it, e.g.
-	// /repos/{owner}/{repo}/topics. It is the route's metrics label, so it
-	// never holds an id. A route under /repos/{owner}/{repo} is also the
-	// route of the same path under /repositories/{id}, where GitHub's
-	// rename redirects point.
-	Template string
-	// Permission is the fine-grained token or GitHub App permission a 403
-	// names, e.g. "Administration: write"; empty when there is none.
-	Permission string
-	// Scope is the classic token scope a 403 names, e.g. "repo"; empty
-	// when none is needed.
-	Scope string
-	// Cache says whether a GET's answers are kept for conditional reads.
-	Cache CachePolicy
-	// FullRead marks a GET that the credential's full-read planner reads
-	// unconditionally from time to time (see planner.go): for objects
-	// whose ETag GitHub may keep over a change.
-	FullRead bool
-	// FreshFor is how long a cached answer of a conditionally cached GET
-	// is used without asking GitHub again (0: every read asks). Only for
-	// objects that change rarely and where an answer that old cannot
-	// mislead a write: it saves a round trip, not a point.
-	FreshFor time.Duration
-	// Returns, on a write GitHub answers with the object it wrote (a
-	// repository created or edited, say), is the template of that
-	// object's GET, e.g. /repos/{owner}/{repo}: the conditional cache
-	// keeps the write's answer as the GET's, found by the "url" GitHub
-	// puts in it, and serves it without asking for a moment (see
-	// writtenFreshFor), so that the observation right after a write costs
-	// no round trip.
-	Returns string
-}
-
-// declared are the routes of this package, declared by the area files.
-var declared = &routeTable{}
-
-// declare adds r to the package's routes and returns it.
-func declare(r Route) Route { return declared.add(r) }
-
-// A routeTable matches request paths to declared routes. A linear scan is
-// enough: a match is a few string comparisons per route, and there are
-// tens of routes.
-type routeTable struct {
-	routes []declaredRoute
-}
-
-type declaredRoute struct {
-	Route
-	segs []string // of the template; "" for a parameter
-}
-
-// add declares r. A malformed or duplicate route is a programming error,
-// found when the package is loaded, so add panics.
-func (t *routeTable) add(r Route) Route {
-	if r.Method == "" || r.Method != strings.ToUpper(r.Method) || !strings.HasPrefix(r.Template, "/") {
-		panic(fmt.Sprintf("route %q %q: want an upper-case method and a template starting with /", r.Method, r.Template))
-	}
-	segs := strings.Split(strings.Trim(r.Template, "/"), "/")
-	for i, s := range segs {
-		if s == "" {
-			panic(fmt.Sprintf("route %s %s: empty path segment", r.Method, r.Template))
-		}
-		if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
-			segs[i] = ""
-		}
-	}
-	if r.FullRead && (r.Method != http.MethodGet || r.Cache != CacheConditional) {
-		// Without a cached answer every read is a full one.
-		panic(fmt.Sprintf("route %s %s: only a conditionally cached GET can be a full read", r.Method, r.Template))
-	}
-	if r.FreshFor != 0 && (r.FreshFor < 0 || r.Method != http.MethodGet || r.Cache != CacheConditional) {
-		panic(fmt.Sprintf("route %s %s: only a conditionally cached GET can be fresh for a positive while", r.Method, r.Template))
-	}
-	if r.Returns != "" && (r.Method == http.MethodGet || !strings.HasPrefix(r.Returns, "/")) {
-		panic(fmt.Sprintf("route %s %s: only a write returns an object, named by a template starting with /", r.Method, r.Template))
-	}
-	for _, d := range t.routes {
-		if d.Method == r.Method && normalizeTemplate(d.Template) == normalizeTemplate(r.Template) {
-			panic(fmt.Sprintf("route %s %s is declared twice", r.Method, r.Template))
-		}
-	}
-	t.routes = append(t.routes, declaredRoute{Route: r, segs: segs})
+// declare adds r to the routes every client reads (transport.Declare) and
+// returns it.
+func declare(r Route) Route {
+	transport.Declare(transport.Route(r))
 	return r
 }
-
-// normalizeTemplate writes every parameter of a template as {}, so that
-// templates compare whatever their parameters are called.
-func normalizeTemplate(template string) string {
-	segs := strings.Split(template, "/")
-	for i, s := range segs {
-		if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
-			segs[i] = "{}"
-		}
-	}
-	return strings.Join(segs, "/")
-}
-
-// match finds the route of a request. route is the declaration for method
-// and path (ok false when there is none); label is the template of path,
-// whatever the method, or "other" for a path no route declares. When
-// templates overlap, the one with the most fixed segments wins.
-func (t *routeTable) match(method, path string) (route Route, label string, ok bool) {
-	segs := splitPath(path)
-	if route, label, ok = t.find(method, segs, false); label != "" {
-		return route, label, ok
-	}
-	if len(segs) >= 2 && segs[0] == "repositories" {
-		// The route of the same path by owner and name.
-		if route, label, ok = t.find(method, segs[2:], true); label != "" {
-			rest := strings.SplitN(label, "/", 5)[4:]
-			return route, strings.Join(append([]string{"/repositories/{id}"}, rest...), "/"), ok
-		}
-	}
-	return Route{}, "other", false
-}
-
-// find is match of segs, or with byID of segs after /repositories/{id}
-// against the templates under /repos/{owner}/{repo}; label is "" when no
-// template fits.
-func (t *routeTable) find(method string, segs []string, byID bool) (route Route, label string, ok bool) {
-	bestPath, bestMethod := -1, -1
-	for i := range t.routes {
-		d := &t.routes[i]
-		tmpl := d.segs
-		if byID {
-			if len(tmpl) < 3 || tmpl[0] != "repos" || tmpl[1] != "" || tmpl[2] != "" {
-				continue
-			}
-			tmpl = tmpl[3:]
-		}
-		fixed, fits := fit(tmpl, segs)
-		if !fits {
-			continue
-		}
-		if fixed > bestPath {
-			bestPath, label = fixed, d.Template
-		}
-		if d.Method == method && fixed > bestMethod {
-			bestMethod, route, ok = fixed, d.Route, true
-		}
-	}
-	return route, label, ok
-}
-
-// fit tells whether segs are a path of the template segments tmpl ("" for
-// a parameter, which matches any one segment), and how many of tmpl are
-// fixed.
-func fit(tmpl, segs []string) (fixed int, ok bool) {
-	if len(segs) != len(tmpl) {
-		return 0, false
-	}
-	for i, s := range tmpl {
-		switch {
-		case s == "":
-			if segs[i] == "" {
-				return 0, false
-			}
-		case s == segs[i]:
-			fixed++
-		default:
-			return 0, false
-		}
-	}
-	return fixed, true
-}
-
-// routeOf is the metrics label of a path: its route's template, so that
-// metrics have one series per route and never one per repository. A GitHub
-// Enterprise Server prefix (/api/v3) is dropped; undeclared paths are
-// "other".
-func routeOf(path string) string {
-	_, label, _ := declared.match(http.MethodGet, path)
-	return label
-}
-
-// route is the declared route of a request, if any.
-func (t *routeTable) route(method, path string) (Route, bool) {
-	r, _, ok := t.match(method, path)
-	return r, ok
-}
-
-// splitPath splits an API path into segments, without the GitHub
-// Enterprise Server prefix.
-func splitPath(path string) []string {
-	path = strings.Trim(path, "/")
-	if rest, ok := strings.CutPrefix(path, "api/v3"); ok && (rest == "" || rest[0] == '/') {
-		path = strings.Trim(rest, "/")
-	}
-	if path == "" {
-		return nil
-	}
-	return strings.Split(path, "/")
-}
-
-// sentPath is the path of req as it goes on the wire, still escaped: a
-// parameter with a '/' in it (a branch name such as feature/x, a git
-// reference such as heads/main) is sent as one escaped segment (see
-// Route.path), and only so does it match its route's template.
-func sentPath(req *http.Request) string { return req.URL.EscapedPath() }

@@ -5,12 +5,26 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 // TestRoutesAreGitHubs checks every declared route against GitHub's own
 // description (the emulator's trimmed copy, read as a file: the client
 // shares nothing with the emulator), so that a route cannot be declared
 // with a path or method GitHub does not have. Parameter names may differ.
+// normalizeTemplate writes every parameter of a template as {}, so that
+// templates compare whatever their parameters are called.
+func normalizeTemplate(template string) string {
+	segs := strings.Split(template, "/")
+	for i, s := range segs {
+		if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+			segs[i] = "{}"
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
 func TestRoutesAreGitHubs(t *testing.T) {
 	raw, err := os.ReadFile("../../emulator/testdata/openapi/api.github.com.trimmed.json")
 	if err != nil {
@@ -28,10 +42,11 @@ func TestRoutesAreGitHubs(t *testing.T) {
 			described[strings.ToUpper(method)+" "+normalizeTemplate(path)] = true
 		}
 	}
-	if len(declared.routes) == 0 {
+	routes := transport.Declared()
+	if len(routes) == 0 {
 		t.Fatal("no routes are declared")
 	}
-	for _, r := range declared.routes {
+	for _, r := range routes {
 		if !described[r.Method+" "+normalizeTemplate(r.Template)] {
 			t.Errorf("route %s %s is not in GitHub's description", r.Method, r.Template)
 		}

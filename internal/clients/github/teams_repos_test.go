@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -21,7 +22,7 @@ func TestTeamRepos(t *testing.T) {
 	if err := emu.State().AddRepositoryRole("demo-org", "deployer", "write"); err != nil {
 		t.Fatal(err)
 	}
-	gh, err := NewClient(Config{Credentials: Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
 	if err != nil {
 		t.Fatal(err)
 	}

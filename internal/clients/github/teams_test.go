@@ -10,6 +10,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -19,7 +20,7 @@ import (
 func teamsOn(t *testing.T, seed *emulator.Seed, token string) *TeamsClient {
 	t.Helper()
 	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: seed})
-	gh, err := NewClient(Config{Credentials: Credentials{Token: token}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: token}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}

@@ -20,13 +20,13 @@ import (
 
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
 	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 // Resolved is what a managed resource takes from its provider configuration.
 type Resolved struct {
 	// GitHub says how to build the GitHub client.
-	GitHub github.Config
+	GitHub transport.Config
 	// DefaultOwner is the owner of resources that name none.
 	DefaultOwner string
 }
@@ -86,12 +86,12 @@ func resolve(ctx context.Context, kube client.Client, what string, source xpv2.C
 	if err != nil {
 		return Resolved{}, errors.Wrapf(err, "%s", what)
 	}
-	creds, err := github.ParseCredentials(data)
+	creds, err := transport.ParseCredentials(data)
 	if err != nil {
 		return Resolved{}, errors.Wrapf(err, "%s: Secret %s/%s key %q", what, sel.Namespace, sel.Name, sel.Key)
 	}
 	return Resolved{
-		GitHub:       github.Config{Credentials: creds, BaseURL: ptr.Deref(ep.BaseURL, ""), Source: what},
+		GitHub:       transport.Config{Credentials: creds, BaseURL: ptr.Deref(ep.BaseURL, ""), Source: what},
 		DefaultOwner: ptr.Deref(ep.Owner, ""),
 	}, nil
 }

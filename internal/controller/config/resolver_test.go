@@ -24,7 +24,7 @@ import (
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	legacyv1alpha1 "github.com/crossplane-github/provider-github/apis/v1alpha1"
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 func TestResolverChoosesByScope(t *testing.T) {
@@ -104,7 +104,7 @@ func TestResolverChoosesByScope(t *testing.T) {
 			if diff := cmp.Diff(tc.wantOwner, got.DefaultOwner); diff != "" {
 				t.Errorf("\n%s\nResolve(...).DefaultOwner: -want, +got:\n%s", tc.reason, diff)
 			}
-			if diff := cmp.Diff(github.Credentials{Token: "t0ken"}, got.GitHub.Credentials); diff != "" {
+			if diff := cmp.Diff(transport.Credentials{Token: "t0ken"}, got.GitHub.Credentials); diff != "" {
 				t.Errorf("\n%s\nResolve(...).GitHub.Credentials: -want, +got:\n%s", tc.reason, diff)
 			}
 			if err := kube.List(context.Background(), tc.usages); err != nil {

@@ -10,7 +10,7 @@ import (
 	gogithub "github.com/google/go-github/v37/github"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 )
 
@@ -32,7 +32,7 @@ type connector[T resource.Managed] struct {
 
 // clientCache hands out one GitHub client per credential.
 type clientCache interface {
-	Get(cfg github.Config) (*gogithub.Client, error)
+	Get(cfg transport.Config) (*gogithub.Client, error)
 }
 
 // Connect returns the external client of one reconcile of mg.

@@ -14,7 +14,7 @@ import (
 	gogithub "github.com/google/go-github/v37/github"
 
 	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 // Verdicts. An observation that finds a resource up to date is a function
@@ -90,8 +90,8 @@ func withVerdicts[T resource.Managed](mg T, ext managed.TypedExternalClient[T], 
 	if _, holds := any(mg).(verdictHolder); !ok || !holds {
 		return ext
 	}
-	return verdicts[T]{TypedExternalClient: ext, inputs: in, confirm: func(ctx context.Context, reads []github.ValidatedRead) (bool, error) {
-		return github.ConfirmReads(ctx, gh, reads)
+	return verdicts[T]{TypedExternalClient: ext, inputs: in, confirm: func(ctx context.Context, reads []transport.ValidatedRead) (bool, error) {
+		return transport.ConfirmReads(ctx, gh, reads)
 	}, conn: conn, refs: refs, specs: specs}
 }
 
@@ -99,7 +99,7 @@ func withVerdicts[T resource.Managed](mg T, ext managed.TypedExternalClient[T], 
 type verdicts[T resource.Managed] struct {
 	managed.TypedExternalClient[T]
 	inputs  VerdictInputs[T]
-	confirm func(ctx context.Context, reads []github.ValidatedRead) (bool, error)
+	confirm func(ctx context.Context, reads []transport.ValidatedRead) (bool, error)
 	// conn is the provider configuration's endpoint and owner.
 	conn  string
 	refs  *referred
@@ -124,9 +124,9 @@ func (v verdicts[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserva
 			return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 		}
 	}
-	log := &github.ReadLog{}
+	log := &transport.ReadLog{}
 	referred := v.refs.count()
-	o, oerr := v.TypedExternalClient.Observe(github.WithReadLog(ctx, log), mg)
+	o, oerr := v.TypedExternalClient.Observe(transport.WithReadLog(ctx, log), mg)
 	h.SetVerdict(nil)
 	if err != nil || oerr != nil || !o.ResourceExists || !o.ResourceUpToDate || o.ResourceLateInitialized {
 		return o, oerr
@@ -183,15 +183,15 @@ func (v verdicts[T]) digest(ctx context.Context, mg T) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:18]), nil
 }
 
-func readsOf(v *shared.Verdict) []github.ValidatedRead {
-	out := make([]github.ValidatedRead, len(v.Reads))
+func readsOf(v *shared.Verdict) []transport.ValidatedRead {
+	out := make([]transport.ValidatedRead, len(v.Reads))
 	for i, r := range v.Reads {
-		out[i] = github.ValidatedRead{Path: r.Path, Accept: r.Accept, ETag: r.ETag, LastModified: r.LastModified}
+		out[i] = transport.ValidatedRead{Path: r.Path, Accept: r.Accept, ETag: r.ETag, LastModified: r.LastModified}
 	}
 	return out
 }
 
-func apiReads(reads []github.ValidatedRead) []shared.ValidatedRead {
+func apiReads(reads []transport.ValidatedRead) []shared.ValidatedRead {
 	out := make([]shared.ValidatedRead, len(reads))
 	for i, r := range reads {
 		out[i] = shared.ValidatedRead{Path: r.Path, Accept: r.Accept, ETag: r.ETag, LastModified: r.LastModified}

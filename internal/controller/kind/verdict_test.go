@@ -17,6 +17,7 @@ import (
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -173,8 +174,8 @@ func TestVerdicts(t *testing.T) {
 			seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main"}})
 			srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: seed, Now: func() time.Time { return now }})
 			newClient := func() *gogithub.Client {
-				gh, err := github.NewClient(github.Config{Credentials: github.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
-					github.Options{Transport: srv.Client().Transport})
+				gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
+					transport.Options{Transport: srv.Client().Transport})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -188,7 +189,7 @@ func TestVerdicts(t *testing.T) {
 				w := withVerdicts[*repomv1alpha1.Repository](&repomv1alpha1.Repository{}, ext, gh, "https://api.github.com/\x00demo-org", r, newSpecDigests())
 				if tc.change.confirmErr && gh == nil {
 					v := w.(verdicts[*repomv1alpha1.Repository])
-					v.confirm = func(context.Context, []github.ValidatedRead) (bool, error) {
+					v.confirm = func(context.Context, []transport.ValidatedRead) (bool, error) {
 						return false, errors.New("dial tcp: connection refused")
 					}
 					return v
@@ -261,8 +262,8 @@ func TestVerdictsUnconfirmableRead(t *testing.T) {
 	seed := emulator.DefaultSeed()
 	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main"}})
 	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: seed})
-	gh, err := github.NewClient(github.Config{Credentials: github.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
-		github.Options{Transport: srv.Client().Transport})
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
+		transport.Options{Transport: srv.Client().Transport})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,8 +281,8 @@ func TestVerdictsReferredDuringObservation(t *testing.T) {
 	seed := emulator.DefaultSeed()
 	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main"}})
 	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: seed})
-	gh, err := github.NewClient(github.Config{Credentials: github.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
-		github.Options{Transport: srv.Client().Transport})
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL},
+		transport.Options{Transport: srv.Client().Transport})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
-	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/controller/pace"
 )
 
@@ -22,7 +22,7 @@ type Options struct {
 
 	// Clients is the one cache of GitHub clients, shared by all controllers
 	// so that each credential has one connection pool and one rate budget.
-	Clients *github.ClientCache
+	Clients *transport.ClientCache
 }
 
 // ReconcilerOptions are the managed reconciler options every managed

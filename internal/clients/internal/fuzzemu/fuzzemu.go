@@ -17,6 +17,7 @@ import (
 	gogithub "github.com/google/go-github/v37/github"
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
@@ -106,8 +107,8 @@ func (e *Emulator) Begin(t *testing.T) *gogithub.Client {
 	e.mu.Lock()
 	e.t = t
 	e.mu.Unlock()
-	gh, err := github.NewClient(github.Config{Credentials: github.Credentials{Token: Token}, BaseURL: e.srv.URL},
-		github.Options{UserAgent: "provider-github-fuzz", Transport: e.srv.Client().Transport})
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: Token}, BaseURL: e.srv.URL},
+		transport.Options{UserAgent: "provider-github-fuzz", Transport: e.srv.Client().Transport})
 	if err != nil {
 		t.Fatalf("fuzzemu: %v", err)
 	}
