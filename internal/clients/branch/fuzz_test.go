@@ -89,7 +89,12 @@ func FuzzBranchConverges(f *testing.F) {
 		}
 		name = string(p.Name) // as JSON carried it: UTF-8
 		ctx := context.Background()
-		api := github.NewRepositoryBranches(emu.Begin(t))
+		gh := emu.Begin(t)
+		api := struct {
+			*github.ReposClient
+			*github.BranchesClient
+			*github.GitRefsClient
+		}{github.NewReposClient(gh), github.NewBranchesClient(gh), github.NewGitRefsClient(gh)}
 		repo, err := api.Get(ctx, "demo-org", "seeded")
 		if err != nil {
 			t.Fatalf("Get(repository): %v", err)

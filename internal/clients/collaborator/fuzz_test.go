@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	gogithub "github.com/google/go-github/v37/github"
 	"k8s.io/utils/ptr"
 
 	"github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -49,7 +50,18 @@ type access struct {
 	invitation   *github.Invitation
 }
 
-func observe(t *testing.T, api *github.RepositoryAccess, user string) access {
+// accessAPI is the areas of a repository's collaborators and invitations.
+type accessAPI struct {
+	*github.CollaboratorsClient
+	*github.InvitationsClient
+}
+
+// newAccessAPI is accessAPI on gh.
+func newAccessAPI(gh *gogithub.Client) accessAPI {
+	return accessAPI{github.NewCollaboratorsClient(gh), github.NewInvitationsClient(gh)}
+}
+
+func observe(t *testing.T, api accessAPI, user string) access {
 	t.Helper()
 	ctx := context.Background()
 	answer, err := api.GetPermission(ctx, "demo-org", "seeded", user)
@@ -115,7 +127,7 @@ func FuzzCollaboratorConverges(f *testing.F) {
 			return // the controller refuses the owner as its own collaborator
 		}
 		ctx := context.Background()
-		api := github.NewRepositoryAccess(emu.Begin(t))
+		api := newAccessAPI(emu.Begin(t))
 		if err := emu.Server().State().AddRepositoryRole("demo-org", "reviewer", "triage"); err != nil {
 			t.Fatal(err)
 		}
@@ -200,7 +212,7 @@ func upToDate(permission string, a access, kept *v1alpha1.KeptPermission) bool {
 // update is the controller's Update: the invitation's permission, or the
 // collaborator's, and the role GitHub keeps instead. It returns GitHub's
 // refusal of the permission.
-func update(t *testing.T, api *github.RepositoryAccess, user, permission string, a access) (*v1alpha1.KeptPermission, error) {
+func update(t *testing.T, api accessAPI, user, permission string, a access) (*v1alpha1.KeptPermission, error) {
 	t.Helper()
 	ctx := context.Background()
 	if inv := a.invitation; inv != nil {

@@ -64,7 +64,7 @@ func TestDecodedAnswersAreKeptAndCopied(t *testing.T) {
 
 // frozen is an emulator whose clock stands still, so that an out-of-band
 // change does not move updated_at (and with it the ETag).
-func frozen(t *testing.T) (*Repositories, *emulator.Server) {
+func frozen(t *testing.T) (*repositoryAreas, *emulator.Server) {
 	t.Helper()
 	now := time.Now()
 	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: repoSeed(), Now: func() time.Time { return now }})

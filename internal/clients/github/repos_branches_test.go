@@ -21,20 +21,27 @@ func branchSeed() *emulator.Seed {
 	return s
 }
 
+// branchAreas are a repository, its branches and its git references.
+type branchAreas struct {
+	*ReposClient
+	*BranchesClient
+	*GitRefsClient
+}
+
 // branchesFor starts a contract-checked emulator with branchSeed and returns
 // our repository branches API on it for demo-token.
-func branchesFor(t *testing.T) *RepositoryBranches {
+func branchesFor(t *testing.T) *branchAreas {
 	t.Helper()
 	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: branchSeed()})
 	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}
-	return NewRepositoryBranches(gh)
+	return &branchAreas{NewReposClient(gh), NewBranchesClient(gh), NewGitRefsClient(gh)}
 }
 
 // headOf is the head commit of a branch of demo-org/seeded.
-func headOf(t *testing.T, b *RepositoryBranches, branch string) string {
+func headOf(t *testing.T, b *branchAreas, branch string) string {
 	t.Helper()
 	got, err := b.GetBranch(context.Background(), "demo-org", "seeded", branch)
 	if err != nil || got.Commit.SHA == "" {

@@ -23,16 +23,24 @@ func accessSeed(extraMembers ...string) *emulator.Seed {
 	return s
 }
 
+// accessAreas are a repository's collaborators, their invitations and
+// accounts.
+type accessAreas struct {
+	*CollaboratorsClient
+	*InvitationsClient
+	*UsersClient
+}
+
 // accessFor starts a contract-checked emulator with seed and returns our
 // repository access API on it for demo-token, and the emulator.
-func accessFor(t *testing.T, seed *emulator.Seed) (*RepositoryAccess, *emulator.Server) {
+func accessFor(t *testing.T, seed *emulator.Seed) (*accessAreas, *emulator.Server) {
 	t.Helper()
 	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: seed})
 	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}
-	return NewRepositoryAccess(gh), emu
+	return &accessAreas{NewCollaboratorsClient(gh), NewInvitationsClient(gh), NewUsersClient(gh)}, emu
 }
 
 var notFound404 = &Error{msg: "GitHub answered 404 Not Found: it does not exist, or the credentials cannot see it"}

@@ -128,27 +128,6 @@ func (c *ContentsClient) DeleteFile(ctx context.Context, owner, repo, path strin
 	return out, err
 }
 
-// RepositoryContentsAPI is what the repository file controller needs from
-// GitHub: the repository (its default branch) and its contents.
-type RepositoryContentsAPI interface {
-	ReposAPI
-	ContentsAPI
-}
-
-// RepositoryContents implements RepositoryContentsAPI with a go-github
-// client.
-type RepositoryContents struct {
-	*ReposClient
-	*ContentsClient
-}
-
-var _ RepositoryContentsAPI = (*RepositoryContents)(nil)
-
-// NewRepositoryContents returns the repository contents API of gh.
-func NewRepositoryContents(gh *github.Client) *RepositoryContents {
-	return &RepositoryContents{NewReposClient(gh), NewContentsClient(gh)}
-}
-
 // IsBranchMoved is true when GitHub refused a contents write because
 // another commit landed on the branch between GitHub reading the branch's
 // head and moving it to the write's commit: 409 "is at <sha> but expected

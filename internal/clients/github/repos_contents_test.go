@@ -13,16 +13,22 @@ import (
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
 
+// contentsAreas are a repository and its contents.
+type contentsAreas struct {
+	*ReposClient
+	*ContentsClient
+}
+
 // contentsFor starts a contract-checked emulator with repoSeed and returns
 // our contents API on it for demo-token.
-func contentsFor(t *testing.T) *RepositoryContents {
+func contentsFor(t *testing.T) *contentsAreas {
 	t.Helper()
 	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: repoSeed()})
 	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}
-	return NewRepositoryContents(gh)
+	return &contentsAreas{NewReposClient(gh), NewContentsClient(gh)}
 }
 
 // The client's requests and answers are GitHub's: a file in a directory is

@@ -31,9 +31,18 @@ func repoSeed() *emulator.Seed {
 	return s
 }
 
+// repositoryAreas are the areas a repository spans, for the tests that read
+// and write one through all of them.
+type repositoryAreas struct {
+	*ReposClient
+	*TopicsClient
+	*VulnerabilityAlertsClient
+	*UsersClient
+}
+
 // emulated starts a contract-checked emulator and returns our repository API
 // on it for token, and the emulator.
-func emulated(t *testing.T, token string) (*Repositories, *emulator.Server) {
+func emulated(t *testing.T, token string) (*repositoryAreas, *emulator.Server) {
 	t.Helper()
 	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: repoSeed()})
 	return reposFor(t, srv.URL, token, testOptionsURL(srv.Client().Transport)), emu
@@ -43,13 +52,13 @@ func testOptionsURL(tr http.RoundTripper) transport.Options {
 	return transport.Options{UserAgent: "provider-github-test", Transport: tr}
 }
 
-func reposFor(t *testing.T, baseURL, token string, o transport.Options) *Repositories {
+func reposFor(t *testing.T, baseURL, token string, o transport.Options) *repositoryAreas {
 	t.Helper()
 	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: token}, BaseURL: baseURL}, o)
 	if err != nil {
 		t.Fatalf("NewClient(...): %v", err)
 	}
-	return NewRepositories(gh)
+	return &repositoryAreas{NewReposClient(gh), NewTopicsClient(gh), NewVulnerabilityAlertsClient(gh), NewUsersClient(gh)}
 }
 
 func TestRepositoriesCreate(t *testing.T) {

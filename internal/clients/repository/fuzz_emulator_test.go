@@ -45,7 +45,11 @@ func FuzzRepositoryConverges(f *testing.F) {
 			return
 		}
 		gh, _ := convergetest.Start(t)
-		api := github.NewRepositories(gh)
+		api := struct {
+			*github.ReposClient
+			*github.TopicsClient
+			*github.VulnerabilityAlertsClient
+		}{github.NewReposClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh)}
 		ctx := t.Context()
 
 		r, err := api.Create(ctx, convergetest.Owner, CreateRequest(p, "fuzzed"))

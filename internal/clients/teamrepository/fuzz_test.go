@@ -60,7 +60,7 @@ func FuzzTeamRepositoryConverges(f *testing.F) {
 			return
 		}
 		ctx := context.Background()
-		api := github.NewTeamRepositories(emu.Begin(t))
+		api := github.NewTeamReposClient(emu.Begin(t))
 		if err := emu.Server().State().AddRepositoryRole("demo-org", "reviewer", "triage"); err != nil {
 			t.Fatal(err)
 		}

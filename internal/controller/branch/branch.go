@@ -37,6 +37,14 @@ const (
 	reasonRenamedBack event.Reason = "RenamedBack"
 )
 
+// githubAPI is what the branch controller needs from GitHub: the repository (its
+// default branch), its branches and its git references.
+type githubAPI interface {
+	github.ReposAPI
+	github.BranchesAPI
+	github.GitRefsAPI
+}
+
 // external manages one Branch. It lives for one reconcile: Observe keeps
 // what it found for Create, Update and Delete.
 //
@@ -46,7 +54,7 @@ const (
 // can) a branch created by a create whose record was lost from any other
 // branch.
 type external[T Object] struct {
-	api    github.RepositoryBranchesAPI
+	api    githubAPI
 	repo   kind.Repository
 	record event.Recorder
 	// status writes the resource's status: the commit a create starts at

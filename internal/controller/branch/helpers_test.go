@@ -23,6 +23,17 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
+// mockAPI is githubAPI made of the fakes of its areas, whose methods it
+// promotes. A call to a method whose function field is nil panics, so a
+// test states every call it expects.
+type mockAPI struct {
+	fake.MockReposAPI
+	fake.MockBranchesAPI
+	fake.MockGitRefsAPI
+}
+
+var _ githubAPI = (*mockAPI)(nil)
+
 // Commits of the cases.
 const (
 	shaMain    = "1111111111111111111111111111111111111111"
@@ -37,7 +48,7 @@ const (
 type scope struct {
 	name     string
 	branch   func(m ...mod) Object
-	external func(api github.RepositoryBranchesAPI, status statusWriter, rec event.Recorder, found ...func(*found)) client
+	external func(api githubAPI, status statusWriter, rec event.Recorder, found ...func(*found)) client
 	// connect is connect of this scope's kind; it returns the repository
 	// the external client was made for.
 	connect func(mg Object, c kind.Connection) (kind.Repository, error)
@@ -85,7 +96,7 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return b
 		},
-		external: func(api github.RepositoryBranchesAPI, status statusWriter, rec event.Recorder, fs ...func(*found)) client {
+		external: func(api githubAPI, status statusWriter, rec event.Recorder, fs ...func(*found)) client {
 			var f found
 			for _, fn := range fs {
 				fn(&f)
@@ -183,14 +194,14 @@ func (w *world) branch(name string) *github.Branch {
 	return &github.Branch{Name: name, Commit: github.BranchCommit{SHA: sha}, Protected: w.protected[name]}
 }
 
-func (w *world) fake(t *testing.T) *fake.MockRepositoryBranches {
+func (w *world) fake(t *testing.T) *mockAPI {
 	t.Helper()
 	checkRepo := func(call, owner, name string) {
 		if owner != "demo-org" || name != "app" {
 			t.Errorf("%s(%s, %s): want demo-org/app", call, owner, name)
 		}
 	}
-	return &fake.MockRepositoryBranches{
+	return &mockAPI{
 		MockReposAPI: fake.MockReposAPI{
 			MockGet: func(_ context.Context, owner, name string) (*github.Repository, error) {
 				checkRepo("Get", owner, name)

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	gogithub "github.com/google/go-github/v37/github"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -24,5 +25,14 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewRepositoryBranches(c.GitHub), repo: repo, record: c.Record, status: c.Kube.Status()}, nil
+	return &external[T]{api: newAPI(c.GitHub), repo: repo, record: c.Record, status: c.Kube.Status()}, nil
+}
+
+// newAPI is githubAPI on gh: the clients of its areas.
+func newAPI(gh *gogithub.Client) githubAPI {
+	return struct {
+		*github.ReposClient
+		*github.BranchesClient
+		*github.GitRefsClient
+	}{github.NewReposClient(gh), github.NewBranchesClient(gh), github.NewGitRefsClient(gh)}
 }

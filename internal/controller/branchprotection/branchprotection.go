@@ -40,10 +40,18 @@ const (
 	reasonFollowed event.Reason = "FollowedBranchRename"
 )
 
+// githubAPI is what the branch protection controller needs from GitHub: a
+// branch's protection, and the repository, to tell a repository GitHub does
+// not show from a branch without protection.
+type githubAPI interface {
+	github.BranchProtectionAPI
+	github.ReposAPI
+}
+
 // external manages one BranchProtection's protection of its branch. It
 // lives for one reconcile: Observe keeps what it read for Update.
 type external[T Object] struct {
-	api    github.ProtectedBranchAPI
+	api    githubAPI
 	repo   kind.Repository
 	branch kind.Branch
 	record event.Recorder

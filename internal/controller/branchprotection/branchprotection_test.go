@@ -41,14 +41,14 @@ type api struct {
 	deletes    int
 }
 
-func (a *api) fake(t *testing.T) *fake.MockProtectedBranch {
+func (a *api) fake(t *testing.T) *mockAPI {
 	t.Helper()
 	check := func(call, owner, repo, branch string) {
 		if owner != "demo-org" || repo != "app" || branch != "main" {
 			t.Errorf("%s(%s, %s, %s): want demo-org/app branch main", call, owner, repo, branch)
 		}
 	}
-	return &fake.MockProtectedBranch{
+	return &mockAPI{
 		MockBranchProtectionAPI: fake.MockBranchProtectionAPI{
 			MockGetProtection: func(_ context.Context, owner, repo, branch string) (*github.Protection, error) {
 				check("GetProtection", owner, repo, branch)

@@ -12,10 +12,21 @@ import (
 	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
+
+// mockAPI is githubAPI made of the fakes of its areas, whose methods it
+// promotes. A call to a method whose function field is nil panics, so a
+// test states every call it expects.
+type mockAPI struct {
+	fake.MockBranchProtectionAPI
+	fake.MockReposAPI
+}
+
+var _ githubAPI = (*mockAPI)(nil)
 
 // A scope is one of the BranchProtection kinds that share external[T]. It
 // builds a BranchProtection of its kind, and an external client for that
@@ -23,7 +34,7 @@ import (
 type scope struct {
 	name       string
 	protection func(m ...mod) Object
-	external   func(api github.ProtectedBranchAPI, rec event.Recorder, branch kind.Branch, observed *github.Protection) client
+	external   func(api githubAPI, rec event.Recorder, branch kind.Branch, observed *github.Protection) client
 }
 
 func (s scope) ScopeName() string { return s.name }
@@ -60,7 +71,7 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return p
 		},
-		external: func(api github.ProtectedBranchAPI, rec event.Recorder, branch kind.Branch, observed *github.Protection) client {
+		external: func(api githubAPI, rec event.Recorder, branch kind.Branch, observed *github.Protection) client {
 			e := &external[T]{api: api, repo: repo, branch: branch, record: rec, now: func() time.Time { return now }, observed: observed}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},

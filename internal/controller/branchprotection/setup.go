@@ -6,6 +6,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	gogithub "github.com/google/go-github/v37/github"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -37,5 +38,13 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewProtectedBranch(c.GitHub), repo: repo, branch: branch, record: c.Record, now: time.Now}, nil
+	return &external[T]{api: newAPI(c.GitHub), repo: repo, branch: branch, record: c.Record, now: time.Now}, nil
+}
+
+// newAPI is githubAPI on gh: the clients of its areas.
+func newAPI(gh *gogithub.Client) githubAPI {
+	return struct {
+		*github.BranchProtectionClient
+		*github.ReposClient
+	}{github.NewBranchProtectionClient(gh), github.NewReposClient(gh)}
 }

@@ -37,6 +37,15 @@ const (
 	reasonKept         event.Reason = "PermissionKeptByGitHub"
 )
 
+// githubAPI is what the collaborator controller needs from GitHub: a
+// repository's collaborators, their invitations, and accounts, to tell a
+// user GitHub does not know from a repository it does not show.
+type githubAPI interface {
+	github.CollaboratorsAPI
+	github.InvitationsAPI
+	github.UsersAPI
+}
+
 // external manages one Collaborator's access to its repository. It lives
 // for one reconcile: Observe keeps what it found for Create, Update and
 // Delete.
@@ -49,7 +58,7 @@ const (
 // direct collaborator or has an invitation, pending or expired: that is
 // what deleting it removes.
 type external[T Object] struct {
-	api    github.RepositoryAccessAPI
+	api    githubAPI
 	repos  repositoryReader
 	repo   kind.Repository
 	record event.Recorder

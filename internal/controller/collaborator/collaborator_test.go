@@ -39,9 +39,9 @@ type api struct {
 	accountErr  error
 }
 
-func (a api) fake(t *testing.T) *fake.MockRepositoryAccess {
+func (a api) fake(t *testing.T) *mockAPI {
 	t.Helper()
-	return &fake.MockRepositoryAccess{
+	return &mockAPI{
 		MockCollaboratorsAPI: fake.MockCollaboratorsAPI{
 			MockGetPermission: func(_ context.Context, owner, repo, user string) (*github.CollaboratorPermission, error) {
 				if owner != "demo-org" || repo != "app" {
@@ -372,7 +372,7 @@ func TestCreate(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
-				a := &fake.MockRepositoryAccess{
+				a := &mockAPI{
 					MockCollaboratorsAPI: fake.MockCollaboratorsAPI{MockAddCollaborator: func(_ context.Context, _, _, _, p string) (*github.Invitation, error) {
 						calls = append(calls, call{"add", p})
 						return tc.add()
@@ -470,7 +470,7 @@ func TestUpdate(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
-				a := &fake.MockRepositoryAccess{
+				a := &mockAPI{
 					MockCollaboratorsAPI: fake.MockCollaboratorsAPI{
 						MockAddCollaborator: func(_ context.Context, _, _, _, p string) (*github.Invitation, error) {
 							calls = append(calls, call{"add", p})
@@ -549,7 +549,7 @@ func TestDelete(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var calls []call
-				a := &fake.MockRepositoryAccess{
+				a := &mockAPI{
 					MockCollaboratorsAPI: fake.MockCollaboratorsAPI{MockRemoveCollaborator: func(_ context.Context, _, _, u string) error {
 						calls = append(calls, call{"remove", u})
 						return tc.err

@@ -13,10 +13,22 @@ import (
 	"github.com/crossplane-github/provider-github/apis"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
+
+// mockAPI is githubAPI made of the fakes of its areas, whose methods it
+// promotes. A call to a method whose function field is nil panics, so a
+// test states every call it expects.
+type mockAPI struct {
+	fake.MockCollaboratorsAPI
+	fake.MockInvitationsAPI
+	fake.MockUsersAPI
+}
+
+var _ githubAPI = (*mockAPI)(nil)
 
 // A scope is one of the Collaborator kinds that share external[T]. It
 // builds a Collaborator of its kind, and an external client for that kind
@@ -24,7 +36,7 @@ import (
 type scope struct {
 	name         string
 	collaborator func(m ...mod) Object
-	external     func(api github.RepositoryAccessAPI, rec event.Recorder, found ...func(*found)) client
+	external     func(api githubAPI, rec event.Recorder, found ...func(*found)) client
 	// connect is connect of this scope's kind; it returns the repository
 	// the external client was made for.
 	connect func(mg Object, c kind.Connection) (kind.Repository, error)
@@ -70,7 +82,7 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return c
 		},
-		external: func(api github.RepositoryAccessAPI, rec event.Recorder, fs ...func(*found)) client {
+		external: func(api githubAPI, rec event.Recorder, fs ...func(*found)) client {
 			var f found
 			for _, fn := range fs {
 				fn(&f)

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	gogithub "github.com/google/go-github/v37/github"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -24,5 +25,14 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewRepositoryAccess(c.GitHub), repos: github.NewReposClient(c.GitHub), repo: repo, record: c.Record}, nil
+	return &external[T]{api: newAPI(c.GitHub), repos: github.NewReposClient(c.GitHub), repo: repo, record: c.Record}, nil
+}
+
+// newAPI is githubAPI on gh: the clients of its areas.
+func newAPI(gh *gogithub.Client) githubAPI {
+	return struct {
+		*github.CollaboratorsClient
+		*github.InvitationsClient
+		*github.UsersClient
+	}{github.NewCollaboratorsClient(gh), github.NewInvitationsClient(gh), github.NewUsersClient(gh)}
 }

@@ -41,10 +41,19 @@ const (
 // (kind.Connection.TeamResource).
 type teamResolver func(ctx context.Context, mg resource.Managed, field, name string) (kind.Team, error)
 
+// githubAPI is what the environment controller needs from GitHub: a repository's
+// environments and their branch policies, and the users and teams that
+// review deployments, looked up by login and slug.
+type githubAPI interface {
+	github.EnvironmentsAPI
+	github.UsersAPI
+	github.TeamsAPI
+}
+
 // external manages one Environment. It lives for one reconcile: Observe
 // keeps what it read for Create, Update and Delete.
 type external[T Object] struct {
-	api    github.RepositoryEnvironmentsAPI
+	api    githubAPI
 	repo   kind.Repository
 	teams  teamResolver
 	record event.Recorder

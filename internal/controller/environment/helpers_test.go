@@ -20,11 +20,22 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
+// mockAPI is githubAPI made of the fakes of its areas, whose methods it
+// promotes. A call to a method whose function field is nil panics, so a
+// test states every call it expects.
+type mockAPI struct {
+	fake.MockEnvironmentsAPI
+	fake.MockUsersAPI
+	fake.MockTeamsAPI
+}
+
+var _ githubAPI = (*mockAPI)(nil)
+
 // A scope is one of the Environment kinds that share external[T].
 type scope struct {
 	name        string
 	environment func(m ...mod) Object
-	external    func(api github.RepositoryEnvironmentsAPI, teams teamResolver, rec event.Recorder, f found) client
+	external    func(api githubAPI, teams teamResolver, rec event.Recorder, f found) client
 }
 
 func (s scope) ScopeName() string { return s.name }
@@ -65,7 +76,7 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return r
 		},
-		external: func(api github.RepositoryEnvironmentsAPI, teams teamResolver, rec event.Recorder, f found) client {
+		external: func(api githubAPI, teams teamResolver, rec event.Recorder, f found) client {
 			e := &external[T]{api: api, repo: repo, teams: teams, record: rec, observed: f.observed, policies: f.policies, refIDs: f.refIDs, now: func() time.Time { return clock }}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},
@@ -146,7 +157,7 @@ type api struct {
 	teams     map[string]*github.Team
 }
 
-func (a api) fake(t *testing.T, calls *[]call) *fake.MockRepositoryEnvironments {
+func (a api) fake(t *testing.T, calls *[]call) *mockAPI {
 	t.Helper()
 	check := func(op, owner, repoName string) {
 		if owner != repo.Owner || repoName != repo.Name {
@@ -154,7 +165,7 @@ func (a api) fake(t *testing.T, calls *[]call) *fake.MockRepositoryEnvironments 
 		}
 	}
 	notFound := func(path string) error { return kindtest.GitHubErr("GET", path, 404, "Not Found") }
-	return &fake.MockRepositoryEnvironments{
+	return &mockAPI{
 		MockEnvironmentsAPI: fake.MockEnvironmentsAPI{
 			MockGetEnvironment: func(_ context.Context, owner, repoName, name string) (*github.Environment, error) {
 				check("GetEnvironment", owner, repoName)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	gogithub "github.com/google/go-github/v37/github"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -25,5 +26,14 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewRepositoryEnvironments(c.GitHub), repo: repo, teams: c.TeamResource, record: c.Record, now: time.Now}, nil
+	return &external[T]{api: newAPI(c.GitHub), repo: repo, teams: c.TeamResource, record: c.Record, now: time.Now}, nil
+}
+
+// newAPI is githubAPI on gh: the clients of its areas.
+func newAPI(gh *gogithub.Client) githubAPI {
+	return struct {
+		*github.EnvironmentsClient
+		*github.UsersClient
+		*github.TeamsClient
+	}{github.NewEnvironmentsClient(gh), github.NewUsersClient(gh), github.NewTeamsClient(gh)}
 }

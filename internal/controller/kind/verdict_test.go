@@ -43,11 +43,11 @@ func (e *readingExternal) Observe(ctx context.Context, _ *repomv1alpha1.Reposito
 	if e.during != nil {
 		e.during()
 	}
-	if _, err := github.NewRepositories(e.gh).Get(ctx, "demo-org", "seeded"); err != nil {
+	if _, err := github.NewReposClient(e.gh).Get(ctx, "demo-org", "seeded"); err != nil {
 		return managed.ExternalObservation{}, err
 	}
 	if e.extra {
-		if _, err := github.NewRepositories(e.gh).VulnerabilityAlerts(ctx, "demo-org", "seeded"); err != nil {
+		if _, err := github.NewVulnerabilityAlertsClient(e.gh).VulnerabilityAlerts(ctx, "demo-org", "seeded"); err != nil {
 			return managed.ExternalObservation{}, err
 		}
 	}

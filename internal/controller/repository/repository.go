@@ -34,10 +34,19 @@ const (
 	reasonUnarchived  event.Reason = "Unarchived"
 )
 
+// githubAPI is what the repository controller needs from GitHub: the areas a
+// Repository spans.
+type githubAPI interface {
+	github.ReposAPI
+	github.TopicsAPI
+	github.VulnerabilityAlertsAPI
+	github.UsersAPI
+}
+
 // external manages one Repository's GitHub repository. It lives for one
 // reconcile: Observe keeps what it read for Update and Delete.
 type external[T Object] struct {
-	api          github.RepositoriesAPI
+	api          githubAPI
 	defaultOwner string
 	record       event.Recorder
 

@@ -27,13 +27,25 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
+// mockAPI is githubAPI made of the fakes of its areas, whose methods it
+// promotes. A call to a method whose function field is nil panics, so a
+// test states every call it expects.
+type mockAPI struct {
+	fake.MockReposAPI
+	fake.MockTopicsAPI
+	fake.MockVulnerabilityAlertsAPI
+	fake.MockUsersAPI
+}
+
+var _ githubAPI = (*mockAPI)(nil)
+
 // A scope is one of the Repository kinds that share external[T]. It builds
 // a Repository of its kind, and an external client for that kind taking any
 // Object, so that one table of cases runs in both scopes.
 type scope struct {
 	name       string
 	repository func(m ...mod) Object
-	external   func(api github.RepositoriesAPI, defaultOwner string, observed *github.Repository) kindtest.Client[Object]
+	external   func(api githubAPI, defaultOwner string, observed *github.Repository) kindtest.Client[Object]
 }
 
 func (s scope) ScopeName() string { return s.name }
@@ -51,7 +63,7 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return r
 		},
-		external: func(api github.RepositoriesAPI, defaultOwner string, observed *github.Repository) kindtest.Client[Object] {
+		external: func(api githubAPI, defaultOwner string, observed *github.Repository) kindtest.Client[Object] {
 			return kindtest.Typed[Object, T]{E: &external[T]{api: api, defaultOwner: defaultOwner, record: event.NewNopRecorder(), observed: observed}}
 		},
 	}
@@ -104,7 +116,7 @@ func ghErrOn(method, path string, status int, details ...gogithub.Error) error {
 func TestObserve(t *testing.T) {
 	details := managed.ConnectionDetails{"fullName": []byte("org/x"), "htmlUrl": nil, "cloneUrl": nil, "sshUrl": nil}
 	type args struct {
-		api            *fake.MockRepositories
+		api            *mockAPI
 		noDefaultOwner bool
 		mg             []mod
 	}
@@ -119,19 +131,19 @@ func TestObserve(t *testing.T) {
 	}{
 		"NoOwner": {
 			reason: "without an owner in the spec or the provider configuration there is nothing to look up",
-			args:   args{api: &fake.MockRepositories{}, noDefaultOwner: true},
+			args:   args{api: &mockAPI{}, noDefaultOwner: true},
 			want:   want{err: errors.New("no owner for the repository: set spec.forProvider.owner, or spec.owner of the provider configuration")},
 		},
 		"NameAndExternalNameDisagree": {
 			reason: "the spec and the annotation must name the same repository",
-			args: args{api: &fake.MockRepositories{}, mg: []mod{withExternalName("a"), withParams(func(p *common.RepositoryParameters) {
+			args: args{api: &mockAPI{}, mg: []mod{withExternalName("a"), withParams(func(p *common.RepositoryParameters) {
 				p.Owner, p.Name = ptr.To("org"), ptr.To("b")
 			})}},
 			want: want{err: errors.New(`spec.forProvider.name "b" and the crossplane.io/external-name annotation "a" name different repositories: make them equal`)},
 		},
 		"NeverCreated": {
 			reason: "a 404 for a repository this resource never had means: create it",
-			args: args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(_ context.Context, o, n string) (*github.Repository, error) {
+			args: args{api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(_ context.Context, o, n string) (*github.Repository, error) {
 				if o != "org" || n != "x" {
 					t.Errorf("Get(%s, %s): want org/x (default owner, metadata.name)", o, n)
 				}
@@ -142,26 +154,26 @@ func TestObserve(t *testing.T) {
 		"ServerErrorIsNotAbsence": {
 			reason: "only a 404 means absent: a 500 must not lead to a create",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(500) }}},
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(500) }}},
 				mg:  []mod{withExternalName("x")},
 			},
 			want: want{err: errors.Wrap(ghErr(500), "cannot read repository org/x")},
 		},
 		"ForbiddenIsNotAbsence": {
 			reason: "a 403 is an error, not absence",
-			args:   args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(403) }}}},
+			args:   args{api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(403) }}}},
 			want:   want{err: errors.Wrap(ghErr(403), "cannot read repository org/x")},
 		},
 		"ExistsButNotOurs": {
 			reason: "an existing repository is never taken over without the external-name annotation",
-			args:   args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}}},
+			args:   args{api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}}},
 			want: want{err: kind.NotOurs{Err: errors.New("org/x already exists on GitHub and this Repository did not create it; " +
 				"to manage it, set the annotation crossplane.io/external-name: x")}},
 		},
 		"InterruptedCreate": {
 			reason: "a repository GitHub created while this resource's create was pending is this resource's",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { now := time.Now(); r.CreatedAt = &now }), nil
 				}}},
 				mg: []mod{withCreatePending(time.Now())},
@@ -171,7 +183,7 @@ func TestObserve(t *testing.T) {
 		"RefusedCreateLookAlike": {
 			reason: "after GitHub refused the create (422: the name is taken), a repository made a second before it is someone else's, however alike",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { at := time.Now().Add(-time.Second); r.CreatedAt = &at }), nil
 				}}},
 				mg: []mod{withCreatePending(time.Now()), withCreateFailed(time.Now()), withCreateRefused(time.Now())},
@@ -182,7 +194,7 @@ func TestObserve(t *testing.T) {
 		"LostAnswerFindsARepositoryDifferingInOneField": {
 			reason: "after a lost answer, a repository made during the create that differs in one field the create sent is someone else's",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { now := time.Now(); r.CreatedAt = &now }), nil
 				}}},
 				mg: []mod{withCreatePending(time.Now()), withCreateFailed(time.Now()), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("private") })},
@@ -193,7 +205,7 @@ func TestObserve(t *testing.T) {
 		"UpToDate": {
 			reason: "an adopted repository matching the spec is up to date",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
 				mg:  []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("public") })},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true, ConnectionDetails: details}},
@@ -201,7 +213,7 @@ func TestObserve(t *testing.T) {
 		"Drifted": {
 			reason: "a setting that differs makes the repository not up to date, and says which",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
 				mg:  []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.Visibility = ptr.To("private") })},
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "visibility",
@@ -210,7 +222,7 @@ func TestObserve(t *testing.T) {
 		"RenamedFoundByID": {
 			reason: "a renamed repository whose old-name redirect is gone is found by id and must be renamed back",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{
 					MockGet: func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
 					MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.Name, r.ID = "y", id }), nil
@@ -223,7 +235,7 @@ func TestObserve(t *testing.T) {
 		},
 		"FormerNameIsFree": {
 			reason: "a name GitHub only redirects (to a renamed repository) is free, so a new repository can be created",
-			args: args{api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+			args: args{api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 				return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
 			}}}},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
@@ -231,7 +243,7 @@ func TestObserve(t *testing.T) {
 		"AdoptingAFormerName": {
 			reason: "adopting a name that GitHub redirects to a renamed repository neither adopts nor renames it",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { r.Name, r.FullName = "y", "org/y" }), nil
 				}}},
 				mg: []mod{withExternalName("x")},
@@ -242,7 +254,7 @@ func TestObserve(t *testing.T) {
 		"DeletedOnGitHub": {
 			reason: "a repository gone by name and by id does not exist, so it is created again",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{
 					MockGet:     func(context.Context, string, string) (*github.Repository, error) { return nil, ghErr(404) },
 					MockGetByID: func(context.Context, int64) (*github.Repository, error) { return nil, ghErr(404) },
 				}},
@@ -253,7 +265,7 @@ func TestObserve(t *testing.T) {
 		"NameTakenByAnother": {
 			reason: "when another repository took the name of ours, neither is touched",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{
 					MockGet: func(context.Context, string, string) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
 					},
@@ -269,7 +281,7 @@ func TestObserve(t *testing.T) {
 		"OursDeletedNameTaken": {
 			reason: "when ours was deleted and another repository has the name, it is not adopted",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{
 					MockGet: func(context.Context, string, string) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
 					},
@@ -283,7 +295,7 @@ func TestObserve(t *testing.T) {
 		"Transferred": {
 			reason: "a repository now owned by someone else is reported, not changed",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { r.Owner.Login, r.FullName = "elsewhere", "elsewhere/x" }), nil
 				}}},
 				mg: []mod{withExternalName("x")},
@@ -294,7 +306,7 @@ func TestObserve(t *testing.T) {
 		"ArchivedOnDelete": {
 			reason: "once archived on delete, the repository is gone as far as the resource goes",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) {
 					return ghRepo(func(r *github.Repository) { r.Archived = true }), nil
 				}}},
 				mg: []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.ArchiveOnDelete = ptr.To(true) }), deleting()},
@@ -304,7 +316,7 @@ func TestObserve(t *testing.T) {
 		"DeletingWhatIsNotOurs": {
 			reason: "a resource being deleted whose name was taken by someone else's repository says so; kind completes its deletion (nothing of its own to delete)",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }}},
 				mg:  []mod{deleting()},
 			},
 			want: want{err: kind.NotOursf("org/x already exists on GitHub and this Repository did not create it; to manage it, set the annotation crossplane.io/external-name: x")},
@@ -312,7 +324,7 @@ func TestObserve(t *testing.T) {
 		"DeletingOursRenamedNameTaken": {
 			reason: "deleting a resource whose repository was renamed while another took its name deletes its own repository",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{
 					MockGet: func(context.Context, string, string) (*github.Repository, error) {
 						return ghRepo(func(r *github.Repository) { r.ID = 2 }), nil
 					},
@@ -328,7 +340,7 @@ func TestObserve(t *testing.T) {
 		"VulnerabilityAlertsReadOnlyWhenDeclared": {
 			reason: "vulnerability alerts cost a call, so they are read only when the spec sets them",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &mockAPI{
 					MockReposAPI:               fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
 					MockVulnerabilityAlertsAPI: fake.MockVulnerabilityAlertsAPI{MockVulnerabilityAlerts: func(context.Context, string, string) (bool, error) { return false, nil }},
 				},
@@ -363,7 +375,7 @@ func TestCreate(t *testing.T) {
 	}
 	user := func(context.Context, string) (*github.Account, error) { return &github.Account{Type: "User"}, nil }
 	type args struct {
-		api *fake.MockRepositories
+		api *mockAPI
 		mg  []mod
 	}
 	type want struct {
@@ -379,7 +391,7 @@ func TestCreate(t *testing.T) {
 	}{
 		"InOrganization": {
 			reason: "an organization's repository is created under /orgs/{org}/repos",
-			args: args{api: &fake.MockRepositories{
+			args: args{api: &mockAPI{
 				MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
 				MockReposAPI: fake.MockReposAPI{MockCreate: func(_ context.Context, o string, q *github.RepositoryRequest) (*github.Repository, error) {
 					if o != "org" || ptr.Deref(q.Name, "") != "x" {
@@ -393,7 +405,7 @@ func TestCreate(t *testing.T) {
 		"WithoutLateInitializePolicy": {
 			reason: "without the LateInitialize management policy the spec keeps only what the user wrote",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &mockAPI{
 					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
 					MockReposAPI: fake.MockReposAPI{MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
 						return ghRepo(), nil
@@ -407,7 +419,7 @@ func TestCreate(t *testing.T) {
 		},
 		"ForAuthenticatedUser": {
 			reason: "a user repository is created for the authenticated user, who must be the owner",
-			args: args{api: &fake.MockRepositories{
+			args: args{api: &mockAPI{
 				MockUsersAPI: fake.MockUsersAPI{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "ORG", nil }},
 				MockReposAPI: fake.MockReposAPI{MockCreate: func(_ context.Context, o string, _ *github.RepositoryRequest) (*github.Repository, error) {
 					if o != "" {
@@ -420,7 +432,7 @@ func TestCreate(t *testing.T) {
 		},
 		"ForAnotherUser": {
 			reason: "GitHub cannot create a repository for a user other than the authenticated one",
-			args:   args{api: &fake.MockRepositories{MockUsersAPI: fake.MockUsersAPI{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "me", nil }}}},
+			args:   args{api: &mockAPI{MockUsersAPI: fake.MockUsersAPI{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "me", nil }}}},
 			want: want{err: errors.Wrap(
 				errors.New("org is a user account, but the credentials belong to me: GitHub creates user repositories only for the authenticated user"),
 				"cannot create repository org/x")},
@@ -428,7 +440,7 @@ func TestCreate(t *testing.T) {
 		"FromTemplate": {
 			reason: "a template source generates the repository",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &mockAPI{
 					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
 					MockReposAPI: fake.MockReposAPI{MockGenerate: func(_ context.Context, to, tr string, q *github.TemplateRequest) (*github.Repository, error) {
 						if to != "t" || tr != "tpl" || q.Owner != "org" || q.Name != "x" {
@@ -446,7 +458,7 @@ func TestCreate(t *testing.T) {
 		"Fork": {
 			reason: "a fork source forks into the organization",
 			args: args{
-				api: &fake.MockRepositories{
+				api: &mockAPI{
 					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
 					MockReposAPI: fake.MockReposAPI{MockFork: func(_ context.Context, fo, fr string, q *github.ForkRequest) (*github.Repository, error) {
 						if fo != "u" || fr != "lib" || q.Organization != "org" || q.Name != "x" {
@@ -461,7 +473,7 @@ func TestCreate(t *testing.T) {
 		},
 		"NameTakenMeanwhile": {
 			reason: "a name taken between observe and create is explained with the way to adopt",
-			args: args{api: &fake.MockRepositories{
+			args: args{api: &mockAPI{
 				MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
 				MockReposAPI: fake.MockReposAPI{MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
 					return nil, ghErrOn(http.MethodPost, "/orgs/org/repos", http.StatusUnprocessableEntity, gogithub.Error{Message: "name already exists on this account"})
@@ -551,7 +563,7 @@ func TestUpdateOrder(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 				var got []call
-				api := &fake.MockRepositories{
+				api := &mockAPI{
 					MockReposAPI: fake.MockReposAPI{MockEdit: func(_ context.Context, _, n string, q *github.RepositoryRequest) (*github.Repository, error) {
 						out := *tc.args.observed
 						switch {
@@ -586,7 +598,7 @@ func TestUpdateOrder(t *testing.T) {
 
 func TestDelete(t *testing.T) {
 	type args struct {
-		api      *fake.MockRepositories
+		api      *mockAPI
 		observed *github.Repository
 		params   func(*common.RepositoryParameters)
 	}
@@ -601,7 +613,7 @@ func TestDelete(t *testing.T) {
 		"AlreadyGone": {
 			reason: "a repository that is already gone counts as deleted",
 			args: args{
-				api:      &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 404) }}},
+				api:      &mockAPI{MockReposAPI: fake.MockReposAPI{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 404) }}},
 				observed: ghRepo(),
 				params:   func(*common.RepositoryParameters) {},
 			},
@@ -609,7 +621,7 @@ func TestDelete(t *testing.T) {
 		"Forbidden": {
 			reason: "a refused delete is an error that says what is missing",
 			args: args{
-				api:      &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 403) }}},
+				api:      &mockAPI{MockReposAPI: fake.MockReposAPI{MockDelete: func(context.Context, string, string) error { return ghErrOn(http.MethodDelete, "/repos/org/x", 403) }}},
 				observed: ghRepo(),
 				params:   func(*common.RepositoryParameters) {},
 			},
@@ -618,7 +630,7 @@ func TestDelete(t *testing.T) {
 		"ArchiveInstead": {
 			reason: "archiveOnDelete archives and never deletes",
 			args: args{
-				api: &fake.MockRepositories{MockReposAPI: fake.MockReposAPI{MockEdit: func(_ context.Context, _, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
+				api: &mockAPI{MockReposAPI: fake.MockReposAPI{MockEdit: func(_ context.Context, _, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
 					if !ptr.Deref(q.Archived, false) {
 						t.Errorf("Edit(%+v): want archived=true", q)
 					}
@@ -630,7 +642,7 @@ func TestDelete(t *testing.T) {
 		},
 		"NotObserved": {
 			reason: "Delete deletes what Observe found, so it refuses to run without it",
-			args:   args{api: &fake.MockRepositories{}, params: func(*common.RepositoryParameters) {}},
+			args:   args{api: &mockAPI{}, params: func(*common.RepositoryParameters) {}},
 			want:   want{err: errors.New("cannot delete a repository that was not observed first")},
 		},
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	gogithub "github.com/google/go-github/v37/github"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -19,5 +20,15 @@ var Setups = []kind.Setup{
 
 //nolint:unparam // the signature of every kind's connect; other kinds' can fail.
 func connect[T Object](_ context.Context, _ T, c kind.Connection) (managed.TypedExternalClient[T], error) {
-	return &external[T]{api: github.NewRepositories(c.GitHub), defaultOwner: c.DefaultOwner, record: c.Record}, nil
+	return &external[T]{api: newAPI(c.GitHub), defaultOwner: c.DefaultOwner, record: c.Record}, nil
+}
+
+// newAPI is githubAPI on gh: the clients of its areas.
+func newAPI(gh *gogithub.Client) githubAPI {
+	return struct {
+		*github.ReposClient
+		*github.TopicsClient
+		*github.VulnerabilityAlertsClient
+		*github.UsersClient
+	}{github.NewReposClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh), github.NewUsersClient(gh)}
 }

@@ -23,6 +23,16 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
+// mockAPI is githubAPI made of the fakes of its areas, whose methods it
+// promotes. A call to a method whose function field is nil panics, so a
+// test states every call it expects.
+type mockAPI struct {
+	fake.MockReposAPI
+	fake.MockContentsAPI
+}
+
+var _ githubAPI = (*mockAPI)(nil)
+
 // A scope is one of the RepositoryFile kinds that share external[T]. It
 // builds a RepositoryFile of its kind, and an external client for that kind
 // taking any Object, so that one table of cases runs in both scopes.
@@ -32,7 +42,7 @@ type scope struct {
 	// scope), where their ConfigMaps are by default.
 	ns       string
 	file     func(m ...mod) Object
-	external func(api github.RepositoryContentsAPI, kube client.Reader, rec event.Recorder, f found) extClient
+	external func(api githubAPI, kube client.Reader, rec event.Recorder, f found) extClient
 }
 
 func (s scope) ScopeName() string { return s.name }
@@ -75,7 +85,7 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return r
 		},
-		external: func(api github.RepositoryContentsAPI, kube client.Reader, rec event.Recorder, f found) extClient {
+		external: func(api githubAPI, kube client.Reader, rec event.Recorder, f found) extClient {
 			e := &external[T]{api: api, configMaps: kube, repo: repo, record: rec, branch: f.branch, content: f.content, observed: f.observed,
 				wait: func(context.Context, time.Duration) error { return nil }}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
@@ -157,7 +167,7 @@ type api struct {
 	deleteErrs []error
 }
 
-func (a api) fake(t *testing.T, calls *[]call) *fake.MockRepositoryContents {
+func (a api) fake(t *testing.T, calls *[]call) *mockAPI {
 	t.Helper()
 	check := func(op, owner, name string) {
 		if owner != repo.Owner || name != repo.Name {
@@ -169,7 +179,7 @@ func (a api) fake(t *testing.T, calls *[]call) *fake.MockRepositoryContents {
 			t.Errorf("%s(%s): want %s", op, p, path)
 		}
 	}
-	return &fake.MockRepositoryContents{
+	return &mockAPI{
 		MockReposAPI: fake.MockReposAPI{MockGet: func(_ context.Context, owner, name string) (*github.Repository, error) {
 			check("Get", owner, name)
 			*calls = append(*calls, call{Op: "repo"})

@@ -35,10 +35,17 @@ type Object interface {
 	RepositoryTarget() *common.RepositoryTarget
 }
 
+// githubAPI is what the repository file controller needs from GitHub: the
+// repository (its default branch) and its contents.
+type githubAPI interface {
+	github.ReposAPI
+	github.ContentsAPI
+}
+
 // external manages one RepositoryFile's file. It lives for one reconcile:
 // Observe keeps what it found for Create, Update and Delete.
 type external[T Object] struct {
-	api        github.RepositoryContentsAPI
+	api        githubAPI
 	configMaps client.Reader
 	repo       kind.Repository
 	record     event.Recorder

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	gogithub "github.com/google/go-github/v37/github"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -27,5 +28,13 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewRepositoryContents(c.GitHub), configMaps: c.Uncached, repo: repo, record: c.Record, wait: sleep}, nil
+	return &external[T]{api: newAPI(c.GitHub), configMaps: c.Uncached, repo: repo, record: c.Record, wait: sleep}, nil
+}
+
+// newAPI is githubAPI on gh: the clients of its areas.
+func newAPI(gh *gogithub.Client) githubAPI {
+	return struct {
+		*github.ReposClient
+		*github.ContentsClient
+	}{github.NewReposClient(gh), github.NewContentsClient(gh)}
 }

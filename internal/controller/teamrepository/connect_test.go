@@ -11,7 +11,6 @@ import (
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	teamrepo "github.com/crossplane-github/provider-github/internal/clients/teamrepository"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
@@ -148,7 +147,7 @@ func TestConnect(t *testing.T) {
 					objs = tc.kube(s)
 				}
 				c := kind.Connection{Kube: kubeWith(t, objs...), DefaultOwner: "acme"}
-				e, err := s.connect(context.Background(), s.object(tc.mg...), c, &fake.MockTeamRepositories{})
+				e, err := s.connect(context.Background(), s.object(tc.mg...), c, &mockAPI{})
 				gotErr := ""
 				if err != nil {
 					gotErr = err.Error()

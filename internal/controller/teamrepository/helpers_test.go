@@ -18,11 +18,22 @@ import (
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	teamrepo "github.com/crossplane-github/provider-github/internal/clients/teamrepository"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
+
+// mockAPI is githubAPI made of the fakes of its areas, whose methods it
+// promotes. A call to a method whose function field is nil panics, so a
+// test states every call it expects.
+type mockAPI struct {
+	fake.MockTeamReposAPI
+	fake.MockReposAPI
+}
+
+var _ githubAPI = (*mockAPI)(nil)
 
 // ext is external[T] taking any Object, so that one table of cases runs in
 // both scopes; an Object of the other scope panics.
@@ -49,9 +60,9 @@ type scope struct {
 	// object builds a TeamRepository of this scope.
 	object func(m ...mod) Object
 	// connect is newExternal of this scope's kind.
-	connect func(ctx context.Context, mg Object, c kind.Connection, api github.TeamRepositoriesAPI) (ext, error)
+	connect func(ctx context.Context, mg Object, c kind.Connection, api githubAPI) (ext, error)
 	// external is an external client that found repo and team.
-	external func(api github.TeamRepositoriesAPI, repo kind.Repository, team kind.Team, rec event.Recorder) ext
+	external func(api githubAPI, repo kind.Repository, team kind.Team, rec event.Recorder) ext
 	// team is a Team resource of this scope in namespace ns with the status o.
 	team func(ns, name string, o orgcommon.TeamObservation) client.Object
 	// repository is a Repository resource of this scope in namespace ns
@@ -81,14 +92,14 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return o
 		},
-		connect: func(ctx context.Context, mg Object, c kind.Connection, api github.TeamRepositoriesAPI) (ext, error) {
+		connect: func(ctx context.Context, mg Object, c kind.Connection, api githubAPI) (ext, error) {
 			e, err := newExternal(ctx, mg.(T), c, api)
 			if err != nil {
 				return nil, err
 			}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}, nil
 		},
-		external: func(api github.TeamRepositoriesAPI, repo kind.Repository, team kind.Team, rec event.Recorder) ext {
+		external: func(api githubAPI, repo kind.Repository, team kind.Team, rec event.Recorder) ext {
 			e := &external[T]{api: api, repo: repo, team: team, record: rec}
 			return typed[T]{kindtest.Typed[Object, T]{E: e}, e}
 		},

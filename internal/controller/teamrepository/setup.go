@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	gogithub "github.com/google/go-github/v37/github"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -23,10 +24,10 @@ var Setups = []kind.Setup{
 // machinery completes the deletion of a resource whose Repository or Team
 // resource is gone.
 func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
-	return newExternal(ctx, mg, c, github.NewTeamRepositories(c.GitHub))
+	return newExternal(ctx, mg, c, newAPI(c.GitHub))
 }
 
-func newExternal[T Object](ctx context.Context, mg T, c kind.Connection, api github.TeamRepositoriesAPI) (*external[T], error) {
+func newExternal[T Object](ctx context.Context, mg T, c kind.Connection, api githubAPI) (*external[T], error) {
 	repo, err := c.Repository(ctx, mg)
 	if err != nil {
 		return nil, err
@@ -36,4 +37,12 @@ func newExternal[T Object](ctx context.Context, mg T, c kind.Connection, api git
 		return nil, err
 	}
 	return &external[T]{api: api, repo: repo, team: team, record: c.Record}, nil
+}
+
+// newAPI is githubAPI on gh: the clients of its areas.
+func newAPI(gh *gogithub.Client) githubAPI {
+	return struct {
+		*github.TeamReposClient
+		*github.ReposClient
+	}{github.NewTeamReposClient(gh), github.NewReposClient(gh)}
 }

@@ -47,11 +47,20 @@ const (
 	reasonRepositoryDeleted event.Reason = "RepositoryDeleted"
 )
 
+// githubAPI is what the team repository permission controller needs from GitHub:
+// the team's permission, and the repository itself, read by name or id, to
+// tell a missing repository from a missing team and to follow a repository
+// that was renamed.
+type githubAPI interface {
+	github.TeamReposAPI
+	github.ReposAPI
+}
+
 // external manages one TeamRepository's permission. It lives for one
 // reconcile: connect finds the team and the repository, Observe keeps
 // where it found the permission for Update and Delete.
 type external[T Object] struct {
-	api    github.TeamRepositoriesAPI
+	api    githubAPI
 	repo   kind.Repository
 	team   kind.Team
 	record event.Recorder

@@ -44,7 +44,7 @@ func TestObserve(t *testing.T) {
 	}
 	cases := map[string]struct {
 		reason string
-		api    func(t *testing.T) *fake.MockTeamRepositories
+		api    func(t *testing.T) *mockAPI
 		repo   kind.Repository
 		team   kind.Team
 		mg     []mod
@@ -52,8 +52,8 @@ func TestObserve(t *testing.T) {
 	}{
 		"Granted": {
 			reason: "A push grant that GitHub reports as write is up to date; the observation and the external name are recorded.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("write"), nil)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("write"), nil)}}
 			},
 			mg: []mod{withPermission("push")},
 			want: want{
@@ -65,8 +65,8 @@ func TestObserve(t *testing.T) {
 		},
 		"DefaultPermission": {
 			reason: "Without a permission in the spec, push (GitHub's default) is wanted; its external name already set, nothing is written.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("write"), nil)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("write"), nil)}}
 			},
 			mg: []mod{withExternalName("platform/acme/api")},
 			want: want{
@@ -78,8 +78,8 @@ func TestObserve(t *testing.T) {
 		},
 		"PullIsRead": {
 			reason: "A pull grant that GitHub reports as read is up to date.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("read"), nil)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("read"), nil)}}
 			},
 			mg: []mod{withPermission("pull"), withExternalName("platform/acme/api")},
 			want: want{
@@ -91,8 +91,8 @@ func TestObserve(t *testing.T) {
 		},
 		"CustomRoleAnyCase": {
 			reason: "A custom role GitHub reports in another case is up to date.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("deployer"), nil)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("deployer"), nil)}}
 			},
 			mg: []mod{withPermission("Deployer"), withExternalName("platform/acme/api")},
 			want: want{
@@ -104,8 +104,8 @@ func TestObserve(t *testing.T) {
 		},
 		"Drifted": {
 			reason: "A team raised to admin on GitHub is not up to date with maintain, and the diff says so.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("admin"), nil)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, teamRepo("admin"), nil)}}
 			},
 			mg: []mod{withPermission("maintain"), withExternalName("platform/acme/api")},
 			want: want{
@@ -117,8 +117,8 @@ func TestObserve(t *testing.T) {
 		},
 		"RenamedThroughKubernetes": {
 			reason: "After a rename followed through repositoryRef and teamRef, the external name is brought up to date and the team id recorded.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: func(_ context.Context, org, slug, owner, repo string) (*github.TeamRepo, error) {
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: func(_ context.Context, org, slug, owner, repo string) (*github.TeamRepo, error) {
 					if slug != "core" || repo != "api2" {
 						t.Errorf("GetTeamRepo(%s, %s, %s, %s): want the new names core and api2", org, slug, owner, repo)
 					}
@@ -139,8 +139,8 @@ func TestObserve(t *testing.T) {
 		},
 		"GitHubsSpelling": {
 			reason: "The external name takes GitHub's spelling of the repository's full name.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: func(context.Context, string, string, string, string) (*github.TeamRepo, error) {
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: func(context.Context, string, string, string, string) (*github.TeamRepo, error) {
 					r := teamRepo("write")
 					r.Name, r.FullName = "API", "Acme/API"
 					return r, nil
@@ -155,22 +155,22 @@ func TestObserve(t *testing.T) {
 		},
 		"NeverGranted": {
 			reason: "A 404 for a permission never seen means: grant it. No other call is made.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, notFound)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, notFound)}}
 			},
 			want: want{o: managed.ExternalObservation{ResourceExists: false}},
 		},
 		"ServerError": {
 			reason: "Only a 404 means absent: a 500 is an error, and no grant follows.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, ghErr(http.MethodGet, grantPath, 500))}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, ghErr(http.MethodGet, grantPath, 500))}}
 			},
 			want: want{err: errors.Wrap(ghErr(http.MethodGet, grantPath, 500), "cannot read the permission of team acme/platform on repository acme/api")},
 		},
 		"RemovedOnGitHub": {
 			reason: "A permission seen before, whose repository is where it was, was removed on GitHub: it is granted again.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, notFound)},
 					MockReposAPI: fake.MockReposAPI{MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
 						return &github.Repository{ID: id, Name: "api", FullName: "acme/api", Owner: github.Account{Login: "acme"}}, nil
@@ -182,8 +182,8 @@ func TestObserve(t *testing.T) {
 		},
 		"RepositoryDeleted": {
 			reason: "A permission seen before on a repository since deleted went with it: its id is forgotten, an event says so, and the named repository (if any) is granted.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, notFound)},
 					MockReposAPI: fake.MockReposAPI{MockGetByID: func(context.Context, int64) (*github.Repository, error) {
 						return nil, ghErr(http.MethodGet, "/repositories/42", 404)
@@ -196,8 +196,8 @@ func TestObserve(t *testing.T) {
 		},
 		"RenamedOutsideKubernetes": {
 			reason: "A repository named by name and renamed on GitHub is reported, not replaced by whatever takes its old name.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, notFound)},
 					MockReposAPI: fake.MockReposAPI{MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
 						return &github.Repository{ID: id, Name: "api2", FullName: "acme/api2", Owner: github.Account{Login: "acme"}}, nil
@@ -212,8 +212,8 @@ func TestObserve(t *testing.T) {
 		},
 		"RenamedAheadOfItsRepositoryResource": {
 			reason: "A repository renamed on GitHub before its Repository resource reports it is waited for.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, notFound)},
 					MockReposAPI: fake.MockReposAPI{MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
 						return &github.Repository{ID: id, Name: "api2", FullName: "acme/api2", Owner: github.Account{Login: "acme"}}, nil
@@ -227,8 +227,8 @@ func TestObserve(t *testing.T) {
 		},
 		"RenamedWhileDeleting": {
 			reason: "A resource being deleted follows its repository's id to its new name, to remove the permission there.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: func(_ context.Context, _, _, _, repo string) (*github.TeamRepo, error) {
 						if repo == "api" {
 							return nil, notFound
@@ -252,8 +252,8 @@ func TestObserve(t *testing.T) {
 		},
 		"TransferredAwayWhileDeleting": {
 			reason: "A repository transferred out of the team's organization holds no permission of the team: nothing to remove.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockGetTeamRepo: getTeamRepo(t, nil, notFound)},
 					MockReposAPI: fake.MockReposAPI{MockGetByID: func(_ context.Context, id int64) (*github.Repository, error) {
 						return &github.Repository{ID: id, Name: "api", FullName: "other/api", Owner: github.Account{Login: "other"}}, nil
@@ -265,14 +265,14 @@ func TestObserve(t *testing.T) {
 		},
 		"OtherOrganization": {
 			reason: "A team of another organization than the repository's cannot be granted it: the condition names both.",
-			api:    func(*testing.T) *fake.MockTeamRepositories { return &fake.MockTeamRepositories{} },
+			api:    func(*testing.T) *mockAPI { return &mockAPI{} },
 			team:   kind.Team{Organization: "other-org", Slug: "platform", ID: 7, Via: "Team ns/platform"},
 			want: want{err: errors.New("team other-org/platform (of Team ns/platform) belongs to organization other-org, but repository acme/api belongs to acme: " +
 				"GitHub grants a team access only to its own organization's repositories; name a team of acme, or a repository of other-org")},
 		},
 		"OtherOrganizationWhileDeleting": {
 			reason: "A team of another organization was never granted the repository: a resource being deleted has nothing to remove.",
-			api:    func(*testing.T) *fake.MockTeamRepositories { return &fake.MockTeamRepositories{} },
+			api:    func(*testing.T) *mockAPI { return &mockAPI{} },
 			team:   kind.Team{Organization: "other-org", Slug: "platform", ID: 7, Via: "Team ns/platform"},
 			mg:     []mod{deleting()},
 			want:   want{o: managed.ExternalObservation{ResourceExists: false}},
@@ -344,7 +344,7 @@ func TestCreate(t *testing.T) {
 	invalid := ghErr(http.MethodPut, grantPath, http.StatusUnprocessableEntity)
 	cases := map[string]struct {
 		reason  string
-		api     func(t *testing.T) *fake.MockTeamRepositories
+		api     func(t *testing.T) *mockAPI
 		repo    kind.Repository
 		team    kind.Team
 		mg      []mod
@@ -353,23 +353,23 @@ func TestCreate(t *testing.T) {
 	}{
 		"Grants": {
 			reason: "Create grants the default permission, push, and records the external name.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", nil)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", nil)}}
 			},
 			extName: "platform/acme/api",
 		},
 		"GrantsCustomRole": {
 			reason: "A custom role is granted by its name, as written.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "Deployer", nil)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "Deployer", nil)}}
 			},
 			mg:      []mod{withPermission("Deployer")},
 			extName: "platform/acme/api",
 		},
 		"UnknownCustomRole": {
 			reason: "GitHub refusing a custom role is worded: the organization may not have it.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "releaser", invalid)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "releaser", invalid)}}
 			},
 			mg: []mod{withPermission("releaser")},
 			err: errors.Wrap(invalid, "cannot grant team acme/platform permission releaser on repository acme/api: organization acme has no custom repository role \"releaser\", "+
@@ -377,16 +377,16 @@ func TestCreate(t *testing.T) {
 		},
 		"BuiltInRefused": {
 			reason: "GitHub refusing a built-in permission says what was attempted, with GitHub's answer.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "admin", invalid)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "admin", invalid)}}
 			},
 			mg:  []mod{withPermission("admin")},
 			err: errors.Wrap(invalid, "cannot grant team acme/platform permission admin on repository acme/api"),
 		},
 		"RepositoryMissing": {
 			reason: "A 404, and a repository GitHub does not know: the condition names the repository.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", putNotFound)},
 					MockReposAPI:     fake.MockReposAPI{MockGet: getRepository(t, nil, ghErr(http.MethodGet, "/repos/acme/api", 404))},
 				}
@@ -395,8 +395,8 @@ func TestCreate(t *testing.T) {
 		},
 		"RepositoryMissingViaReference": {
 			reason: "A repository missing under the name its Repository resource reports names that resource.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", putNotFound)},
 					MockReposAPI:     fake.MockReposAPI{MockGet: getRepository(t, nil, ghErr(http.MethodGet, "/repos/acme/api", 404))},
 				}
@@ -407,8 +407,8 @@ func TestCreate(t *testing.T) {
 		},
 		"TeamMissing": {
 			reason: "A 404 on a repository that exists: the condition names the team, and what a rename on GitHub does to its slug.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", putNotFound)},
 					MockReposAPI:     fake.MockReposAPI{MockGet: getRepository(t, orgRepo("acme/api"), nil)},
 				}
@@ -419,8 +419,8 @@ func TestCreate(t *testing.T) {
 		},
 		"TeamMissingViaReference": {
 			reason: "A team missing under the slug its Team resource reports names that resource.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", putNotFound)},
 					MockReposAPI:     fake.MockReposAPI{MockGet: getRepository(t, orgRepo("acme/api"), nil)},
 				}
@@ -431,8 +431,8 @@ func TestCreate(t *testing.T) {
 		},
 		"UserRepository": {
 			reason: "A user's repository cannot be granted to a team: the condition says so.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", putNotFound)},
 					MockReposAPI: fake.MockReposAPI{MockGet: getRepository(t, &github.Repository{ID: 42, FullName: "acme/api",
 						Owner: github.Account{Login: "acme", Type: "User"}}, nil)},
@@ -443,8 +443,8 @@ func TestCreate(t *testing.T) {
 		},
 		"RepositoryRenamed": {
 			reason: "A repository GitHub redirects to a new name was renamed: reported, not granted.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", putNotFound)},
 					MockReposAPI:     fake.MockReposAPI{MockGet: getRepository(t, orgRepo("acme/api2"), nil)},
 				}
@@ -456,8 +456,8 @@ func TestCreate(t *testing.T) {
 		},
 		"WhichIsMissingUnknown": {
 			reason: "When the repository cannot be read either, GitHub's 404 is what the condition says.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "push", putNotFound)},
 					MockReposAPI:     fake.MockReposAPI{MockGet: getRepository(t, nil, ghErr(http.MethodGet, "/repos/acme/api", 503))},
 				}
@@ -466,7 +466,7 @@ func TestCreate(t *testing.T) {
 		},
 		"OtherOrganization": {
 			reason: "A team of another organization is not granted: nothing is sent to GitHub.",
-			api:    func(*testing.T) *fake.MockTeamRepositories { return &fake.MockTeamRepositories{} },
+			api:    func(*testing.T) *mockAPI { return &mockAPI{} },
 			team:   kind.Team{Organization: "other-org", Slug: "platform", ID: 7},
 			err: errors.New("team other-org/platform belongs to organization other-org, but repository acme/api belongs to acme: " +
 				"GitHub grants a team access only to its own organization's repositories; name a team of acme, or a repository of other-org"),
@@ -499,7 +499,7 @@ func TestCreate(t *testing.T) {
 // the event says it was removed outside Kubernetes.
 func TestRegrant(t *testing.T) {
 	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
-		api := &fake.MockTeamRepositories{
+		api := &mockAPI{
 			MockTeamReposAPI: fake.MockTeamReposAPI{
 				MockGetTeamRepo: getTeamRepo(t, nil, ghErr(http.MethodGet, grantPath, 404)),
 				MockAddTeamRepo: addTeamRepo(t, "maintain", nil),
@@ -525,19 +525,19 @@ func TestUpdate(t *testing.T) {
 	putNotFound := ghErr(http.MethodPut, grantPath, http.StatusNotFound)
 	cases := map[string]struct {
 		reason string
-		api    func(t *testing.T) *fake.MockTeamRepositories
+		api    func(t *testing.T) *mockAPI
 		err    error
 	}{
 		"SetsBack": {
 			reason: "Update grants the spec's permission again, which replaces the one set on GitHub.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "triage", nil)}}
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "triage", nil)}}
 			},
 		},
 		"TeamGone": {
 			reason: "A team deleted since it was observed is named by the condition.",
-			api: func(t *testing.T) *fake.MockTeamRepositories {
-				return &fake.MockTeamRepositories{
+			api: func(t *testing.T) *mockAPI {
+				return &mockAPI{
 					MockTeamReposAPI: fake.MockTeamReposAPI{MockAddTeamRepo: addTeamRepo(t, "triage", putNotFound)},
 					MockReposAPI:     fake.MockReposAPI{MockGet: getRepository(t, orgRepo("acme/api"), nil)},
 				}
@@ -587,7 +587,7 @@ func TestDelete(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
-				api := &fake.MockTeamRepositories{MockTeamReposAPI: fake.MockTeamReposAPI{MockRemoveTeamRepo: removeTeamRepo(t, tc.err)}}
+				api := &mockAPI{MockTeamReposAPI: fake.MockTeamReposAPI{MockRemoveTeamRepo: removeTeamRepo(t, tc.err)}}
 				mg := s.object(deleting())
 				_, err := s.external(api, repoAPI, teamPlatform, &kindtest.Recorder{}).Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want, err, test.EquateErrors()); diff != "" {
@@ -607,7 +607,7 @@ func TestDelete(t *testing.T) {
 func TestDeleteFollowsARename(t *testing.T) {
 	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
 		removed := ""
-		api := &fake.MockTeamRepositories{
+		api := &mockAPI{
 			MockTeamReposAPI: fake.MockTeamReposAPI{
 				MockGetTeamRepo: func(_ context.Context, _, _, _, repo string) (*github.TeamRepo, error) {
 					if repo == "api" {

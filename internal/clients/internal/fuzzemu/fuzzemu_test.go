@@ -15,7 +15,7 @@ func TestBeginResets(t *testing.T) {
 	ctx := context.Background()
 
 	t.Run("First", func(t *testing.T) {
-		api := github.NewRepositoryBranches(emu.Begin(t))
+		api := github.NewGitRefsClient(emu.Begin(t))
 		main, err := api.GetRef(ctx, "demo-org", "seeded", "heads/main")
 		if err != nil {
 			t.Fatalf("GetRef(main): %v", err)
@@ -29,7 +29,7 @@ func TestBeginResets(t *testing.T) {
 		}
 	})
 	t.Run("Second", func(t *testing.T) {
-		api := github.NewRepositoryBranches(emu.Begin(t))
+		api := github.NewGitRefsClient(emu.Begin(t))
 		if _, err := api.GetRef(ctx, "demo-org", "seeded", "heads/x"); !github.IsNotFound(err) {
 			t.Errorf("GetRef(x) in the next input: want 404 (the seed state again), got %v", err)
 		}
