@@ -3,13 +3,19 @@ SHELL := /bin/bash
 GO ?= go
 export GOFLAGS ?= -mod=mod
 
-.PHONY: help generate check-diff build test test-unit test-race vet lint reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench chaos chaos-short outages xpkg crossplane-tools e2e
+.PHONY: help generate check-diff build test test-unit test-race vet lint reviewable run cluster-up cluster-down demo demo-down emulator envtest-assets bench chaos chaos-short outages xpkg crossplane-tools e2e kind
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
 
 generate: ## Regenerate kind wrappers (hack/tools/kindgen), deepcopy, managed methodsets and CRDs (package/crds)
 	cd apis && $(GO) generate ./...
+
+kind: ## Scaffold a new kind in every layer: make kind KIND=IssueLabel ARGS="-noun label -path /labels -permission Issues" (-id: GitHub assigns ids)
+	@test -n "$(KIND)" || { echo "usage: make kind KIND=<Kind> [ARGS=...]"; exit 2; }
+	cd hack/tools && $(GO) run ./kindgen new -root ../.. $(ARGS) $(KIND)
+	$(MAKE) generate
+	hack/openapi-trim.sh
 
 check-diff: generate ## Fail when generation changes the tree
 	@if [ -n "$$(git status --porcelain -- apis package internal/controller/kind/kindtest/twins)" ]; then \

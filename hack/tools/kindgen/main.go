@@ -31,6 +31,10 @@
 // in either scope for tests.
 //
 // Usage: kindgen [-header file] -twins dir apis-dir
+//
+// kindgen new writes a new kind in every layer (see scaffold.go):
+//
+//	kindgen new [-noun label] [-path /labels] [-id] [-doc url] [-permission Issues] <Kind>
 package main
 
 import (
@@ -45,6 +49,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "new" {
+		if err := runNew(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "kindgen new:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	header := flag.String("header", "", "file whose text starts every generated file")
 	twins := flag.String("twins", "", "folder of package twins, the tests' scope pairs")
 	flag.Parse()

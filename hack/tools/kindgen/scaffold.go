@@ -1,0 +1,235 @@
+package main
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"go/format"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"text/template"
+	"unicode"
+)
+
+// The scaffold: `kindgen new` writes a new kind of an object of a
+// repository, known by a name the user chooses (a label) or by an id
+// GitHub assigns (an autolink), in every layer: its API file, GitHub
+// client area and fake, mapping, controller, emulator collection,
+// examples in both scopes, integration test and docs page. What it writes
+// compiles and its tests pass; the kind is then made particular by hand
+// (its fields, GitHub's rules, its docs), where the files say so.
+
+//go:embed scaffold/*.tmpl
+var scaffoldFS embed.FS
+
+// scaffold is what the templates of a new kind are filled with.
+type scaffold struct {
+	Kind    string // IssueLabel
+	Pkg     string // issuelabel: the package and file name
+	Var     string // issueLabel: the kind in lower camel case
+	Group   string // repo
+	Noun    string // label
+	Nouns   string // labels
+	Path    string // /labels: the collection under /repos/{owner}/{repo}
+	Param   string // name or label_id: the path parameter of one object
+	ByID    bool   // GitHub assigns an id, the external name; else the name is
+	Doc     string // GitHub's docs of the endpoints
+	Perm    string // the fine-grained permission: "Issues", "Administration"
+	Module  string // the main module's import path
+	FirstID int64  // the emulator's first id
+}
+
+// Area is the GitHub client area's type name stem: IssueLabels.
+func (s scaffold) Area() string { return s.Kind + "s" }
+
+// AreaFile is the GitHub client area's file stem: issue_labels.
+func (s scaffold) AreaFile() string { return snake(s.Kind) + "s" }
+
+// Emu is the emulator's variable of the collection: issueLabels.
+func (s scaffold) Emu() string { return s.Var + "s" }
+
+// scaffoldFile is one file the scaffold writes: a template and where its
+// output goes, relative to the repository.
+type scaffoldFile struct{ tmpl, path string }
+
+func (s scaffold) files() []scaffoldFile {
+	return []scaffoldFile{
+		{"types.go.tmpl", fmt.Sprintf("apis/%s/common/v1alpha1/%s_types.go", s.Group, s.Pkg)},
+		{"area.go.tmpl", fmt.Sprintf("internal/clients/github/%s.go", s.AreaFile())},
+		{"fake.go.tmpl", fmt.Sprintf("internal/clients/github/fake/%s.go", s.AreaFile())},
+		{"mapping.go.tmpl", fmt.Sprintf("internal/clients/%s/%s.go", s.Pkg, s.Pkg)},
+		{"mapping_test.go.tmpl", fmt.Sprintf("internal/clients/%s/%s_test.go", s.Pkg, s.Pkg)},
+		{"controller.go.tmpl", fmt.Sprintf("internal/controller/%s/%s.go", s.Pkg, s.Pkg)},
+		{"setup.go.tmpl", fmt.Sprintf("internal/controller/%s/setup.go", s.Pkg)},
+		{"controller_test.go.tmpl", fmt.Sprintf("internal/controller/%s/%s_test.go", s.Pkg, s.Pkg)},
+		{"emulator.go.tmpl", fmt.Sprintf("internal/emulator/repos_%s.go", s.AreaFile())},
+		{"contract_test.go.tmpl", fmt.Sprintf("internal/emulator/contract_%s_test.go", s.AreaFile())},
+		{"integration_test.go.tmpl", fmt.Sprintf("internal/integration/%s_test.go", s.Pkg)},
+		{"example.yaml.tmpl", fmt.Sprintf("examples/%s/namespaced/%s.yaml", s.Pkg, s.Pkg)},
+		{"example-cluster.yaml.tmpl", fmt.Sprintf("examples/%s/cluster/%s.yaml", s.Pkg, s.Pkg)},
+		{"doc.md.tmpl", fmt.Sprintf("docs/kinds/%s.md", s.Pkg)},
+	}
+}
+
+// kindName is a kind's name: an upper-case letter, then letters and digits.
+var kindName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
+
+// runNew is `kindgen new [flags] <Kind>`, run from the repository's root.
+func runNew(args []string) error {
+	fs := flag.NewFlagSet("new", flag.ContinueOnError)
+	s := scaffold{}
+	fs.StringVar(&s.Group, "group", "repo", "API group folder under apis/ (repo)")
+	fs.StringVar(&s.Noun, "noun", "", "the object in prose, singular (label); default: the kind's words")
+	fs.StringVar(&s.Path, "path", "", "the collection's path under /repos/{owner}/{repo} (/labels); default: /<noun>s")
+	fs.BoolVar(&s.ByID, "id", false, "GitHub assigns the object an id, its external name; default: the user names it")
+	fs.StringVar(&s.Doc, "doc", "https://docs.github.com/rest", "GitHub's docs of the endpoints")
+	fs.StringVar(&s.Perm, "permission", "Administration", "the fine-grained permission GitHub asks for (Issues, Administration)")
+	fs.Int64Var(&s.FirstID, "first-id", 4700001, "the emulator's first id of the kind (-id)")
+	root := fs.String("root", ".", "the repository's root")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || !kindName.MatchString(fs.Arg(0)) {
+		return errors.New("usage: kindgen new [-group repo] [-noun label] [-path /labels] [-id] [-doc url] [-permission Issues] <Kind>")
+	}
+	if s.Group != "repo" {
+		return fmt.Errorf("-group %s: the scaffold writes kinds of a repository's objects (group repo) only, so far", s.Group)
+	}
+	s.Kind = fs.Arg(0)
+	s.Pkg = strings.ToLower(s.Kind)
+	s.Var = string(unicode.ToLower(rune(s.Kind[0]))) + s.Kind[1:]
+	if s.Noun == "" {
+		s.Noun = strings.ReplaceAll(snake(s.Kind), "_", " ")
+	}
+	s.Nouns = s.Noun + "s"
+	if s.Path == "" {
+		s.Path = "/" + strings.ReplaceAll(s.Nouns, " ", "-")
+	}
+	s.Param = "name"
+	if s.ByID {
+		s.Param = snake(s.Kind) + "_id"
+	}
+	module, err := moduleLine(filepath.Join(*root, "go.mod"))
+	if err != nil {
+		return err
+	}
+	s.Module = module
+	files, err := s.render()
+	if err != nil {
+		return err
+	}
+	for _, f := range s.files() {
+		if _, err := os.Stat(filepath.Join(*root, f.path)); err == nil {
+			return fmt.Errorf("%s exists: the scaffold writes a new kind only", f.path)
+		}
+	}
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		name := filepath.Join(*root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(name, files[p], 0o644); err != nil {
+			return err
+		}
+		fmt.Println("wrote", p)
+	}
+	if err := register(filepath.Join(*root, "internal/controller/setup.go"), s); err != nil {
+		return err
+	}
+	if err := listInReadme(filepath.Join(*root, "README.md"), s); err != nil {
+		return err
+	}
+	fmt.Println("registered", s.Kind, "in internal/controller/setup.go and README.md; now run make generate, then see docs/adding-a-kind.md")
+	return nil
+}
+
+// render fills every template of the scaffold; Go files are formatted.
+func (s scaffold) render() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, f := range s.files() {
+		t, err := template.New(f.tmpl).Delims("[[", "]]").ParseFS(scaffoldFS, "scaffold/"+f.tmpl)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		if err := t.Execute(&b, s); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.tmpl, err)
+		}
+		src := b.Bytes()
+		if strings.HasSuffix(f.path, ".go") {
+			if src, err = format.Source(src); err != nil {
+				return nil, fmt.Errorf("%s: %w\n%s", f.tmpl, err, b.Bytes())
+			}
+		}
+		out[f.path] = src
+	}
+	return out, nil
+}
+
+// register adds the kind's Setups to the provider's list of kinds, and
+// its package to the imports of setup.go.
+func register(setupGo string, s scaffold) error {
+	b, err := os.ReadFile(setupGo)
+	if err != nil {
+		return err
+	}
+	src := string(b)
+	imp := fmt.Sprintf("\t\"%s/internal/controller/%s\"\n", s.Module, s.Pkg)
+	anchor := fmt.Sprintf("\t\"%s/internal/controller/kind\"\n", s.Module)
+	list := "var kinds = [][]kind.Setup{\n"
+	if !strings.Contains(src, anchor) || !strings.Contains(src, list) {
+		return fmt.Errorf("%s: cannot find where to register the kind: add %s.Setups to kinds by hand", setupGo, s.Pkg)
+	}
+	src = strings.Replace(src, anchor, anchor+imp, 1)
+	end := strings.Index(src[strings.Index(src, list):], "\n}\n") + strings.Index(src, list)
+	src = src[:end] + "\n\t" + s.Pkg + ".Setups," + src[end:]
+	out, err := format.Source([]byte(src))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(setupGo, out, 0o644)
+}
+
+// listInReadme adds the kind's row, linking its page, after the last row
+// of README.md's table of kinds.
+func listInReadme(readme string, s scaffold) error {
+	b, err := os.ReadFile(readme)
+	if err != nil {
+		return err
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	last := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "| [`") && strings.Contains(l, "](docs/kinds/") {
+			last = i
+		}
+	}
+	if last < 0 {
+		return fmt.Errorf("%s: no table of kinds to add %s to: add its row by hand", readme, s.Kind)
+	}
+	row := fmt.Sprintf("| [`%s`](docs/kinds/%s.md) | `%s.github.m.crossplane.io` / `%s.github.crossplane.io` | a %s of a repository |\n", s.Kind, s.Pkg, s.Group, s.Group, s.Noun)
+	lines = append(lines[:last+1], append([]string{row}, lines[last+1:]...)...)
+	return os.WriteFile(readme, []byte(strings.Join(lines, "")), 0o644)
+}
+
+// snake is a kind's name in lower snake case: IssueLabel is issue_label.
+func snake(kind string) string {
+	var b strings.Builder
+	for i, r := range kind {
+		if unicode.IsUpper(r) && i > 0 {
+			b.WriteByte('_')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestScaffoldRenders fills every template for both shapes: each Go file
+// formats (render runs gofmt on it), and what differs between the shapes
+// is there.
+func TestScaffoldRenders(t *testing.T) {
+	for name, tc := range map[string]struct {
+		s    scaffold
+		want map[string]string // a file's path suffix, and text it must hold
+	}{
+		"NamedByTheUser": {
+			s: scaffold{Kind: "IssueLabel", Pkg: "issuelabel", Var: "issueLabel", Group: "repo", Noun: "label", Nouns: "labels", Path: "/labels", Param: "name", Module: "example.com/p"},
+			want: map[string]string{
+				"internal/controller/issuelabel/issuelabel.go":      "kind.ByName[github.IssueLabel]",
+				"internal/clients/github/issue_labels.go":           `"/repos/{owner}/{repo}/labels/{name}"`,
+				"internal/emulator/repos_issue_labels.go":           "byName(true,",
+				"apis/repo/common/v1alpha1/issuelabel_types.go":     `self == oldSelf`,
+				"internal/emulator/contract_issue_labels_test.go":   `path: items + "/nothing"`,
+				"examples/issuelabel/cluster/issuelabel.yaml":       "apiVersion: repo.github.crossplane.io/v1alpha1",
+				"examples/issuelabel/namespaced/issuelabel.yaml":    "apiVersion: repo.github.m.crossplane.io/v1alpha1",
+				"docs/kinds/issuelabel.md":                          "# IssueLabel",
+				"internal/integration/issuelabel_test.go":           "func TestIssueLabelExisting",
+				"internal/controller/issuelabel/issuelabel_test.go": "twins.EachIssueLabel(scopeOf, scopeOf)",
+			},
+		},
+		"NumberedByGitHub": {
+			s: scaffold{Kind: "Autolink", Pkg: "autolink", Var: "autolink", Group: "repo", Noun: "autolink", Nouns: "autolinks", Path: "/autolinks", Param: "autolink_id", ByID: true, FirstID: 5, Module: "example.com/p"},
+			want: map[string]string{
+				"internal/controller/autolink/autolink.go": "kind.ByID[github.Autolink]",
+				"internal/clients/github/autolinks.go":     `"/repos/{owner}/{repo}/autolinks/{autolink_id}"`,
+				"internal/emulator/repos_autolinks.go":     "byID(5,",
+				"internal/clients/autolink/autolink.go":    "func FindByName(",
+			},
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			files, err := tc.s.render()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(files) != len(tc.s.files()) {
+				t.Errorf("%d files rendered, want %d", len(files), len(tc.s.files()))
+			}
+			for path, text := range tc.want {
+				if got, ok := files[path]; !ok || !strings.Contains(string(got), text) {
+					t.Errorf("%s (written %t) does not hold %q", path, ok, text)
+				}
+			}
+			for path, b := range files {
+				if strings.Contains(string(b), "[[") || strings.Contains(string(b), "<no value>") {
+					t.Errorf("%s holds an unfilled template action", path)
+				}
+			}
+		})
+	}
+}
+
+// TestScaffoldRegisters adds a kind to the provider's list of kinds and to
+// the README's table, and refuses a file it cannot place the kind in.
+func TestScaffoldRegisters(t *testing.T) {
+	dir := t.TempDir()
+	setup := filepath.Join(dir, "setup.go")
+	readme := filepath.Join(dir, "README.md")
+	write := func(name, text string) {
+		if err := os.WriteFile(name, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(setup, "package controller\n\nimport (\n\t\"example.com/p/internal/controller/kind\"\n\t\"example.com/p/internal/controller/team\"\n)\n\nvar kinds = [][]kind.Setup{\n\tteam.Setups,\n}\n")
+	write(readme, "# p\n\n| kind | group | what |\n|---|---|---|\n| [`Team`](docs/kinds/team.md) | `org` | a team |\n\n## Next\n")
+	s := scaffold{Kind: "IssueLabel", Pkg: "issuelabel", Group: "repo", Noun: "label", Module: "example.com/p"}
+	if err := register(setup, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := listInReadme(readme, s); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(setup)
+	for _, want := range []string{"\t\"example.com/p/internal/controller/issuelabel\"\n", "\tteam.Setups,\n\tissuelabel.Setups,\n}"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("setup.go:\n%s\nwant it to hold %q", got, want)
+		}
+	}
+	got, _ = os.ReadFile(readme)
+	if want := "| a team |\n| [`IssueLabel`](docs/kinds/issuelabel.md) |"; !strings.Contains(string(got), want) {
+		t.Errorf("README.md:\n%s\nwant the row after the last kind's", got)
+	}
+	write(setup, "package controller\n")
+	if err := register(setup, s); err == nil || !strings.Contains(err.Error(), "by hand") {
+		t.Errorf("register in a file without a list of kinds: %v, want an error saying to add it by hand", err)
+	}
+}
