@@ -74,6 +74,7 @@ var (
 	DependabotSecret = Kind{Namespaced: repomv1alpha1.DependabotSecretGroupVersionKind, Cluster: repov1alpha1.DependabotSecretGroupVersionKind}
 	DeployKey        = Kind{Namespaced: repomv1alpha1.DeployKeyGroupVersionKind, Cluster: repov1alpha1.DeployKeyGroupVersionKind}
 	Environment      = Kind{Namespaced: repomv1alpha1.EnvironmentGroupVersionKind, Cluster: repov1alpha1.EnvironmentGroupVersionKind}
+	IssueLabel       = Kind{Namespaced: repomv1alpha1.IssueLabelGroupVersionKind, Cluster: repov1alpha1.IssueLabelGroupVersionKind}
 	Repository       = Kind{Namespaced: repomv1alpha1.RepositoryGroupVersionKind, Cluster: repov1alpha1.RepositoryGroupVersionKind}
 	RepositoryFile   = Kind{Namespaced: repomv1alpha1.RepositoryFileGroupVersionKind, Cluster: repov1alpha1.RepositoryFileGroupVersionKind}
 	Ruleset          = Kind{Namespaced: repomv1alpha1.RulesetGroupVersionKind, Cluster: repov1alpha1.RulesetGroupVersionKind}
@@ -82,7 +83,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{Team, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{Team, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

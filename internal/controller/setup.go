@@ -13,6 +13,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
+	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
@@ -40,6 +41,7 @@ var kinds = [][]kind.Setup{
 	environment.Setups,
 	secret.Setups,
 	actionsvariable.Setups,
+	issuelabel.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -137,3 +137,17 @@ func expandPath(template string, params map[string]string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+// shelfIn is the repository's own shelf of the collection, made on first
+// use (write lock held): for items GitHub puts there itself, as a new
+// repository's default labels.
+func (k *collection[T]) shelfIn(r *Repo) *shelf[T] {
+	all := k.shelvesOf().of(r)
+	if *all == nil {
+		*all = map[string]*shelf[T]{}
+	}
+	if (*all)[""] == nil {
+		(*all)[""] = &shelf[T]{}
+	}
+	return (*all)[""]
+}

@@ -173,9 +173,10 @@ func (w *world) reposOf(owner string) []*Repo {
 	return out
 }
 
-// newRepo builds a repository with GitHub's defaults; the caller adds it.
+// newRepo builds a repository with GitHub's defaults (its default labels
+// included); the caller adds it.
 func (w *world) newRepo(owner *Account, name, visibility string, now time.Time) *Repo {
-	return &Repo{
+	r := &Repo{
 		Owner:                        owner.Login,
 		Name:                         name,
 		Visibility:                   visibility,
@@ -201,4 +202,6 @@ func (w *world) newRepo(owner *Account, name, visibility string, now time.Time) 
 		UpdatedAt:                    now,
 		PushedAt:                     now,
 	}
+	w.labelDefaults(r)
+	return r
 }

@@ -267,6 +267,21 @@ func recoverableKinds() map[string]recoverable {
 			write: storePath("actions/variables"),
 			repo:  vaultRepo,
 		},
+		"IssueLabel": {
+			fixture: newLabelFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.issueLabel(s, "triage", "triage", "fbca04", "Not looked at yet")
+			},
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/repos/"+owner+"/"+labelRepo+"/labels", `{"name":"triage","color":"000000"}`)
+			},
+			state: func(f *fixture) string { return f.ghState(f.labelPath("triage")) },
+			count: func(f *fixture) int {
+				return f.ghCount("/repos/"+owner+"/"+labelRepo+"/labels?per_page=100", "", nameIs("triage"))
+			},
+			write: "/repos/" + owner + "/" + labelRepo + "/labels",
+			repo:  labelRepo,
+		},
 	}
 }
 

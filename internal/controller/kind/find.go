@@ -160,8 +160,12 @@ type ByName[O any] struct {
 	Again string
 	// Taken adds to the advice on adopting someone else's object
 	// (" (its value becomes the declared one)").
-	Taken  string
-	Record event.Recorder
+	Taken string
+	// Untimed: GitHub keeps no creation time of the kind's objects (a
+	// label), so only their content tells a lost create's result
+	// (RecoversUntimed).
+	Untimed bool
+	Record  event.Recorder
 
 	// Same tells whether two names name the same object.
 	Same func(a, b string) bool
@@ -202,7 +206,11 @@ func (f ByName[O]) Find(ctx context.Context, mg resource.Managed, name string) (
 // own when it is the result of mg's lost create (Recovers). Otherwise it
 // is someone else's, and the error says how to adopt it.
 func (f ByName[O]) Claim(mg resource.Managed, name string, createdAt *time.Time, differs []string) error {
-	if !Recovers(mg, createdAt, differs) {
+	recovers := Recovers(mg, createdAt, differs)
+	if f.Untimed {
+		recovers = RecoversUntimed(mg, differs)
+	}
+	if !recovers {
 		return f.NotOurs(name)
 	}
 	Recovered(mg, f.Record, name, f.What(name), "created by this "+f.Kind)

@@ -339,6 +339,38 @@ func EachEnvironment[S any](
 	}
 }
 
+// An IssueLabelObject is an IssueLabel of either scope.
+type IssueLabelObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.IssueLabelParameters
+	Observation() *repocommonv1alpha1.IssueLabelObservation
+}
+
+// IssueLabel makes empty IssueLabel resources of either scope.
+var IssueLabel = Pair[IssueLabelObject]{
+	Namespaced: func() IssueLabelObject { return &repomv1alpha1.IssueLabel{} },
+	Cluster:    func() IssueLabelObject { return &repov1alpha1.IssueLabel{} },
+}
+
+// EachIssueLabel returns what namespaced and cluster make of their scope's
+// IssueLabel type, namespaced first. Each is given its scope and a
+// constructor of an IssueLabel called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachIssueLabel[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.IssueLabel) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.IssueLabel) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.IssueLabel {
+			return &repomv1alpha1.IssueLabel{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.IssueLabel {
+			return &repov1alpha1.IssueLabel{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A RepositoryObject is a Repository of either scope.
 type RepositoryObject interface {
 	resource.Managed

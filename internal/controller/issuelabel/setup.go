@@ -1,0 +1,28 @@
+package issuelabel
+
+import (
+	"context"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
+	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Setups add the IssueLabel kind in both scopes.
+var Setups = []kind.Setup{
+	kind.Of(&repomv1alpha1.IssueLabel{}, connect[*repomv1alpha1.IssueLabel], kind.ShownAtOnce()),
+	kind.Of(&repov1alpha1.IssueLabel{}, connect[*repov1alpha1.IssueLabel], kind.ShownAtOnce()),
+}
+
+// connect finds the label's repository on every reconcile, so that a
+// repository named by repositoryRef is followed through renames.
+func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+	repo, err := c.Repository(ctx, mg)
+	if err != nil {
+		return nil, err
+	}
+	return &external[T]{api: github.NewIssueLabelsClient(c.GitHub), repo: repo, record: c.Record}, nil
+}
