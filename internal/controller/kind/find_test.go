@@ -339,3 +339,35 @@ func TestByNameFindAndClaim(t *testing.T) {
 		})
 	}
 }
+
+// TestByNameClaimUntimed: for a kind whose objects GitHub keeps no
+// creation time of, content alone tells a lost create's result.
+func TestByNameClaimUntimed(t *testing.T) {
+	pending := time.Date(2026, 5, 1, 19, 0, 0, 0, time.UTC)
+	cases := map[string]struct {
+		lost    bool
+		differs []string
+		claimed bool
+	}{
+		"LostAndExact":      {lost: true, claimed: true},
+		"LostButDiffers":    {lost: true, differs: []string{"color"}},
+		"NoCreateWasLost":   {},
+		"NoTimeStillNeeded": {lost: true, claimed: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			mg := &repomv1alpha1.Repository{}
+			if tc.lost {
+				meta.SetExternalCreatePending(mg, pending)
+				meta.SetExternalCreateFailed(mg, pending.Add(time.Second))
+			}
+			var recorded []event.Event
+			f := ByName[thing]{Noun: "thing", Kind: "Thing", Untimed: true, Record: events{&recorded},
+				What: func(name string) string { return "thing " + name }}
+			err := f.Claim(mg, "ci", nil, tc.differs)
+			if claimed := err == nil && meta.GetExternalName(mg) == "ci"; claimed != tc.claimed {
+				t.Errorf("Claim(...): %v, external name %q; want claimed %t", err, meta.GetExternalName(mg), tc.claimed)
+			}
+		})
+	}
+}
