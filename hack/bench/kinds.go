@@ -177,6 +177,20 @@ spec:
 		return g.names(repoPath(repo, "/actions/variables?per_page=30"), "variables", field("name"))
 	}}
 
+	kindIssueLabel = benchKind{kind: "IssueLabel", group: repoGroup, want: "needs triage", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: IssueLabel
+metadata: {name: "%[1]s-triage"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    name: needs triage
+    color: fbca04
+`, objects: func(g github, repo string) ([]string, error) {
+		names, err := g.names(repoPath(repo, "/labels?per_page=100"), "", field("name"))
+		return withoutDefaultLabels(names), err
+	}}
+
 	kindDeployKey = benchKind{kind: "DeployKey", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: DeployKey
 metadata: {name: "%[1]s-deploy"}
@@ -304,4 +318,18 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 // their cluster-scoped twins, which make chaos storms beside them.
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
-	kindRepositoryFile, kindCollaborator}
+	kindRepositoryFile, kindCollaborator, kindIssueLabel}
+
+// withoutDefaultLabels leaves out of names the labels GitHub gives every
+// new repository: they are GitHub's, not a storm's.
+func withoutDefaultLabels(names []string) []string {
+	defaults := map[string]bool{"bug": true, "documentation": true, "duplicate": true, "enhancement": true,
+		"good first issue": true, "help wanted": true, "invalid": true, "question": true, "wontfix": true}
+	var out []string
+	for _, n := range names {
+		if !defaults[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
