@@ -349,10 +349,9 @@ func TestByNameClaimUntimed(t *testing.T) {
 		differs []string
 		claimed bool
 	}{
-		"LostAndExact":      {lost: true, claimed: true},
-		"LostButDiffers":    {lost: true, differs: []string{"color"}},
-		"NoCreateWasLost":   {},
-		"NoTimeStillNeeded": {lost: true, claimed: true},
+		"LostAndExact":    {lost: true, claimed: true},
+		"LostButDiffers":  {lost: true, differs: []string{"color"}},
+		"NoCreateWasLost": {},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
