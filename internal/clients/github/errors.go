@@ -146,8 +146,10 @@ func Explain(err error) error {
 	}
 	var e *Error
 	if errors.As(err, &e) {
+		// Explained already; one without a status (a rate limit
+		// go-github saw without an answer) without the URL wrapper, as the
+		// transport's errors.
 		if e.Status == 0 {
-			// Ours (a wait for a rate limit): without the URL wrapper.
 			return e
 		}
 		return err
