@@ -43,6 +43,10 @@ type Account struct {
 	// MembersCanCreateRepositories lets organization members (not only
 	// admins) create repositories.
 	MembersCanCreateRepositories bool
+
+	// sub is the state of the kinds living inside the organization, by
+	// kind name; see orgKind.
+	sub map[string]any
 }
 
 // IsOrg reports whether the account is an organization.

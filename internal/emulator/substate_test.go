@@ -152,3 +152,30 @@ func TestSubKind(t *testing.T) {
 	}()
 	clash.peek(r)
 }
+
+func TestOrgKind(t *testing.T) {
+	org := &Account{Login: "demo-org", Type: accountOrg}
+	probeOrg := orgKind[probeState]{name: "probe"}
+	if got := probeOrg.peek(org); got != nil {
+		t.Errorf("peek on an organization without state = %+v, want nil", got)
+	}
+	first := probeOrg.of(org)
+	first.value = "x"
+	if again := probeOrg.of(org); again != first {
+		t.Errorf("of created new state %p, want the existing %p", again, first)
+	}
+	if got := probeOrg.peek(&Account{Login: "other-org", Type: accountOrg}); got != nil {
+		t.Errorf("another organization has the state %+v, want nil", got)
+	}
+	r := &Repo{}
+	if got := probeOf.peek(r); got != nil {
+		t.Errorf("a repository has the organization's state %+v, want nil", got)
+	}
+	clash := orgKind[string]{name: "probe"}
+	defer func() {
+		if recover() == nil {
+			t.Errorf("two kinds sharing a name in an organization did not panic")
+		}
+	}()
+	clash.peek(org)
+}
