@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
 )
@@ -33,31 +32,15 @@ func (k *collection[T]) shelvesOf() subKind[map[string]*shelf[T]] {
 
 // onRepo declares the collection's routes under a repository.
 func (k *collection[T]) onRepo(t *routeTable, m repoMount) {
-	if problem := k.incomplete(); problem != "" {
-		panic(fmt.Sprintf("emulator: collection %q: %s", k.name, problem))
-	}
-	if (k.update != nil) != (m.update != repoOp{}) {
-		panic(fmt.Sprintf("emulator: collection %q under %s: an update route needs an update operation, and the other way round", k.name, m.path))
-	}
-	at := func(h func(*reqCtx, *world, spot[T])) func(*reqCtx, *world, *Repo) {
-		return func(c *reqCtx, w *world, r *Repo) {
+	ops := mountOps[repoOp]{list: m.list, create: m.create, get: m.get, update: m.update, remove: m.remove}
+	mountAt(k, m.path, m.param, ops, func(method, path string, op repoOp, write bool, h func(*reqCtx, *world, spot[T])) {
+		op.write = write
+		t.repo(method, path, op, func(c *reqCtx, w *world, r *Repo) {
 			if sp, ok := k.repoSpot(c, w, r, m); ok {
 				h(c, w, sp)
 			}
-		}
-	}
-	write := func(op repoOp) repoOp {
-		op.write = true
-		return op
-	}
-	one := m.path + "/{" + m.param + "}"
-	t.repo("GET", m.path, m.list, at(k.list))
-	t.repo("POST", m.path, write(m.create), at(k.add))
-	t.repo("GET", one, m.get, at(k.get))
-	if k.update != nil {
-		t.repo(k.update.method, one, write(m.update), at(k.change))
-	}
-	t.repo("DELETE", one, write(m.remove), at(k.remove))
+		})
+	})
 }
 
 // repoSpot is the shelf of the repository the path names.
@@ -90,28 +73,8 @@ func (k *collection[T]) repoSpot(c *reqCtx, w *world, r *Repo, m repoMount) (spo
 		url:      c.apiBase + "/repos/" + r.FullName() + expandPath(m.path, c.params),
 		key:      c.params[m.param],
 		hidden:   m.hidden > accessNone && w.access(c.principal, r) < m.hidden,
-		anywhere: func(f func(*T) bool) bool { return k.inAnyRepo(w, f) },
+		anywhere: func(f func(*T) bool) bool { return k.anywhere(w, f) },
 	}, true
-}
-
-// inAnyRepo calls f on the collection's items in every repository until f
-// reports true; it reports whether one did.
-func (k *collection[T]) inAnyRepo(w *world, f func(*T) bool) bool {
-	slot := k.shelvesOf()
-	for _, r := range w.repos {
-		all := slot.peek(r)
-		if all == nil {
-			continue
-		}
-		for _, sh := range *all {
-			for _, it := range *sh {
-				if f(it) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // inRepo is the item of the repository's own shelf the key names, or nil.

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 )
@@ -32,6 +33,57 @@ type spot[T any] struct {
 	// anywhere calls f on every item of the collection, under any owner,
 	// until f reports true; it reports whether one did.
 	anywhere func(f func(*T) bool) bool
+}
+
+// mountOps are the access rules and documentation of a collection's
+// operations under one mount, O being its owner's kind of operation
+// (repoOp). update is declared exactly when the collection has one.
+type mountOps[O comparable] struct{ list, create, get, update, remove O }
+
+// mountAt declares the collection's routes at path under an owner, an
+// item's at path/{param}, through place: it declares one route with its
+// operation's rules, write telling whether the operation changes state
+// (and takes the write lock), and h, which serves it once the mount has
+// found the spot. It panics when the collection is declared incomplete or
+// an update route and an update operation do not come together: every
+// test finds that when the routes are built.
+func mountAt[T any, O comparable](k *collection[T], path, param string, ops mountOps[O],
+	place func(method, path string, op O, write bool, h func(*reqCtx, *world, spot[T]))) {
+	if problem := k.incomplete(); problem != "" {
+		panic(fmt.Sprintf("emulator: collection %q: %s", k.name, problem))
+	}
+	var none O
+	if (k.update != nil) != (ops.update != none) {
+		panic(fmt.Sprintf("emulator: collection %q under %s: an update route needs an update operation, and the other way round", k.name, path))
+	}
+	one := path + "/{" + param + "}"
+	place("GET", path, ops.list, false, k.list)
+	place("POST", path, ops.create, true, k.add)
+	place("GET", one, ops.get, false, k.get)
+	if k.update != nil {
+		place(k.update.method, one, ops.update, true, k.change)
+	}
+	place("DELETE", one, ops.remove, true, k.remove)
+}
+
+// anywhere calls f on the collection's items under every owner until f
+// reports true; it reports whether one did.
+func (k *collection[T]) anywhere(w *world, f func(*T) bool) bool {
+	slot := k.shelvesOf()
+	for _, r := range w.repos {
+		all := slot.peek(r)
+		if all == nil {
+			continue
+		}
+		for _, sh := range *all {
+			for _, it := range *sh {
+				if f(it) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // list answers a page of the items, in creation order, with GitHub's Link
