@@ -51,6 +51,9 @@ type kind struct {
 	// InRepository is true when Parameters embeds the package's
 	// RepositoryTarget: the kind then belongs to a repository.
 	InRepository bool
+	// InOrganization is true when Parameters embeds the package's
+	// OrganizationTarget: the kind then belongs to an organization.
+	InOrganization bool
 	// InTeam is true when Parameters embeds the package's TeamTarget: the
 	// kind is then about one team.
 	InTeam bool
@@ -132,6 +135,7 @@ func readPackage(dir, group, version, common string) ([]kind, error) {
 					k.Group, k.Version, k.Common = group, version, common
 					k.InRepository = embeds(ts, "RepositoryTarget")
 					k.InTeam = embeds(ts, "TeamTarget")
+					k.InOrganization = embeds(ts, "OrganizationTarget")
 					k.InBranch = embeds(ts, "BranchTarget")
 					k.InEnvironment = embeds(ts, "EnvironmentTarget")
 					kinds = append(kinds, k)

@@ -90,6 +90,13 @@ func ({{.Recv}} *{{.Name}}) RepositoryTarget() *common.RepositoryTarget {
 	return &{{.Recv}}.Spec.ForProvider.RepositoryTarget
 }
 {{- end}}
+{{- if .InOrganization}}
+
+// OrganizationTarget returns the organization the {{.Noun}} belongs to.
+func ({{.Recv}} *{{.Name}}) OrganizationTarget() *common.OrganizationTarget {
+	return &{{.Recv}}.Spec.ForProvider.OrganizationTarget
+}
+{{- end}}
 {{- if .InTeam}}
 
 // TeamTarget returns the team the {{.Noun}} is about.

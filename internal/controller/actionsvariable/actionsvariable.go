@@ -60,7 +60,7 @@ func (e *external[T]) what(name string) string {
 // byName finds the variable of name (see kind.ByName).
 func (e *external[T]) byName(name string) kind.ByName[github.ActionsVariable] {
 	return kind.ByName[github.ActionsVariable]{
-		Noun: "variable", What: e.what, Kind: "ActionsVariable", Repo: e.repo, Record: e.record,
+		Noun: "variable", What: e.what, Kind: "ActionsVariable", In: e.repo, Record: e.record,
 		Unless: "or the repository or environment does not",
 		Taken:  " (its value becomes the declared one)",
 		Same:   av.SameName,

@@ -96,7 +96,7 @@ func (e *external[T]) find(ctx context.Context, mg T, m material, haveKey bool) 
 		return nil, false, nil
 	}
 	return kind.ByID[github.DeployKey]{
-		Noun: "deploy key", Address: "…/keys/<id>", Repo: e.repo, Record: e.record,
+		Noun: "deploy key", Address: "…/keys/<id>", In: e.repo, Record: e.record,
 		Again: "adding the key again",
 		Get: func(ctx context.Context, id int64) (*github.DeployKey, error) {
 			return e.api.GetDeployKey(ctx, e.repo.Owner, e.repo.Name, id)

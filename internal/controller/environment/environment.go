@@ -133,7 +133,7 @@ func (e *external[T]) observe(mg T, got *github.Environment) {
 // byName finds the environment of name (see kind.ByName).
 func (e *external[T]) byName(name string) kind.ByName[github.Environment] {
 	return kind.ByName[github.Environment]{
-		Noun: "environment", Kind: "Environment", Repo: e.repo, Record: e.record,
+		Noun: "environment", Kind: "Environment", In: e.repo, Record: e.record,
 		What: func(name string) string { return fmt.Sprintf("environment %q of %s", name, e.repo.FullName()) },
 		Same: env.SameName,
 		Get: func(ctx context.Context) (*github.Environment, error) {

@@ -52,7 +52,7 @@ func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return
 // byName finds the label of name (see kind.ByName).
 func (e *external[T]) byName(name string) kind.ByName[github.IssueLabel] {
 	return kind.ByName[github.IssueLabel]{
-		Noun: "label", What: e.what, Kind: "IssueLabel", Repo: e.repo, Record: e.record,
+		Noun: "label", What: e.what, Kind: "IssueLabel", In: e.repo, Record: e.record,
 		Same: mapping.SameName, Untimed: true,
 		Get: func(ctx context.Context) (*github.IssueLabel, error) {
 			return e.api.GetIssueLabel(ctx, e.repo.Owner, e.repo.Name, name)

@@ -40,10 +40,10 @@ type ByID[O any] struct {
 	// Noun names an object of the kind ("webhook"); Address is where
 	// GitHub shows its id ("…/settings/hooks/<id>").
 	Noun, Address string
-	// Repo is the repository the object belongs to.
-	Repo Repository
-	// Unless says what else GitHub's 404 may mean; "the repository does
-	// not" when empty.
+	// In is where the object lives: its repository or organization.
+	In Place
+	// Unless says what else GitHub's 404 may mean; "or the repository
+	// (organization) does not" when empty.
 	Unless string
 	// Again says how a missing object is made again; "creating it again"
 	// when empty.
@@ -89,12 +89,12 @@ func (f ByID[O]) Find(ctx context.Context, mg resource.Managed) (obj *O, recover
 	obj, err = f.Get(ctx, id)
 	if github.IsNotFound(err) {
 		if !meta.WasDeleted(mg) {
-			f.Record.Event(mg, event.Warning(ReasonMissing, errors.Errorf("%s %d of %s no longer exists on GitHub (%s): %s", f.Noun, id, f.Repo.FullName(), or(f.Unless, "or the repository does not"), or(f.Again, "creating it again"))))
+			f.Record.Event(mg, event.Warning(ReasonMissing, errors.Errorf("%s %d of %s no longer exists on GitHub (%s): %s", f.Noun, id, f.In.FullName(), or(f.Unless, "or the "+f.In.Noun()+" does not"), or(f.Again, "creating it again"))))
 		}
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot read %s %d of %s", f.Noun, id, f.Repo.FullName())
+		return nil, false, errors.Wrapf(err, "cannot read %s %d of %s", f.Noun, id, f.In.FullName())
 	}
 	return obj, false, nil
 }
@@ -111,11 +111,12 @@ func (f ByID[O]) recover(ctx context.Context, mg resource.Managed) (*O, bool, er
 	}
 	list, err := f.List(ctx)
 	if github.IsNotFound(err) {
-		// No repository (the create will say so), so nothing of ours.
+		// No repository or organization (the create will say so), so
+		// nothing of ours.
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, errors.Wrapf(err, "cannot list the %ss of %s to look for one an interrupted create made", f.Noun, f.Repo.FullName())
+		return nil, false, errors.Wrapf(err, "cannot list the %ss of %s to look for one an interrupted create made", f.Noun, f.In.FullName())
 	}
 	obj := f.Match(list)
 	if obj == nil {
@@ -131,7 +132,7 @@ func (f ByID[O]) recover(ctx context.Context, mg resource.Managed) (*O, bool, er
 			return nil, false, nil
 		}
 		if err != nil {
-			return nil, false, errors.Wrapf(err, "cannot read %s %d of %s to tell whether an interrupted create made it", f.Noun, id, f.Repo.FullName())
+			return nil, false, errors.Wrapf(err, "cannot read %s %d of %s to tell whether an interrupted create made it", f.Noun, id, f.In.FullName())
 		}
 	}
 	if !Recovers(mg, created, f.Drift(obj)) {
@@ -150,10 +151,10 @@ type ByName[O any] struct {
 	What func(name string) string
 	// Kind is the resource's kind ("ActionsVariable").
 	Kind string
-	// Repo is the repository the object belongs to.
-	Repo Repository
+	// In is where the object lives: its repository or organization.
+	In Place
 	// Unless says what else GitHub's 404 may mean; "or the repository
-	// does not" when empty.
+	// (organization) does not" when empty.
 	Unless string
 	// Again says how a missing object is made again; "creating it again"
 	// when empty.
@@ -189,11 +190,11 @@ func (f ByName[O]) Find(ctx context.Context, mg resource.Managed, name string) (
 	switch {
 	case github.IsNotFound(err):
 		if ext != "" && !deleting {
-			f.Record.Event(mg, event.Warning(ReasonMissing, errors.Errorf("%s no longer exists on GitHub (%s): %s", f.What(name), or(f.Unless, "or the repository does not"), or(f.Again, "creating it again"))))
+			f.Record.Event(mg, event.Warning(ReasonMissing, errors.Errorf("%s no longer exists on GitHub (%s): %s", f.What(name), or(f.Unless, "or the "+f.In.Noun()+" does not"), or(f.Again, "creating it again"))))
 		}
 		return nil, false, nil
 	case err != nil:
-		return nil, false, errors.Wrapf(err, "cannot read %s%s", f.What(name), f.Repo.NamedBy())
+		return nil, false, errors.Wrapf(err, "cannot read %s%s", f.What(name), f.In.NamedBy())
 	case ext == "" && deleting:
 		// Not this resource's: nothing to delete.
 		return nil, false, nil

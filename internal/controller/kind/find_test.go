@@ -174,7 +174,7 @@ func TestByIDFind(t *testing.T) {
 				return &th, nil
 			}
 			f := ByID[thing]{
-				Noun: "thing", Address: "…/things/<id>", Repo: Repository{Owner: "o", Name: "r"}, Record: events{&recorded},
+				Noun: "thing", Address: "…/things/<id>", In: Repository{Owner: "o", Name: "r"}, Record: events{&recorded},
 				Get:  get,
 				List: func(context.Context) ([]thing, error) { return tc.list, tc.listErr },
 				Match: func(l []thing) *thing {
@@ -304,7 +304,7 @@ func TestByNameFindAndClaim(t *testing.T) {
 			}
 			var recorded []event.Event
 			f := ByName[thing]{
-				Noun: "thing", Kind: "Thing", Repo: Repository{Owner: "o", Name: "r"}, Record: events{&recorded},
+				Noun: "thing", Kind: "Thing", In: Repository{Owner: "o", Name: "r"}, Record: events{&recorded},
 				What:  func(name string) string { return fmt.Sprintf("thing %q of o/r", name) },
 				Taken: " (it becomes blue)",
 				Same:  strings.EqualFold,

@@ -86,7 +86,7 @@ func (e *external[T]) find(ctx context.Context, mg T) (*github.Ruleset, bool, er
 		return e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
 	}
 	return kind.ByID[github.Ruleset]{
-		Noun: "ruleset", Address: "…/rules/<id>", Repo: e.repo, Record: e.record,
+		Noun: "ruleset", Address: "…/rules/<id>", In: e.repo, Record: e.record,
 		Get: get,
 		List: func(ctx context.Context) (l []github.Ruleset, err error) {
 			l, err = e.api.ListRulesets(ctx, e.repo.Owner, e.repo.Name)

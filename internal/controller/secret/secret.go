@@ -78,7 +78,7 @@ func (e *external[T]) what(name string) string {
 // byName finds the secret of name (see kind.ByName).
 func (e *external[T]) byName(name string) kind.ByName[github.StoredSecret] {
 	return kind.ByName[github.StoredSecret]{
-		Noun: "secret", What: e.what, Kind: e.kind, Repo: e.repo, Record: e.record,
+		Noun: "secret", What: e.what, Kind: e.kind, In: e.repo, Record: e.record,
 		Unless: "or the repository or environment does not",
 		Again:  "writing it again",
 		Taken:  " (its value becomes the declared one)",

@@ -143,7 +143,7 @@ func appliedHash(mg Object) *string {
 func (e *external[T]) find(ctx context.Context, mg T) (*github.Hook, bool, error) {
 	p := mg.Parameters()
 	return kind.ByID[github.Hook]{
-		Noun: "webhook", Address: "…/settings/hooks/<id>", Repo: e.repo, Record: e.record,
+		Noun: "webhook", Address: "…/settings/hooks/<id>", In: e.repo, Record: e.record,
 		Unless: "or the repository does not, or the credentials are not its admin",
 		Get: func(ctx context.Context, id int64) (*github.Hook, error) {
 			return e.api.GetHook(ctx, e.repo.Owner, e.repo.Name, id)
