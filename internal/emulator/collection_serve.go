@@ -20,8 +20,8 @@ func (sh *shelf[T]) remove(it *T) {
 }
 
 // spot is where a request finds a collection's items: one owner's shelf
-// and the collection's URL there. A mount (onRepo) makes it from the path,
-// so the handlers below know no owner.
+// and the collection's URL there. A mount (onRepo, onOrg) makes it from
+// the path, so the handlers below know no owner.
 type spot[T any] struct {
 	find func() *shelf[T] // the shelf; nil when the owner has none yet
 	make func() *shelf[T] // the shelf, made on first use (write lock held)
@@ -37,7 +37,7 @@ type spot[T any] struct {
 
 // mountOps are the access rules and documentation of a collection's
 // operations under one mount, O being its owner's kind of operation
-// (repoOp). update is declared exactly when the collection has one.
+// (repoOp, orgOp). update is declared exactly when the collection has one.
 type mountOps[O comparable] struct{ list, create, get, update, remove O }
 
 // mountAt declares the collection's routes at path under an owner, an
@@ -66,20 +66,27 @@ func mountAt[T any, O comparable](k *collection[T], path, param string, ops moun
 	place("DELETE", one, ops.remove, true, k.remove)
 }
 
-// anywhere calls f on the collection's items under every owner until f
-// reports true; it reports whether one did.
+// anywhere calls f on the collection's items under every owner,
+// repositories and organizations, until f reports true; it reports whether
+// one did.
 func (k *collection[T]) anywhere(w *world, f func(*T) bool) bool {
-	slot := k.shelvesOf()
+	var shelves []*shelf[T]
 	for _, r := range w.repos {
-		all := slot.peek(r)
-		if all == nil {
-			continue
+		if all := k.shelvesOf().peek(r); all != nil {
+			for _, sh := range *all {
+				shelves = append(shelves, sh)
+			}
 		}
-		for _, sh := range *all {
-			for _, it := range *sh {
-				if f(it) {
-					return true
-				}
+	}
+	for _, a := range w.accounts {
+		if sh := k.orgShelf().peek(a); sh != nil {
+			shelves = append(shelves, sh)
+		}
+	}
+	for _, sh := range shelves {
+		for _, it := range *sh {
+			if f(it) {
+				return true
 			}
 		}
 	}

@@ -120,10 +120,14 @@ func testShelf(c *reqCtx, _ *Repo) (string, bool) {
 const noteDoc = "https://docs.example.com/notes"
 
 // collectionServer serves the test collections on demo-user's public
-// repositories life and other (which other-user may read), at the time
-// *clock says.
+// repositories life and other (which other-user may read), and on the
+// organizations demo-org (owned by demo-user, with member-user a member)
+// and other-org (owned by demo-user), at the time *clock says.
 func collectionServer(clock *time.Time) *Server {
 	seed := DefaultSeed()
+	seed.Users = append(seed.Users, SeedUser{Login: "member-user", Tokens: []string{"member-token"}})
+	seed.Orgs[0].Members = append(seed.Orgs[0].Members, SeedMember{Login: "member-user", Role: RoleMember})
+	seed.Orgs = append(seed.Orgs, SeedOrg{Login: "other-org", Members: []SeedMember{{Login: "demo-user", Role: RoleAdmin}}})
 	seed.Repos = []SeedRepo{{Owner: "demo-user", Name: "life"}, {Owner: "demo-user", Name: "other"}}
 	s := New(Options{Seed: seed, Now: func() time.Time { return *clock }})
 	op := func(anchor string) repoOp {
@@ -143,14 +147,46 @@ func collectionServer(clock *time.Time) *Server {
 	}
 	hiddenNotes.onRepo(t, repoMount{path: "/hidden", param: "note_id", hidden: accessAdmin,
 		list: read("list"), create: op("create"), get: read("get"), update: read("update"), remove: read("delete")})
+	mountOrgNotes(t)
 	s.routes = append(s.routes, t.routes...)
+	s.state.mu.Lock()
+	defer s.state.mu.Unlock()
+	for i, app := range []struct{ token, org, level string }{
+		{"app-read-token", "demo-org", "read"}, {"app-write-token", "demo-org", "write"}, {"app-other-token", "other-org", "write"},
+	} {
+		id := int64(9001 + i)
+		s.state.w.installations[id] = &Installation{ID: id, AppID: 90, Account: app.org, Permissions: map[string]string{"organization_notes": app.level}}
+		s.state.w.tokens[app.token] = &token{value: app.token, installation: id, expiresAt: clock.Add(24 * time.Hour)}
+	}
 	return s
+}
+
+// mountOrgNotes mounts the test collections under organizations: id
+// notes at /notes, which members read and owners change (a member's
+// change is a 403, as for custom properties), and named notes at /named,
+// for owners only (anyone else finds nothing there, as with webhooks).
+// Installations need organization_notes for id notes, and may not use
+// named notes.
+func mountOrgNotes(t *routeTable) {
+	op := func(need int, refused, anchor string) orgOp {
+		return orgOp{auth: authRequired, need: need, refused: refused, perm: "organization_notes", doc: noteDoc + "#org-" + anchor}
+	}
+	const ownersChange = "You must be an organization owner to change notes."
+	idNotes.onOrg(t, orgMount{path: "/notes", param: "note_id",
+		list: op(accessRead, "", "list"), get: op(accessRead, "", "get"),
+		create: op(accessAdmin, ownersChange, "create"), update: op(accessAdmin, ownersChange, "update"), remove: op(accessAdmin, ownersChange, "delete")})
+	owner := func(anchor string) orgOp {
+		return orgOp{auth: authRequired, need: accessAdmin, doc: noteDoc + "#org-named-" + anchor}
+	}
+	namedNotes.onOrg(t, orgMount{path: "/named", param: "name",
+		list: owner("list"), create: owner("create"), get: owner("get"), update: owner("update"), remove: owner("delete")})
 }
 
 // collStep is one request of a collection test and what must come back.
 type collStep struct {
 	method, path, body string
 	token              string // demo-token when ""
+	anonymous          bool   // sends no token
 	tick               bool   // the clock moves an hour on first
 	sendETag           bool   // sends the ETag of the last answer in If-None-Match
 	status             int
@@ -332,87 +368,271 @@ func TestCollection(t *testing.T) {
 		},
 	}
 	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			clock := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
-			s := collectionServer(&clock)
-			etag := ""
-			for i, st := range tc.steps {
-				if st.tick {
-					clock = clock.Add(time.Hour)
-				}
-				req := httptest.NewRequest(st.method, st.path, strings.NewReader(st.body))
-				token := "demo-token"
-				if st.token != "" {
-					token = st.token
-				}
-				req.Header.Set("Authorization", "token "+token)
-				if st.sendETag {
-					req.Header.Set("If-None-Match", etag)
-				}
-				rec := httptest.NewRecorder()
-				s.ServeHTTP(rec, req)
-				body := rec.Body.String()
-				etag = rec.Header().Get("ETag")
-				if rec.Code != st.status {
-					t.Fatalf("\n%s\nstep %d, %s %s: status %d, want %d: %s", tc.reason, i, st.method, st.path, rec.Code, st.status, body)
-				}
-				for _, want := range st.has {
-					if !strings.Contains(body, want) {
-						t.Errorf("\n%s\nstep %d, %s %s: body lacks %s: %s", tc.reason, i, st.method, st.path, want, body)
-					}
-				}
-				for _, unwanted := range st.hasNot {
-					if strings.Contains(body, unwanted) {
-						t.Errorf("\n%s\nstep %d, %s %s: body has %s: %s", tc.reason, i, st.method, st.path, unwanted, body)
-					}
-				}
-				for name, pattern := range st.headers {
-					if got := rec.Header().Get(name); !regexp.MustCompile(pattern).MatchString(got) {
-						t.Errorf("\n%s\nstep %d, %s %s: header %s = %q, want a match of %s", tc.reason, i, st.method, st.path, name, got, pattern)
-					}
-				}
-			}
-		})
+		t.Run(name, func(t *testing.T) { runCollSteps(t, tc.reason, tc.steps) })
 	}
 }
 
-// TestCollectionDeclarations: a mount refuses a declaration a request
-// would find lacking, and declares an update operation exactly when its
-// collection has one.
+// runCollSteps sends the steps in turn to a new collectionServer, failing
+// at the first answer of another status.
+func runCollSteps(t *testing.T, reason string, steps []collStep) {
+	t.Helper()
+	clock := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+	s := collectionServer(&clock)
+	etag := ""
+	for i, st := range steps {
+		if st.tick {
+			clock = clock.Add(time.Hour)
+		}
+		req := httptest.NewRequest(st.method, st.path, strings.NewReader(st.body))
+		token := "demo-token"
+		if st.token != "" {
+			token = st.token
+		}
+		if !st.anonymous {
+			req.Header.Set("Authorization", "token "+token)
+		}
+		if st.sendETag {
+			req.Header.Set("If-None-Match", etag)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		etag = rec.Header().Get("ETag")
+		if rec.Code != st.status {
+			t.Fatalf("\n%s\nstep %d, %s %s: status %d, want %d: %s", reason, i, st.method, st.path, rec.Code, st.status, body)
+		}
+		for _, want := range st.has {
+			if !strings.Contains(body, want) {
+				t.Errorf("\n%s\nstep %d, %s %s: body lacks %s: %s", reason, i, st.method, st.path, want, body)
+			}
+		}
+		for _, unwanted := range st.hasNot {
+			if strings.Contains(body, unwanted) {
+				t.Errorf("\n%s\nstep %d, %s %s: body has %s: %s", reason, i, st.method, st.path, unwanted, body)
+			}
+		}
+		for name, pattern := range st.headers {
+			if got := rec.Header().Get(name); !regexp.MustCompile(pattern).MatchString(got) {
+				t.Errorf("\n%s\nstep %d, %s %s: header %s = %q, want a match of %s", reason, i, st.method, st.path, name, got, pattern)
+			}
+		}
+	}
+}
+
+func TestCollectionOnOrg(t *testing.T) {
+	const org, other, life = "/orgs/demo-org", "/orgs/other-org", "/repos/demo-user/life"
+	create := func(path, body string) collStep {
+		return collStep{method: "POST", path: path, body: body, status: http.StatusCreated}
+	}
+	as := func(token string, st collStep) collStep {
+		st.token = token
+		return st
+	}
+	notFound := func(token, method, path, body string) collStep {
+		return collStep{method: method, path: path, body: body, token: token, status: http.StatusNotFound, has: []string{`"message":"Not Found"`}}
+	}
+	cases := map[string]struct {
+		reason string
+		steps  []collStep
+	}{
+		"RoundTrip": {
+			reason: "under an organization, create answers 201 with the item and its Location; get, update, list and delete find it",
+			steps: []collStep{
+				{method: "POST", path: org + "/notes", body: `{"text":"one"}`, status: 201,
+					has:     []string{`"id":100,"text":"one","url":"http://example.com/orgs/demo-org/notes/100","created_at":"2024-05-01T12:00:00Z"`},
+					headers: map[string]string{"Location": `^http://example\.com/orgs/demo-org/notes/100$`}},
+				{method: "GET", path: org + "/notes/100", status: 200, has: []string{`"text":"one"`}, headers: map[string]string{"ETag": `^W/"`}},
+				{method: "PATCH", path: org + "/notes/100", body: `{"text":"two"}`, tick: true, status: 200,
+					has: []string{`"id":100,"text":"two"`, `"created_at":"2024-05-01T12:00:00Z","updated_at":"2024-05-01T13:00:00Z"`}},
+				{method: "GET", path: org + "/notes", status: 200, has: []string{`[{"id":100,"text":"two"`}},
+				{method: "DELETE", path: org + "/notes/100", status: 204},
+				{method: "GET", path: org + "/notes/100", status: 404, has: []string{`notes#org-get`}},
+				{method: "GET", path: org + "/notes", status: 200, has: []string{`[]`}},
+			},
+		},
+		"ListPagination": {
+			reason: "an organization's list goes a page at a time, with a Link header under the organization",
+			steps: []collStep{
+				create(org+"/notes", `{"text":"a"}`), create(org+"/notes", `{"text":"b"}`), create(org+"/notes", `{"text":"c"}`),
+				{method: "GET", path: org + "/notes", status: 200, has: []string{`"text":"a"`, `"text":"b"`}, hasNot: []string{`"text":"c"`},
+					headers: map[string]string{"Link": `^<http://example\.com/orgs/demo-org/notes\?page=2>; rel="next"`}},
+			},
+		},
+		"LoginCase": {
+			reason: "the organization is found whatever case the path writes its login in; URLs write it as GitHub keeps it",
+			steps: []collStep{
+				{method: "POST", path: "/orgs/Demo-Org/notes", body: `{"text":"a"}`, status: 201, has: []string{`"url":"http://example.com/orgs/demo-org/notes/100"`}},
+				{method: "GET", path: "/orgs/DEMO-ORG/notes/100", status: 200, has: []string{`"text":"a"`}},
+			},
+		},
+		"NotAnOrganization": {
+			reason: "a login that is no account's, or a user's, is 404 Not Found for every operation, reads and writes alike",
+			steps: []collStep{
+				notFound("", "GET", "/orgs/nobody/notes", ""),
+				notFound("", "POST", "/orgs/nobody/notes", `{"text":"a"}`),
+				notFound("", "GET", "/orgs/demo-user/notes", ""),
+				notFound("", "POST", "/orgs/demo-user/notes", `{"text":"a"}`),
+				notFound("", "GET", "/orgs/demo-user/named/n", ""),
+				notFound("", "PUT", "/orgs/demo-user/named/n", `{"text":"a"}`),
+				notFound("", "DELETE", "/orgs/demo-user/notes/100", ""),
+			},
+		},
+		"Outsiders": {
+			reason: "a user who is not a member finds nothing: 404 Not Found, reads and writes alike, and nothing changes",
+			steps: []collStep{
+				create(org+"/notes", `{"text":"a"}`),
+				notFound("other-token", "GET", org+"/notes", ""),
+				notFound("other-token", "GET", org+"/notes/100", ""),
+				notFound("other-token", "POST", org+"/notes", `{"text":"b"}`),
+				notFound("other-token", "PATCH", org+"/notes/100", `{"text":"b"}`),
+				notFound("other-token", "DELETE", org+"/notes/100", ""),
+				{method: "GET", path: org + "/notes", status: 200, has: []string{`"text":"a"`}, hasNot: []string{`"text":"b"`}},
+			},
+		},
+		"MembersRead": {
+			reason: "where members read and owners change, a member reads and a member's change is the operation's 403; nothing changes",
+			steps: []collStep{
+				create(org+"/notes", `{"text":"a"}`),
+				as("member-token", collStep{method: "GET", path: org + "/notes", status: 200, has: []string{`"text":"a"`}}),
+				as("member-token", collStep{method: "GET", path: org + "/notes/100", status: 200, has: []string{`"text":"a"`}}),
+				as("member-token", collStep{method: "POST", path: org + "/notes", body: `{"text":"b"}`, status: 403,
+					has: []string{`{"message":"You must be an organization owner to change notes.","documentation_url":"https://docs.example.com/notes#org-create","status":"403"}`}}),
+				as("member-token", collStep{method: "PATCH", path: org + "/notes/100", body: `{"text":"b"}`, status: 403, has: []string{`notes#org-update`}}),
+				as("member-token", collStep{method: "DELETE", path: org + "/notes/100", status: 403, has: []string{`notes#org-delete`}}),
+				as("member-token", collStep{method: "PATCH", path: org + "/notes/101", body: `x`, status: 403}),
+				{method: "GET", path: org + "/notes", status: 200, has: []string{`[{"id":100,"text":"a"`}, hasNot: []string{`"text":"b"`}},
+			},
+		},
+		"OwnersOnly": {
+			reason: "where everything needs an owner, a member finds nothing, as GitHub hides an organization's webhooks: 404 for every operation",
+			steps: []collStep{
+				create(org+"/named", `{"name":"n","text":"a"}`),
+				notFound("member-token", "GET", org+"/named", ""),
+				notFound("member-token", "GET", org+"/named/n", ""),
+				notFound("member-token", "POST", org+"/named", `{"name":"m","text":"b"}`),
+				notFound("member-token", "PUT", org+"/named/n", `{"text":"b"}`),
+				notFound("member-token", "DELETE", org+"/named/n", ""),
+				{method: "GET", path: org + "/named", status: 200, has: []string{`"total_count":1`, `"text":"a"`}},
+			},
+		},
+		"Installations": {
+			reason: "an installation on the organization reads with the operation's permission at read and changes with it at write; " +
+				"one on another organization finds nothing, and none may use an operation GitHub keeps from Apps",
+			steps: []collStep{
+				create(org+"/notes", `{"text":"a"}`),
+				as("app-read-token", collStep{method: "GET", path: org + "/notes/100", status: 200}),
+				as("app-read-token", collStep{method: "POST", path: org + "/notes", body: `{"text":"b"}`, status: 403, has: []string{`Resource not accessible by integration`}}),
+				as("app-read-token", collStep{method: "DELETE", path: org + "/notes/100", status: 403}),
+				as("app-write-token", collStep{method: "POST", path: org + "/notes", body: `{"text":"b"}`, status: 201, has: []string{`"id":101`}}),
+				as("app-write-token", collStep{method: "PATCH", path: org + "/notes/101", body: `{"text":"c"}`, status: 200}),
+				as("app-write-token", collStep{method: "DELETE", path: org + "/notes/101", status: 204}),
+				as("app-write-token", collStep{method: "GET", path: org + "/named", status: 403, has: []string{`Resource not accessible by integration`}}),
+				notFound("app-other-token", "GET", org+"/notes", ""),
+				as("app-other-token", create(other+"/notes", `{"text":"d"}`)),
+			},
+		},
+		"PerOrganization": {
+			reason: "each organization has its own items: one name in two organizations does not clash, and a delete in one leaves the other's",
+			steps: []collStep{
+				create(org+"/named", `{"name":"n","text":"in demo-org"}`),
+				create(other+"/named", `{"name":"N","text":"in other-org"}`),
+				{method: "GET", path: org + "/named/n", status: 200, has: []string{`"text":"in demo-org"`, `"url":"http://example.com/orgs/demo-org/named/n"`}},
+				{method: "GET", path: other + "/named/n", status: 200, has: []string{`"text":"in other-org"`}},
+				{method: "DELETE", path: org + "/named/n", status: 204},
+				{method: "GET", path: org + "/named", status: 200, has: []string{`"total_count":0`}},
+				{method: "GET", path: other + "/named", status: 200, has: []string{`"total_count":1`, `"text":"in other-org"`}},
+			},
+		},
+		"AcrossOwners": {
+			reason: "a collection mounted under repositories and organizations hands out ids from one sequence and finds what unique forbids under either; " +
+				"names clash only on one owner's shelf",
+			steps: []collStep{
+				{method: "POST", path: life + "/notes", body: `{"text":"a"}`, status: 201, has: []string{`"id":100`}},
+				{method: "POST", path: org + "/notes", body: `{"text":"a"}`, status: 422, has: []string{`text is already in use`}},
+				{method: "POST", path: org + "/notes", body: `{"text":"b"}`, status: 201, has: []string{`"id":101`}},
+				{method: "POST", path: life + "/notes", body: `{"text":"b"}`, status: 422, has: []string{`text is already in use`}},
+				{method: "PATCH", path: org + "/notes/101", body: `{"text":"a"}`, status: 422},
+				{method: "GET", path: org + "/notes/100", status: 404},
+				create(life+"/named", `{"name":"n","text":"x"}`),
+				create(org+"/named", `{"name":"n","text":"x"}`),
+			},
+		},
+		"Refused": {
+			reason: "an owner's body the kind refuses is its 422, one that is no JSON object 400, and nothing is created",
+			steps: []collStep{
+				{method: "POST", path: org + "/notes", body: `{}`, status: 422, has: []string{`\"text\" wasn't supplied.`}},
+				{method: "POST", path: org + "/notes", body: ``, status: 400, has: []string{`Problems parsing JSON`}},
+				{method: "GET", path: org + "/notes", status: 200, has: []string{`[]`}},
+			},
+		},
+		"Authentication": {
+			reason: "the organization's operations require authentication",
+			steps: []collStep{
+				{method: "GET", path: org + "/notes", anonymous: true, status: 401, has: []string{`"message":"Requires authentication"`, `notes#org-list`}},
+				{method: "POST", path: org + "/notes", body: `{"text":"a"}`, anonymous: true, status: 401},
+			},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) { runCollSteps(t, tc.reason, tc.steps) })
+	}
+}
+
+// TestCollectionDeclarations: a mount, under a repository or an
+// organization, refuses a declaration a request would find lacking, and
+// declares an update operation exactly when its collection has one.
 func TestCollectionDeclarations(t *testing.T) {
 	declared := func(change func(k *collection[note])) *collection[note] {
 		k := *idNotes
 		change(&k)
 		return &k
 	}
+	mounts := map[string]func(k *collection[note], update bool){
+		"onRepo": func(k *collection[note], update bool) {
+			m := repoMount{path: "/notes", param: "note_id"}
+			if update {
+				m.update = repoOp{doc: noteDoc}
+			}
+			k.onRepo(&routeTable{s: &Server{}, kind: "test"}, m)
+		},
+		"onOrg": func(k *collection[note], update bool) {
+			m := orgMount{path: "/notes", param: "note_id"}
+			if update {
+				m.update = orgOp{doc: noteDoc}
+			}
+			k.onOrg(&routeTable{s: &Server{}, kind: "test"}, m)
+		},
+	}
 	cases := map[string]struct {
 		reason string
 		coll   *collection[note]
-		update repoOp
+		update bool // the mount declares an update operation
 		panics bool
 	}{
-		"Complete": {reason: "an update and its operation", coll: idNotes, update: repoOp{doc: noteDoc}},
+		"Complete": {reason: "an update and its operation", coll: idNotes, update: true},
 		"NoUpdate": {reason: "no update, no operation", coll: declared(func(k *collection[note]) { k.update = nil })},
 		"OperationOnly": {reason: "an operation without an update to serve it", coll: declared(func(k *collection[note]) { k.update = nil }),
-			update: repoOp{doc: noteDoc}, panics: true},
+			update: true, panics: true},
 		"UpdateOnly": {reason: "an update without its operation", coll: idNotes, panics: true},
-		"NoName":     {reason: "a collection needs a name for its state", coll: declared(func(k *collection[note]) { k.name = "" }), update: repoOp{doc: noteDoc}, panics: true},
-		"NoKey":      {reason: "a collection keys its items", coll: declared(func(k *collection[note]) { k.key = keying[note]{} }), update: repoOp{doc: noteDoc}, panics: true},
-		"NoPages":    {reason: "a collection's lists have a page size", coll: declared(func(k *collection[note]) { k.pages = pageSize{} }), update: repoOp{doc: noteDoc}, panics: true},
-		"NoRender":   {reason: "a collection renders its items", coll: declared(func(k *collection[note]) { k.render = nil }), update: repoOp{doc: noteDoc}, panics: true},
+		"NoName":     {reason: "a collection needs a name for its state", coll: declared(func(k *collection[note]) { k.name = "" }), update: true, panics: true},
+		"NoKey":      {reason: "a collection keys its items", coll: declared(func(k *collection[note]) { k.key = keying[note]{} }), update: true, panics: true},
+		"NoPages":    {reason: "a collection's lists have a page size", coll: declared(func(k *collection[note]) { k.pages = pageSize{} }), update: true, panics: true},
+		"NoRender":   {reason: "a collection renders its items", coll: declared(func(k *collection[note]) { k.render = nil }), update: true, panics: true},
 		"NoTaken": {reason: "items that may clash need an answer for a clash", coll: declared(func(k *collection[note]) { k.taken = nil }),
-			update: repoOp{doc: noteDoc}, panics: true},
+			update: true, panics: true},
 	}
 	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			got := func() (p any) {
-				defer func() { p = recover() }()
-				tc.coll.onRepo(&routeTable{s: &Server{}, kind: "test"}, repoMount{path: "/notes", param: "note_id", update: tc.update})
-				return nil
-			}()
-			if (got != nil) != tc.panics {
-				t.Errorf("\n%s\nonRepo: panic %v, want panic %t", tc.reason, got, tc.panics)
-			}
-		})
+		for mount, mountIt := range mounts {
+			t.Run(name+"/"+mount, func(t *testing.T) {
+				got := func() (p any) {
+					defer func() { p = recover() }()
+					mountIt(tc.coll, tc.update)
+					return nil
+				}()
+				if (got != nil) != tc.panics {
+					t.Errorf("\n%s\n%s: panic %v, want panic %t", tc.reason, mount, got, tc.panics)
+				}
+			})
+		}
 	}
 }
