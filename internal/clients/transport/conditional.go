@@ -532,8 +532,9 @@ func drain(resp *http.Response) {
 	_ = resp.Body.Close()
 }
 
-// sleep waits for d or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
+// Sleep waits for d (nothing when d is not positive), or until ctx is
+// done.
+func Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return nil
 	}

@@ -84,7 +84,7 @@ func newLimiter(next http.RoundTripper, ident *identity, m *credentialMetrics, m
 	}
 	return &limiter{next: next, ident: ident, metrics: m,
 		calls: make(chan struct{}, maxConcurrency), writes: make(chan struct{}, writeConcurrency),
-		maxWait: maxWait, now: time.Now, rand: rand.Float64, sleep: sleep}
+		maxWait: maxWait, now: time.Now, rand: rand.Float64, sleep: Sleep}
 }
 
 // RoundTrip implements http.RoundTripper.

@@ -98,12 +98,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if !meta.WasDeleted(mg) {
 		drift = av.Drift(p, got)
 	}
-	return managed.ExternalObservation{
-		ResourceExists:          true,
-		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: unclaimed,
-		Diff:                    strings.Join(drift, ", "),
-	}, nil
+	return kind.Exists(drift, unclaimed), nil
 }
 
 // Create creates the variable and records its name as the external name.

@@ -7,7 +7,6 @@ package environment
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -116,12 +115,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		drift = append(drift, dropped.AskAgain)
 	}
 	e.reportDropped(mg, leftOut, got.Name)
-	return managed.ExternalObservation{
-		ResourceExists:          true,
-		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: recovering,
-		Diff:                    strings.Join(drift, ", "),
-	}, nil
+	return kind.Exists(drift, recovering), nil
 }
 
 // observe records got in mg's status.

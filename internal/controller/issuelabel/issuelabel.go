@@ -82,12 +82,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if !meta.WasDeleted(mg) {
 		drift = mapping.Drift(mg.Parameters(), got)
 	}
-	return managed.ExternalObservation{
-		ResourceExists:          true,
-		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: recovered,
-		Diff:                    strings.Join(drift, ", "),
-	}, nil
+	return kind.Exists(drift, recovered), nil
 }
 
 // Create creates the label and records its name as the external name.

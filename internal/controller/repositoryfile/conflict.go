@@ -63,15 +63,3 @@ func (e *external[T]) movedMessage(verb, path string, tries int) string {
 	}
 	return fmt.Sprintf("cannot %s %s: other commits kept landing on branch %s at the same moment (GitHub refused this commit %d times in %s); it is tried again on the next reconcile", verb, e.where(path), e.branch, tries, commitBackoff*(1<<(commitTries-1)-1))
 }
-
-// sleep waits for d, or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}

@@ -49,7 +49,8 @@ type external[T Object] struct {
 	configMaps client.Reader
 	repo       kind.Repository
 	record     event.Recorder
-	// wait waits before a write is sent again (sleep; see retryMoved).
+	// wait waits before a write is sent again (transport.Sleep; see
+	// retryMoved).
 	wait func(context.Context, time.Duration) error
 
 	// branch is the branch the file is on: the declared one, or the

@@ -9,6 +9,7 @@ import (
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
@@ -28,7 +29,7 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: newAPI(c.GitHub), configMaps: c.Uncached, repo: repo, record: c.Record, wait: sleep}, nil
+	return &external[T]{api: newAPI(c.GitHub), configMaps: c.Uncached, repo: repo, record: c.Record, wait: transport.Sleep}, nil
 }
 
 // newAPI is githubAPI on gh: the clients of its areas.

@@ -67,12 +67,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	*mg.Observation() = rs.Observation(e.repo.FullName(), r, p)
 	mg.SetConditions(xpv2.Available())
 	drift := rs.Drift(p, r)
-	return managed.ExternalObservation{
-		ResourceExists:          true,
-		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: recovered,
-		Diff:                    strings.Join(drift, ", "),
-	}, nil
+	return kind.Exists(drift, recovered), nil
 }
 
 // find reads the ruleset mg manages: the one its external name names, or

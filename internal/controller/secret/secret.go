@@ -126,12 +126,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	applied = sec.Settle(applied, v.hash, got)
 	e.observe(mg, got, applied)
 	drift := sec.Drift(applied, v.hash, got)
-	return managed.ExternalObservation{
-		ResourceExists:          true,
-		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: unclaimed,
-		Diff:                    strings.Join(drift, ", "),
-	}, nil
+	return kind.Exists(drift, unclaimed), nil
 }
 
 // observe records got and what was applied to it in mg's status.

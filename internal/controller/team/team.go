@@ -114,12 +114,7 @@ func (e *external[T]) observe(ctx context.Context, mg T, org string) (managed.Ex
 	}
 	drift := team.Drift(p, parent, t)
 	lateInit = team.LateInitialize(p, org, t) || lateInit
-	return managed.ExternalObservation{
-		ResourceExists:          true,
-		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: lateInit,
-		Diff:                    strings.Join(drift, ", "),
-	}, nil
+	return kind.Exists(drift, lateInit), nil
 }
 
 // parent is the parent team the spec asks for: by id, through a Team

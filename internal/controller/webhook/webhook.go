@@ -106,12 +106,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if wh.SecretDrift(s.hash, applied, h) {
 		drift = append(drift, "secretRef")
 	}
-	return managed.ExternalObservation{
-		ResourceExists:          true,
-		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: recovered,
-		Diff:                    strings.Join(drift, ", "),
-	}, nil
+	return kind.Exists(drift, recovered), nil
 }
 
 // observedSecret is the webhook secret for Observe: the one VerdictInputs
