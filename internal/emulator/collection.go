@@ -12,11 +12,11 @@ import (
 // once: how its items are keyed, rendered and read from a request body.
 // It serves list (paginated, in creation order), get, create, update and
 // delete wherever a mount places it: onRepo, under a repository or a shelf
-// within one (an environment's variables). The handlers see only a spot
-// (the owner's shelf and the collection's URL), so an organisation's
-// collections need only a mount of their own beside onRepo: its routes and
-// a spot over the organisation's state. ETags and conditional reads are
-// the pipeline's, as for every answer.
+// within one (an environment's variables), and onOrg, under an
+// organization. The handlers see only a spot (the owner's shelf and the
+// collection's URL), so one collection may be mounted under both, its ids
+// and what unique forbids shared. ETags and conditional reads are the
+// pipeline's, as for every answer.
 //
 // A new simple kind is a declaration and what is its own; a repository's
 // autolinks would be:
@@ -45,6 +45,25 @@ import (
 // plus the autolink struct, its JSON (renderAutolink) and readAutolink,
 // which reads a create body's fields into the new item and answers GitHub's
 // 422 for what it refuses.
+//
+// An organization's kind is declared the same way and mounted with onOrg.
+// GitHub lets only an organization's owners near its webhooks (anyone else,
+// members too, finds none: 404) and an App's installation with the
+// organization_hooks permission; their routes would be:
+//
+//	func orgHookRoutes(_ *Server, t *routeTable) {
+//		owner := func(anchor string) orgOp {
+//			return orgOp{auth: authRequired, need: accessAdmin, perm: "organization_hooks", doc: docOrgHooks + "#" + anchor}
+//		}
+//		orgHooks.onOrg(t, orgMount{path: "/hooks", param: "hook_id",
+//			list: owner("list-organization-webhooks"), create: owner("create-an-organization-webhook"),
+//			get: owner("get-an-organization-webhook"), update: owner("update-an-organization-webhook"),
+//			remove: owner("delete-an-organization-webhook")})
+//	}
+//
+// Where members read and owners change (an organization's custom
+// properties), the reads need accessRead and the changes name refused,
+// GitHub's 403 for a member.
 type collection[T any] struct {
 	// name names the collection's state in each owner and its id sequence;
 	// it is the kind's name.

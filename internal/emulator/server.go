@@ -6,11 +6,12 @@
 // It deliberately imports nothing from the provider: its contract is GitHub's
 // API description, not the provider's structs.
 //
-// The core (server.go, router.go, reqctx.go, reporoute.go, auth.go,
-// ratelimit.go, faults.go, control.go) runs GitHub's request pipeline. Each
-// GitHub object kind keeps its routes, handlers, rendering and state in its
-// own file(s) and registers itself with registerKind; state living inside a
-// repository is a subKind of it. The route table is the list of served
+// The core (server.go, router.go, reqctx.go, reporoute.go, orgroute.go,
+// auth.go, ratelimit.go, faults.go, control.go) runs GitHub's request
+// pipeline. Each GitHub object kind keeps its routes, handlers, rendering
+// and state in its own file(s) and registers itself with registerKind;
+// state living inside a repository is a subKind of it, inside an
+// organization an orgKind. The route table is the list of served
 // operations (Operations), which the trimmed OpenAPI description and the
 // documentation are generated from.
 package emulator
