@@ -38,10 +38,70 @@ type scaffold struct {
 	Path    string // /labels: the collection under /repos/{owner}/{repo}
 	Param   string // name or label_id: the path parameter of one object
 	ByID    bool   // GitHub assigns an id, the external name; else the name is
+	Org     bool   // the object belongs to an organization; else to a repository
 	Doc     string // GitHub's docs of the endpoints
 	Perm    string // the fine-grained permission: "Issues", "Administration"
 	Module  string // the main module's import path
 	FirstID int64  // the emulator's first id
+}
+
+// What is owner-specific: a repository's object, or an organization's.
+
+// Prefix is the owner's path: /repos/{owner}/{repo} or /orgs/{org}.
+func (s scaffold) Prefix() string { return s.pick("/repos/{owner}/{repo}", "/orgs/{org}") }
+
+// Params are the owner's parameters in the client area's methods.
+func (s scaffold) Params() string { return s.pick("owner, repo string", "org string") }
+
+// Args pass them on.
+func (s scaffold) Args() string { return s.pick("owner, repo", "org") }
+
+// Ignore are the owner's parameters of a fake that does not look at them.
+func (s scaffold) Ignore() string { return s.pick("_, _ string", "_ string") }
+
+// OwnerTypes are the types of the owner's parameters.
+func (s scaffold) OwnerTypes() string { return s.pick("string, string", "string") }
+
+// At are the owner's arguments in the controller.
+func (s scaffold) At() string { return s.pick("e.in.Owner, e.in.Name", "e.in.Login") }
+
+// PlaceType is the controller's type of the owner.
+func (s scaffold) PlaceType() string { return s.pick("kind.Repository", "kind.Organization") }
+
+// Target is the embedded target of the parameters.
+func (s scaffold) Target() string { return s.pick("RepositoryTarget", "OrganizationTarget") }
+
+// Find finds the owner in connect.
+func (s scaffold) Find() string { return s.pick("c.Repository(ctx, mg)", "c.Organization(mg)") }
+
+// A is the article of PlaceNoun.
+func (s scaffold) A() string { return s.pick("A", "An") }
+
+// PlaceNoun is the owner in prose.
+func (s scaffold) PlaceNoun() string { return s.pick("repository", "organization") }
+
+// PlaceField is the observation's field naming the owner.
+func (s scaffold) PlaceField() string { return s.pick("Repository", "Organization") }
+
+// PlaceForm is how PlaceField writes the owner.
+func (s scaffold) PlaceForm() string { return s.pick("owner/name", "its login") }
+
+// Scope is the classic token scope the object needs.
+func (s scaffold) Scope() string { return s.pick("repo", "admin:org") }
+
+// TestPlace is the owner of the controller's unit tests.
+func (s scaffold) TestPlace() string {
+	return s.pick(`kind.Repository{Owner: "demo-org", Name: "app"}`, `kind.Organization{Login: "demo-org"}`)
+}
+
+// TestPrefix is TestPlace's path.
+func (s scaffold) TestPrefix() string { return s.pick("/repos/demo-org/app", "/orgs/demo-org") }
+
+func (s scaffold) pick(repo, org string) string {
+	if s.Org {
+		return org
+	}
+	return repo
 }
 
 // Area is the GitHub client area's type name stem: IssueLabels.
@@ -67,7 +127,7 @@ func (s scaffold) files() []scaffoldFile {
 		{"controller.go.tmpl", fmt.Sprintf("internal/controller/%s/%s.go", s.Pkg, s.Pkg)},
 		{"setup.go.tmpl", fmt.Sprintf("internal/controller/%s/setup.go", s.Pkg)},
 		{"controller_test.go.tmpl", fmt.Sprintf("internal/controller/%s/%s_test.go", s.Pkg, s.Pkg)},
-		{"emulator.go.tmpl", fmt.Sprintf("internal/emulator/repos_%s.go", s.AreaFile())},
+		{"emulator.go.tmpl", fmt.Sprintf("internal/emulator/%s%s.go", s.pick("repos_", "orgs_"), s.AreaFile())},
 		{"contract_test.go.tmpl", fmt.Sprintf("internal/emulator/contract_%s_test.go", s.AreaFile())},
 		{"integration_test.go.tmpl", fmt.Sprintf("internal/integration/%s_test.go", s.Pkg)},
 		{"example.yaml.tmpl", fmt.Sprintf("examples/%s/namespaced/%s.yaml", s.Pkg, s.Pkg)},
@@ -83,9 +143,9 @@ var kindName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
 func runNew(args []string) error {
 	fs := flag.NewFlagSet("new", flag.ContinueOnError)
 	s := scaffold{}
-	fs.StringVar(&s.Group, "group", "repo", "API group folder under apis/ (repo)")
 	fs.StringVar(&s.Noun, "noun", "", "the object in prose, singular (label); default: the kind's words")
 	fs.StringVar(&s.Path, "path", "", "the collection's path under /repos/{owner}/{repo} (/labels); default: /<noun>s")
+	fs.BoolVar(&s.Org, "org", false, "the object belongs to an organization (group org); default: to a repository")
 	fs.BoolVar(&s.ByID, "id", false, "GitHub assigns the object an id, its external name; default: the user names it")
 	fs.StringVar(&s.Doc, "doc", "https://docs.github.com/rest", "GitHub's docs of the endpoints")
 	fs.StringVar(&s.Perm, "permission", "Administration", "the fine-grained permission GitHub asks for (Issues, Administration)")
@@ -95,11 +155,9 @@ func runNew(args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 || !kindName.MatchString(fs.Arg(0)) {
-		return errors.New("usage: kindgen new [-group repo] [-noun label] [-path /labels] [-id] [-doc url] [-permission Issues] <Kind>")
+		return errors.New("usage: kindgen new [-org] [-noun label] [-path /labels] [-id] [-doc url] [-permission Issues] <Kind>")
 	}
-	if s.Group != "repo" {
-		return fmt.Errorf("-group %s: the scaffold writes kinds of a repository's objects (group repo) only, so far", s.Group)
-	}
+	s.Group = s.pick("repo", "org")
 	s.Kind = fs.Arg(0)
 	s.Pkg = strings.ToLower(s.Kind)
 	s.Var = string(unicode.ToLower(rune(s.Kind[0]))) + s.Kind[1:]
@@ -157,7 +215,7 @@ func runNew(args []string) error {
 func (s scaffold) render() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, f := range s.files() {
-		t, err := template.New(f.tmpl).Delims("[[", "]]").ParseFS(scaffoldFS, "scaffold/"+f.tmpl)
+		t, err := template.New(f.tmpl).Delims("[[", "]]").Funcs(template.FuncMap{"lower": strings.ToLower, "upper": strings.ToUpper}).ParseFS(scaffoldFS, "scaffold/"+f.tmpl)
 		if err != nil {
 			return nil, err
 		}
@@ -217,7 +275,7 @@ func listInReadme(readme string, s scaffold) error {
 	if last < 0 {
 		return fmt.Errorf("%s: no table of kinds to add %s to: add its row by hand", readme, s.Kind)
 	}
-	row := fmt.Sprintf("| [`%s`](docs/kinds/%s.md) | `%s.github.m.crossplane.io` / `%s.github.crossplane.io` | a %s of a repository |\n", s.Kind, s.Pkg, s.Group, s.Group, s.Noun)
+	row := fmt.Sprintf("| [`%s`](docs/kinds/%s.md) | `%s.github.m.crossplane.io` / `%s.github.crossplane.io` | a %s of %s %s |\n", s.Kind, s.Pkg, s.Group, s.Group, s.Noun, strings.ToLower(s.A()), s.PlaceNoun())
 	lines = append(lines[:last+1], append([]string{row}, lines[last+1:]...)...)
 	return os.WriteFile(readme, []byte(strings.Join(lines, "")), 0o644)
 }

@@ -30,6 +30,20 @@ func TestScaffoldRenders(t *testing.T) {
 				"internal/controller/issuelabel/issuelabel_test.go": "twins.EachIssueLabel(scopeOf, scopeOf)",
 			},
 		},
+		"AnOrganizations": {
+			s: scaffold{Kind: "OrgNote", Pkg: "orgnote", Var: "orgNote", Group: "org", Noun: "note", Nouns: "notes", Path: "/notes", Param: "note_id", ByID: true, Org: true, FirstID: 5, Module: "example.com/p"},
+			want: map[string]string{
+				"internal/controller/orgnote/setup.go":         "c.Organization(mg)",
+				"internal/controller/orgnote/orgnote.go":       "e.api.GetOrgNote(ctx, e.in.Login, id)",
+				"internal/clients/github/org_notes.go":         `"/orgs/{org}/notes/{note_id}"`,
+				"apis/org/common/v1alpha1/orgnote_types.go":    "OrganizationTarget `json:\",inline\"`",
+				"internal/emulator/orgs_org_notes.go":          "onOrg(",
+				"internal/integration/orgnote_test.go":         "common.OrganizationTarget{Organization: ptr.To(owner)}",
+				"internal/controller/orgnote/orgnote_test.go":  `kind.Organization{Login: "demo-org"}`,
+				"internal/emulator/contract_org_notes_test.go": `"/orgs/demo-org/notes"`,
+				"examples/orgnote/namespaced/orgnote.yaml":     "apiVersion: org.github.m.crossplane.io/v1alpha1",
+			},
+		},
 		"NumberedByGitHub": {
 			s: scaffold{Kind: "Autolink", Pkg: "autolink", Var: "autolink", Group: "repo", Noun: "autolink", Nouns: "autolinks", Path: "/autolinks", Param: "autolink_id", ByID: true, FirstID: 5, Module: "example.com/p"},
 			want: map[string]string{
