@@ -376,8 +376,15 @@ func TestCollection(t *testing.T) {
 // at the first answer of another status.
 func runCollSteps(t *testing.T, reason string, steps []collStep) {
 	t.Helper()
+	runStepsOn(t, collectionServer, reason, steps)
+}
+
+// runStepsOn sends the steps in turn to a new server that serve makes,
+// failing at the first answer of another status.
+func runStepsOn(t *testing.T, serve func(clock *time.Time) *Server, reason string, steps []collStep) {
+	t.Helper()
 	clock := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
-	s := collectionServer(&clock)
+	s := serve(&clock)
 	etag := ""
 	for i, st := range steps {
 		if st.tick {
