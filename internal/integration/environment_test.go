@@ -141,7 +141,7 @@ func TestEnvironmentExistingThenAdopted(t *testing.T) {
 		before := f.environmentWrites()
 		e := f.environment(s, "production", production())
 		f.must(kube.Create(f.ctx, e))
-		waitSyncError(f, e, `environment "Production" already exists in demo-org/deployed and this Environment did not create it`,
+		waitSyncError(f, e, `environment "Production" of demo-org/deployed already exists and this Environment did not create it`,
 			`set the annotation crossplane.io/external-name: "Production"`)
 		if n := f.environmentWrites() - before; n != 0 {
 			t.Errorf("%d writes to the environments, want none: the environment is not ours", n)
