@@ -3,13 +3,11 @@ package kind
 import (
 	"context"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
@@ -232,17 +230,4 @@ func or(s, otherwise string) string {
 		return otherwise
 	}
 	return s
-}
-
-// Exists is the observation of an object that exists and differs from the
-// resource's spec in the fields drift lists (none: it is up to date);
-// recovered says it was just found as a lost create's result, so that the
-// managed reconciler saves the external name at once.
-func Exists(drift []string, recovered bool) managed.ExternalObservation {
-	return managed.ExternalObservation{
-		ResourceExists:          true,
-		ResourceUpToDate:        len(drift) == 0,
-		ResourceLateInitialized: recovered,
-		Diff:                    strings.Join(drift, ", "),
-	}
 }

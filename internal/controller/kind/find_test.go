@@ -370,3 +370,12 @@ func TestByNameClaimUntimed(t *testing.T) {
 		})
 	}
 }
+
+func TestExists(t *testing.T) {
+	if got := Exists(nil, false); !got.ResourceExists || !got.ResourceUpToDate || got.ResourceLateInitialized || got.Diff != "" {
+		t.Errorf("Exists(nil, false) = %+v: want an existing, up-to-date object", got)
+	}
+	if got := Exists([]string{"color", "description"}, true); got.ResourceUpToDate || !got.ResourceLateInitialized || got.Diff != "color, description" {
+		t.Errorf("Exists(drift, true) = %+v: want drift listed, not up to date, late initialized", got)
+	}
+}
