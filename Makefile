@@ -11,7 +11,7 @@ help: ## Show this help
 generate: ## Regenerate kind wrappers (hack/tools/kindgen), deepcopy, managed methodsets and CRDs (package/crds)
 	cd apis && $(GO) generate ./...
 
-kind: ## Scaffold a new kind in every layer: make kind KIND=IssueLabel ARGS="-noun label -path /labels -permission Issues" (-id: GitHub assigns ids; -org: an organization's)
+kind: ## Scaffold a new kind in every layer: make kind KIND=IssueLabel ARGS="-noun label -path /labels -permission Issues" (-id: GitHub assigns ids; -org: an organization's; -setting: its one setting, GET and PUT)
 	@test -n "$(KIND)" || { echo "usage: make kind KIND=<Kind> [ARGS=...]"; exit 2; }
 	cd hack/tools && $(GO) run ./kindgen new -root ../.. $(ARGS) $(KIND)
 	$(MAKE) generate

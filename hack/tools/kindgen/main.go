@@ -34,7 +34,7 @@
 //
 // kindgen new writes a new kind in every layer (see scaffold.go):
 //
-//	kindgen new [-noun label] [-path /labels] [-id] [-doc url] [-permission Issues] <Kind>
+//	kindgen new [-org] [-setting | -id] [-noun label] [-path /labels] [-doc url] [-permission Issues] <Kind>
 package main
 
 import (

@@ -17,12 +17,16 @@ import (
 )
 
 // The scaffold: `kindgen new` writes a new kind of an object of a
-// repository, known by a name the user chooses (a label) or by an id
-// GitHub assigns (an autolink), in every layer: its API file, GitHub
-// client area and fake, mapping, controller, emulator collection,
-// examples in both scopes, integration test and docs page. What it writes
-// compiles and its tests pass; the kind is then made particular by hand
-// (its fields, GitHub's rules, its docs), where the files say so.
+// repository or an organization, known by a name the user chooses (a
+// label) or by an id GitHub assigns (an autolink), or (-setting) of the one
+// setting GitHub keeps per repository or organization at its own endpoint
+// (Actions permissions), in every layer: its API file, GitHub client area
+// and fake, mapping, controller, emulator collection or setting, examples
+// in both scopes, integration test and docs page. What it writes compiles
+// and its tests pass; the kind is then made particular by hand (its
+// fields, GitHub's rules, its docs), where the files say so. A setting's
+// files are the setting-*.tmpl templates; both shapes share setup.go.tmpl
+// and the owner's helpers below.
 
 //go:embed scaffold/*.tmpl
 var scaffoldFS embed.FS
@@ -35,10 +39,11 @@ type scaffold struct {
 	Group   string // repo
 	Noun    string // label
 	Nouns   string // labels
-	Path    string // /labels: the collection under /repos/{owner}/{repo}
+	Path    string // /labels: the collection (or the setting) under /repos/{owner}/{repo}
 	Param   string // name or label_id: the path parameter of one object
 	ByID    bool   // GitHub assigns an id, the external name; else the name is
 	Org     bool   // the object belongs to an organization; else to a repository
+	Setting bool   // the object is its owner's one setting, read with GET and written with PUT; else one of many
 	Doc     string // GitHub's docs of the endpoints
 	Perm    string // the fine-grained permission: "Issues", "Administration"
 	Module  string // the main module's import path
@@ -49,6 +54,10 @@ type scaffold struct {
 
 // Prefix is the owner's path: /repos/{owner}/{repo} or /orgs/{org}.
 func (s scaffold) Prefix() string { return s.pick("/repos/{owner}/{repo}", "/orgs/{org}") }
+
+// Root is the start of the owner's path, before its full name: /repos/ or
+// /orgs/.
+func (s scaffold) Root() string { return s.pick("/repos/", "/orgs/") }
 
 // Params are the owner's parameters in the client area's methods.
 func (s scaffold) Params() string { return s.pick("owner, repo string", "org string") }
@@ -97,6 +106,18 @@ func (s scaffold) TestPlace() string {
 // TestPrefix is TestPlace's path.
 func (s scaffold) TestPrefix() string { return s.pick("/repos/demo-org/app", "/orgs/demo-org") }
 
+// TargetRules are the admission rules of the parameters that keep a
+// repository's object in its repository (an OrganizationTarget brings its
+// own), each a marker line ending in a newline.
+func (s scaffold) TargetRules() string {
+	if s.Org {
+		return ""
+	}
+	return `// +kubebuilder:validation:XValidation:rule="!has(oldSelf.repository) || (has(self.repository) && self.repository == oldSelf.repository && has(self.owner) == has(oldSelf.owner) && (!has(self.owner) || self.owner == oldSelf.owner))",message="repository and owner cannot be changed: a ` + s.Noun + ` cannot move to another repository; create another ` + s.Kind + `"
+// +kubebuilder:validation:XValidation:rule="!has(oldSelf.repositoryRef) || (has(self.repositoryRef) && self.repositoryRef.name == oldSelf.repositoryRef.name)",message="repositoryRef cannot be changed once set: a ` + s.Noun + ` cannot move to another repository; create another ` + s.Kind + `"
+`
+}
+
 func (s scaffold) pick(repo, org string) string {
 	if s.Org {
 		return org
@@ -104,35 +125,56 @@ func (s scaffold) pick(repo, org string) string {
 	return repo
 }
 
-// Area is the GitHub client area's type name stem: IssueLabels.
-func (s scaffold) Area() string { return s.Kind + "s" }
+// Area is the GitHub client area's type name stem: IssueLabels; a
+// setting's is its kind, ActionsPermissions.
+func (s scaffold) Area() string { return s.Kind + s.plural() }
 
 // AreaFile is the GitHub client area's file stem: issue_labels.
-func (s scaffold) AreaFile() string { return snake(s.Kind) + "s" }
+func (s scaffold) AreaFile() string { return snake(s.Kind) + s.plural() }
 
-// Emu is the emulator's variable of the collection: issueLabels.
-func (s scaffold) Emu() string { return s.Var + "s" }
+// Emu is the emulator's variable of the collection, issueLabels, or of
+// the setting, actionsPermissions.
+func (s scaffold) Emu() string { return s.Var + s.plural() }
+
+// Anchor is the noun as GitHub's docs write it in an anchor: widget-setting.
+func (s scaffold) Anchor() string { return strings.ReplaceAll(s.Noun, " ", "-") }
+
+// plural ends the names of a collection's areas: there is one setting.
+func (s scaffold) plural() string {
+	if s.Setting {
+		return ""
+	}
+	return "s"
+}
 
 // scaffoldFile is one file the scaffold writes: a template and where its
 // output goes, relative to the repository.
 type scaffoldFile struct{ tmpl, path string }
 
 func (s scaffold) files() []scaffoldFile {
+	// shape is a template of the kind's shape: a setting's own, or a
+	// collection object's.
+	shape := func(tmpl string) string {
+		if s.Setting {
+			return "setting-" + tmpl
+		}
+		return tmpl
+	}
 	return []scaffoldFile{
-		{"types.go.tmpl", fmt.Sprintf("apis/%s/common/v1alpha1/%s_types.go", s.Group, s.Pkg)},
-		{"area.go.tmpl", fmt.Sprintf("internal/clients/github/%s.go", s.AreaFile())},
-		{"fake.go.tmpl", fmt.Sprintf("internal/clients/github/fake/%s.go", s.AreaFile())},
-		{"mapping.go.tmpl", fmt.Sprintf("internal/clients/%s/%s.go", s.Pkg, s.Pkg)},
-		{"mapping_test.go.tmpl", fmt.Sprintf("internal/clients/%s/%s_test.go", s.Pkg, s.Pkg)},
-		{"controller.go.tmpl", fmt.Sprintf("internal/controller/%s/%s.go", s.Pkg, s.Pkg)},
+		{shape("types.go.tmpl"), fmt.Sprintf("apis/%s/common/v1alpha1/%s_types.go", s.Group, s.Pkg)},
+		{shape("area.go.tmpl"), fmt.Sprintf("internal/clients/github/%s.go", s.AreaFile())},
+		{shape("fake.go.tmpl"), fmt.Sprintf("internal/clients/github/fake/%s.go", s.AreaFile())},
+		{shape("mapping.go.tmpl"), fmt.Sprintf("internal/clients/%s/%s.go", s.Pkg, s.Pkg)},
+		{shape("mapping_test.go.tmpl"), fmt.Sprintf("internal/clients/%s/%s_test.go", s.Pkg, s.Pkg)},
+		{shape("controller.go.tmpl"), fmt.Sprintf("internal/controller/%s/%s.go", s.Pkg, s.Pkg)},
 		{"setup.go.tmpl", fmt.Sprintf("internal/controller/%s/setup.go", s.Pkg)},
-		{"controller_test.go.tmpl", fmt.Sprintf("internal/controller/%s/%s_test.go", s.Pkg, s.Pkg)},
-		{"emulator.go.tmpl", fmt.Sprintf("internal/emulator/%s%s.go", s.pick("repos_", "orgs_"), s.AreaFile())},
-		{"contract_test.go.tmpl", fmt.Sprintf("internal/emulator/contract_%s_test.go", s.AreaFile())},
-		{"integration_test.go.tmpl", fmt.Sprintf("internal/integration/%s_test.go", s.Pkg)},
-		{"example.yaml.tmpl", fmt.Sprintf("examples/%s/namespaced/%s.yaml", s.Pkg, s.Pkg)},
-		{"example-cluster.yaml.tmpl", fmt.Sprintf("examples/%s/cluster/%s.yaml", s.Pkg, s.Pkg)},
-		{"doc.md.tmpl", fmt.Sprintf("docs/kinds/%s.md", s.Pkg)},
+		{shape("controller_test.go.tmpl"), fmt.Sprintf("internal/controller/%s/%s_test.go", s.Pkg, s.Pkg)},
+		{shape("emulator.go.tmpl"), fmt.Sprintf("internal/emulator/%s%s.go", s.pick("repos_", "orgs_"), s.AreaFile())},
+		{shape("contract_test.go.tmpl"), fmt.Sprintf("internal/emulator/contract_%s_test.go", s.AreaFile())},
+		{shape("integration_test.go.tmpl"), fmt.Sprintf("internal/integration/%s_test.go", s.Pkg)},
+		{shape("example.yaml.tmpl"), fmt.Sprintf("examples/%s/namespaced/%s.yaml", s.Pkg, s.Pkg)},
+		{shape("example-cluster.yaml.tmpl"), fmt.Sprintf("examples/%s/cluster/%s.yaml", s.Pkg, s.Pkg)},
+		{shape("doc.md.tmpl"), fmt.Sprintf("docs/kinds/%s.md", s.Pkg)},
 	}
 }
 
@@ -147,6 +189,7 @@ func runNew(args []string) error {
 	fs.StringVar(&s.Path, "path", "", "the collection's path under /repos/{owner}/{repo} (/labels); default: /<noun>s")
 	fs.BoolVar(&s.Org, "org", false, "the object belongs to an organization (group org); default: to a repository")
 	fs.BoolVar(&s.ByID, "id", false, "GitHub assigns the object an id, its external name; default: the user names it")
+	fs.BoolVar(&s.Setting, "setting", false, "the object is the one setting of its repository or (-org) organization, read with GET and written with PUT at -path; default: one of a collection")
 	fs.StringVar(&s.Doc, "doc", "https://docs.github.com/rest", "GitHub's docs of the endpoints")
 	fs.StringVar(&s.Perm, "permission", "Administration", "the fine-grained permission GitHub asks for (Issues, Administration)")
 	fs.Int64Var(&s.FirstID, "first-id", 4700001, "the emulator's first id of the kind (-id)")
@@ -155,7 +198,10 @@ func runNew(args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 || !kindName.MatchString(fs.Arg(0)) {
-		return errors.New("usage: kindgen new [-org] [-noun label] [-path /labels] [-id] [-doc url] [-permission Issues] <Kind>")
+		return errors.New("usage: kindgen new [-org] [-setting | -id] [-noun label] [-path /labels] [-doc url] [-permission Issues] <Kind>")
+	}
+	if s.Setting && s.ByID {
+		return errors.New("-setting and -id do not go together: a setting has no id or name of its own, its repository or organization names it")
 	}
 	s.Group = s.pick("repo", "org")
 	s.Kind = fs.Arg(0)
@@ -166,7 +212,7 @@ func runNew(args []string) error {
 	}
 	s.Nouns = s.Noun + "s"
 	if s.Path == "" {
-		s.Path = "/" + strings.ReplaceAll(s.Nouns, " ", "-")
+		s.Path = "/" + strings.ReplaceAll(s.Noun+s.plural(), " ", "-")
 	}
 	s.Param = "name"
 	if s.ByID {
@@ -275,7 +321,11 @@ func listInReadme(readme string, s scaffold) error {
 	if last < 0 {
 		return fmt.Errorf("%s: no table of kinds to add %s to: add its row by hand", readme, s.Kind)
 	}
-	row := fmt.Sprintf("| [`%s`](docs/kinds/%s.md) | `%s.github.m.crossplane.io` / `%s.github.crossplane.io` | a %s of %s %s |\n", s.Kind, s.Pkg, s.Group, s.Group, s.Noun, strings.ToLower(s.A()), s.PlaceNoun())
+	article := "a"
+	if s.Setting {
+		article = "the"
+	}
+	row := fmt.Sprintf("| [`%s`](docs/kinds/%s.md) | `%s.github.m.crossplane.io` / `%s.github.crossplane.io` | %s %s of %s %s |\n", s.Kind, s.Pkg, s.Group, s.Group, article, s.Noun, strings.ToLower(s.A()), s.PlaceNoun())
 	lines = append(lines[:last+1], append([]string{row}, lines[last+1:]...)...)
 	return os.WriteFile(readme, []byte(strings.Join(lines, "")), 0o644)
 }

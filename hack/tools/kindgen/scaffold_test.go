@@ -44,6 +44,37 @@ func TestScaffoldRenders(t *testing.T) {
 				"examples/orgnote/namespaced/orgnote.yaml":     "apiVersion: org.github.m.crossplane.io/v1alpha1",
 			},
 		},
+		"ARepositorysSetting": {
+			s: scaffold{Kind: "WidgetSetting", Pkg: "widgetsetting", Var: "widgetSetting", Group: "repo", Noun: "widget setting", Nouns: "widget settings",
+				Path: "/widget-settings", Setting: true, Module: "example.com/p"},
+			want: map[string]string{
+				"apis/repo/common/v1alpha1/widgetsetting_types.go":        "Enabled *bool `json:\"enabled,omitempty\"`",
+				"internal/clients/github/widget_setting.go":               `Method: http.MethodPut, Template: "/repos/{owner}/{repo}/widget-settings"`,
+				"internal/clients/github/fake/widget_setting.go":          "MockPutWidgetSetting func(ctx context.Context, owner, repo string, r *github.WidgetSettingRequest) error",
+				"internal/clients/widgetsetting/widgetsetting.go":         "p.Enabled != nil && *p.Enabled != got.Enabled",
+				"internal/controller/widgetsetting/widgetsetting.go":      "meta.SetExternalName(mg, e.in.FullName())",
+				"internal/controller/widgetsetting/setup.go":              "in: in}, nil",
+				"internal/controller/widgetsetting/widgetsetting_test.go": "twins.EachWidgetSetting(scopeOf, scopeOf)",
+				"internal/emulator/repos_widget_setting.go":               `widgetSetting.onRepo(t, settingMount[repoOp]{path: "/widget-settings"`,
+				"internal/emulator/contract_widget_setting_test.go":       `"Repository was archived so is read-only."`,
+				"internal/integration/widgetsetting_test.go":              `const widgetSettingPath = "/repos/" + widgetSettingFull + "/widget-settings"`,
+				"examples/widgetsetting/namespaced/widgetsetting.yaml":    "    enabled: true",
+				"docs/kinds/widgetsetting.md":                             "leaves GitHub's widget setting as it is",
+			},
+		},
+		"AnOrganizationsSetting": {
+			s: scaffold{Kind: "OrgSwitch", Pkg: "orgswitch", Var: "orgSwitch", Group: "org", Noun: "switch", Nouns: "switchs", Path: "/switch", Setting: true, Org: true, Module: "example.com/p"},
+			want: map[string]string{
+				"apis/org/common/v1alpha1/orgswitch_types.go":   "OrganizationTarget `json:\",inline\"`",
+				"internal/clients/github/org_switch.go":         `Method: http.MethodGet, Template: "/orgs/{org}/switch"`,
+				"internal/controller/orgswitch/orgswitch.go":    "e.api.GetOrgSwitch(ctx, e.in.Login)",
+				"internal/controller/orgswitch/setup.go":        "c.Organization(mg)",
+				"internal/emulator/orgs_org_switch.go":          `orgSwitch.onOrg(t, settingMount[orgOp]{path: "/switch"`,
+				"internal/emulator/contract_org_switch_test.go": `"You must be an organization owner."`,
+				"internal/integration/orgswitch_test.go":        "func TestOrgSwitchNoSuchOrganization(",
+				"examples/orgswitch/cluster/orgswitch.yaml":     "apiVersion: org.github.crossplane.io/v1alpha1",
+			},
+		},
 		"NumberedByGitHub": {
 			s: scaffold{Kind: "Autolink", Pkg: "autolink", Var: "autolink", Group: "repo", Noun: "autolink", Nouns: "autolinks", Path: "/autolinks", Param: "autolink_id", ByID: true, FirstID: 5, Module: "example.com/p"},
 			want: map[string]string{
@@ -70,6 +101,13 @@ func TestScaffoldRenders(t *testing.T) {
 			for path, b := range files {
 				if strings.Contains(string(b), "[[") || strings.Contains(string(b), "<no value>") {
 					t.Errorf("%s holds an unfilled template action", path)
+				}
+				if strings.HasPrefix(string(b), "\n") {
+					t.Errorf("%s starts with an empty line", path)
+				}
+				// A setting is never created: every owner has it.
+				if tc.s.Setting && strings.Contains(string(b), "Create"+tc.s.Kind) {
+					t.Errorf("%s of a setting creates one", path)
 				}
 			}
 		})
@@ -109,5 +147,18 @@ func TestScaffoldRegisters(t *testing.T) {
 	write(setup, "package controller\n")
 	if err := register(setup, s); err == nil || !strings.Contains(err.Error(), "by hand") {
 		t.Errorf("register in a file without a list of kinds: %v, want an error saying to add it by hand", err)
+	}
+}
+
+// TestScaffoldRefusesSettingByID: a setting is named by its repository or
+// organization, so -setting with -id is refused before anything is written.
+func TestScaffoldRefusesSettingByID(t *testing.T) {
+	dir := t.TempDir()
+	err := runNew([]string{"-root", dir, "-setting", "-id", "WidgetSetting"})
+	if err == nil || !strings.Contains(err.Error(), "-setting and -id do not go together") {
+		t.Errorf("runNew(-setting -id): %v, want the flags refused", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("runNew(-setting -id) wrote %d entries, want none", len(entries))
 	}
 }
