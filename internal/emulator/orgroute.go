@@ -34,13 +34,7 @@ func (t *routeTable) org(method, suffix string, op orgOp, h func(*reqCtx, *world
 	s := t.s
 	t.add(method, "/orgs/{org}"+suffix, op.auth, op.doc, func(c *reqCtx) {
 		st := s.state
-		if op.write {
-			st.mu.Lock()
-			defer st.mu.Unlock()
-		} else {
-			st.mu.RLock()
-			defer st.mu.RUnlock()
-		}
+		defer st.lock(op.write)()
 		w := st.w
 		org := w.account(c.params["org"])
 		if org == nil || !org.IsOrg() || !w.isMember(c.principal, org) {

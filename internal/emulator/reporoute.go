@@ -32,13 +32,7 @@ func (t *routeTable) repo(method, suffix string, op repoOp, h func(*reqCtx, *wor
 	s := t.s
 	wrapped := func(c *reqCtx) {
 		st := s.state
-		if op.write {
-			st.mu.Lock()
-			defer st.mu.Unlock()
-		} else {
-			st.mu.RLock()
-			defer st.mu.RUnlock()
-		}
+		defer st.lock(op.write)()
 		w := st.w
 		var repo *Repo
 		if idStr, ok := c.params["repository_id"]; ok {

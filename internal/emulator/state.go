@@ -59,6 +59,17 @@ type State struct {
 	now func() time.Time
 }
 
+// lock takes the state's lock, the write lock for a write, and returns
+// what releases it: defer st.lock(write)().
+func (st *State) lock(write bool) (unlock func()) {
+	if write {
+		st.mu.Lock()
+		return st.mu.Unlock
+	}
+	st.mu.RLock()
+	return st.mu.RUnlock
+}
+
 func key(parts ...string) string { return strings.ToLower(strings.Join(parts, "/")) }
 
 func (w *world) account(login string) *Account { return w.accounts[strings.ToLower(login)] }
