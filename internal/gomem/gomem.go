@@ -11,8 +11,8 @@
 //
 // Unless heap profiles are served, it also turns off Go's sampling of
 // allocations for them: its bookkeeping (a hash table of call stacks and a
-// record per stack) was 1.6 MiB of the memory Go held at the end of a
-// 1,000-repository bench run, for profiles nobody could read.
+// record per stack) is held for profiles nobody could read (what it cost:
+// docs/performance.md).
 package gomem
 
 import (

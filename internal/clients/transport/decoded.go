@@ -7,8 +7,7 @@ import (
 
 // Decoded answers. Most reads of a repository are answered 304 and would
 // be inflated from the cache and decoded from JSON again, to the same
-// value, every poll: at a 1-minute poll of 1,000 repositories that was
-// about 13% of the provider's idle CPU (CPU profile of the benchmark). A caller that
+// value, every poll (what that cost: docs/performance.md). A caller that
 // decodes an answer can hand the decoded value to the cache, which then
 // keeps it instead of the body and gives it back on a 304. The value lives
 // and dies with the cached answer (a write to the repository drops both),

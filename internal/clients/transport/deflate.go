@@ -8,9 +8,8 @@ import (
 )
 
 // Cached answers are kept deflated: a repository's JSON, mostly URLs that
-// repeat its name, shrinks several-fold (to under a fifth in the tests),
-// and the raw answers of a credential with 1,000 repositories took 3.6 MB
-// of the provider's 22 MB live heap (heap profile of the benchmark).
+// repeat its name, shrinks several-fold (to under a fifth in the tests;
+// what raw answers cost: docs/performance.md).
 
 // One compressor serves the process: its state is some 700 KB, and
 // answers are stored far less often than they are read (on a first or a

@@ -17,8 +17,8 @@ import (
 // specDigests keeps, per resource, the verdict digest's hash state after
 // the resource's spec and annotations, at one resource version: the same
 // version has the same spec and annotations, so a poll of an unchanged
-// resource does not encode them again (their JSON was 2% of the samples of
-// a profile of the idle provider with every kind). The digest itself is
+// resource does not encode them again (what their JSON cost:
+// docs/performance.md). The digest itself is
 // the same with or without it. Entries unused for an hour or two are
 // dropped: two generations, the older dropped every hour.
 type specDigests struct {

@@ -8,9 +8,8 @@ import (
 )
 
 // A ProviderConfig's controller lists every usage of the configuration
-// each time one of them changes, only to count them: while 1,000
-// Repositories were applied, those lists' deep copies were a fifth of
-// everything the provider allocated (heap profile of the benchmark).
+// each time one of them changes, only to count them, and the lists' deep
+// copies are wasted (what they cost: docs/performance.md).
 
 // WithUncopiedLists returns mgr with a client whose lists from the cache
 // share the cached objects instead of copying them. Only for reconcilers
