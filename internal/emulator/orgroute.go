@@ -34,7 +34,8 @@ func (t *routeTable) org(method, suffix string, op orgOp, h func(*reqCtx, *world
 	s := t.s
 	t.add(method, "/orgs/{org}"+suffix, op.auth, op.doc, func(c *reqCtx) {
 		st := s.state
-		defer st.lock(op.write)()
+		unlock := st.lock(op.write)
+		defer unlock()
 		w := st.w
 		org := w.account(c.params["org"])
 		if org == nil || !org.IsOrg() || !w.isMember(c.principal, org) {

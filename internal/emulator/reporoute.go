@@ -32,7 +32,8 @@ func (t *routeTable) repo(method, suffix string, op repoOp, h func(*reqCtx, *wor
 	s := t.s
 	wrapped := func(c *reqCtx) {
 		st := s.state
-		defer st.lock(op.write)()
+		unlock := st.lock(op.write)
+		defer unlock()
 		w := st.w
 		var repo *Repo
 		if idStr, ok := c.params["repository_id"]; ok {

@@ -60,7 +60,7 @@ type State struct {
 }
 
 // lock takes the state's lock, the write lock for a write, and returns
-// what releases it: defer st.lock(write)().
+// what releases it.
 func (st *State) lock(write bool) (unlock func()) {
 	if write {
 		st.mu.Lock()
