@@ -1,7 +1,9 @@
 package kind
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -89,7 +91,7 @@ func (f ByID[O]) Find(ctx context.Context, mg resource.Managed) (obj *O, recover
 	obj, err = f.Get(ctx, id)
 	if github.IsNotFound(err) {
 		if !meta.WasDeleted(mg) {
-			f.Record.Event(mg, event.Warning(ReasonMissing, errors.Errorf("%s %d of %s no longer exists on GitHub (%s): %s", f.Noun, id, f.In.FullName(), or(f.Unless, "or the "+f.In.Noun()+" does not"), or(f.Again, "creating it again"))))
+			f.Record.Event(mg, event.Warning(ReasonMissing, gone(fmt.Sprintf("%s %d of %s", f.Noun, id, f.In.FullName()), f.In, f.Unless, f.Again)))
 		}
 		return nil, false, nil
 	}
@@ -190,7 +192,7 @@ func (f ByName[O]) Find(ctx context.Context, mg resource.Managed, name string) (
 	switch {
 	case github.IsNotFound(err):
 		if ext != "" && !deleting {
-			f.Record.Event(mg, event.Warning(ReasonMissing, errors.Errorf("%s no longer exists on GitHub (%s): %s", f.What(name), or(f.Unless, "or the "+f.In.Noun()+" does not"), or(f.Again, "creating it again"))))
+			f.Record.Event(mg, event.Warning(ReasonMissing, gone(f.What(name), f.In, f.Unless, f.Again)))
 		}
 		return nil, false, nil
 	case err != nil:
@@ -224,10 +226,9 @@ func (f ByName[O]) NotOurs(name string) error {
 	return errors.Errorf("%s already exists and this %s did not create it: to manage it%s, set the annotation crossplane.io/external-name: %q; or choose another name", f.What(name), f.Kind, f.Taken, name)
 }
 
-// or is s, or otherwise when s is empty.
-func or(s, otherwise string) string {
-	if s == "" {
-		return otherwise
-	}
-	return s
+// gone says that what no longer exists on GitHub in place: unless says
+// what else GitHub's 404 may mean ("or the repository does not" when
+// empty), again how it is made again ("creating it again" when empty).
+func gone(what string, in Place, unless, again string) error {
+	return errors.Errorf("%s no longer exists on GitHub (%s): %s", what, cmp.Or(unless, "or the "+in.Noun()+" does not"), cmp.Or(again, "creating it again"))
 }
