@@ -3,6 +3,7 @@ package github
 import (
 	"context"
 	"net/http"
+	"net/url"
 
 	"github.com/google/go-github/v37/github"
 )
@@ -11,6 +12,8 @@ import (
 // (https://docs.github.com/rest/issues/labels). They need Issues: read /
 // write (classic tokens: repo). Reads are conditional: a 304 is free.
 var (
+	routeListIssueLabels = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/labels",
+		Permission: "Issues: read", Scope: "repo", Cache: CacheConditional})
 	routeGetIssueLabel = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/labels/{name}",
 		Permission: "Issues: read", Scope: "repo", Cache: CacheConditional})
 	routeCreateIssueLabel = declare(Route{Method: http.MethodPost, Template: "/repos/{owner}/{repo}/labels",
@@ -62,6 +65,11 @@ func NewIssueLabelsClient(gh *github.Client) *IssueLabelsClient {
 func (c *IssueLabelsClient) GetIssueLabel(ctx context.Context, owner, repo, name string) (*IssueLabel, error) {
 	out := &IssueLabel{}
 	return out, c.do(ctx, routeGetIssueLabel, routeGetIssueLabel.path(owner, repo, name), nil, out)
+}
+
+// ListIssueLabels lists, every page of it, the repository's labels.
+func (c *IssueLabelsClient) ListIssueLabels(ctx context.Context, owner, repo string) ([]IssueLabel, error) {
+	return listAll[IssueLabel](ctx, c.requester, routeListIssueLabels, routeListIssueLabels.path(owner, repo), url.Values{})
 }
 
 // CreateIssueLabel creates a label.

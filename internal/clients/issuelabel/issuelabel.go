@@ -45,3 +45,14 @@ func Drift(p *common.IssueLabelParameters, got *github.IssueLabel) []string {
 	}
 	return d
 }
+
+// Imported is the spec of an IssueLabel resource for GitHub's label got,
+// as it is (its repository is the importer's to name): its name, color,
+// and description when it has one.
+func Imported(got *github.IssueLabel) common.IssueLabelParameters {
+	p := common.IssueLabelParameters{Name: got.Name, Color: ptr.To(got.Color)}
+	if d := ptr.Deref(got.Description, ""); d != "" {
+		p.Description = ptr.To(d)
+	}
+	return p
+}

@@ -176,3 +176,26 @@ func nonEmpty(s string) *string {
 	}
 	return ptr.To(s)
 }
+
+// Imported is the spec of a Team resource for GitHub's team t of org, as
+// it is (its parent is the importer's to name): its organization and name,
+// its description when it has one, and its privacy and notification
+// setting when they are not what GitHub gives a new team in its place
+// (secret at the top level, closed under a parent; notifications on).
+func Imported(t *github.Team, org string) common.TeamParameters {
+	p := common.TeamParameters{Organization: ptr.To(org), Name: t.Name}
+	if d := ptr.Deref(t.Description, ""); d != "" {
+		p.Description = ptr.To(d)
+	}
+	privacy := "secret"
+	if t.Parent != nil {
+		privacy = "closed"
+	}
+	if t.Privacy != "" && !strings.EqualFold(t.Privacy, privacy) {
+		p.Privacy = ptr.To(t.Privacy)
+	}
+	if t.NotificationSetting != "" && t.NotificationSetting != "notifications_enabled" {
+		p.NotificationSetting = ptr.To(t.NotificationSetting)
+	}
+	return p
+}

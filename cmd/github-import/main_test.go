@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/crossplane-github/provider-github/internal/emulator"
+	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
+	"github.com/crossplane-github/provider-github/internal/importer"
+)
+
+const seed = `
+users:
+  - {login: admin, tokens: [admin-token]}
+orgs:
+  - login: acme
+    members: [{login: admin, role: admin}]
+repos:
+  - {owner: acme, name: api, description: The API, topics: [go, api]}
+  - {owner: acme, name: my.repo, visibility: private}
+  - {owner: acme, name: old, archived: true}
+teams:
+  - {org: acme, name: Platform, privacy: closed}
+  - {org: acme, name: SRE, parent: platform}
+`
+
+// counting counts the requests that reach the emulator, and its writes.
+type counting struct {
+	next            http.RoundTripper
+	requests, write atomic.Int64
+}
+
+func (c *counting) RoundTrip(r *http.Request) (*http.Response, error) {
+	c.requests.Add(1)
+	if r.Method != http.MethodGet {
+		c.write.Add(1)
+	}
+	return c.next.RoundTrip(r)
+}
+
+// harness runs github-import against an emulator holding seed.
+type harness struct {
+	t    *testing.T
+	url  string
+	base *counting
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	s, err := emulator.ParseSeed([]byte(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: s})
+	return &harness{t: t, url: srv.URL, base: &counting{next: srv.Client().Transport}}
+}
+
+func (im *harness) run(ctx context.Context, env map[string]string, args ...string) (stdout, stderr string, err error) {
+	var out, errOut bytes.Buffer
+	getenv := func(k string) string { return env[k] }
+	err = run(ctx, append([]string{"--owner", "acme", "--base-url", im.url}, args...), getenv, &out, &errOut, false, im.base)
+	return out.String(), errOut.String(), err
+}
+
+var token = map[string]string{"GITHUB_TOKEN": "admin-token"}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestImport(t *testing.T) {
+	im := newHarness(t)
+	out := filepath.Join(t.TempDir(), "acme")
+	stdout, stderr, err := im.run(context.Background(), token, "--out", out)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout, "Wrote 32 resources of acme") {
+		t.Errorf("stdout = %q, want 32 resources (3 repositories with 9 labels each, 2 teams)", stdout)
+	}
+	if w := im.base.write.Load(); w != 0 {
+		t.Errorf("%d writes reached GitHub, want none", w)
+	}
+
+	team := read(t, filepath.Join(out, "organization", "team.sre.yaml"))
+	for _, want := range []string{"kind: Team", "crossplane.io/external-name: sre", "parentTeamRef:\n      name: team.platform", "- Observe"} {
+		if !strings.Contains(team, want) {
+			t.Errorf("team.sre.yaml lacks %q:\n%s", want, team)
+		}
+	}
+	dotted := importer.RepositoryName("my.repo")
+	label := read(t, filepath.Join(out, "repositories", dotted, dotted+".issuelabel.bug.yaml"))
+	if !strings.Contains(label, "repositoryRef:\n      name: "+dotted) {
+		t.Errorf("the label of my.repo does not refer to its Repository %s:\n%s", dotted, label)
+	}
+	repo := read(t, filepath.Join(out, "repositories", dotted, dotted+".yaml"))
+	if !strings.Contains(repo, "name: my.repo") || !strings.Contains(repo, "crossplane.io/external-name: my.repo") {
+		t.Errorf("Repository of my.repo:\n%s", repo)
+	}
+	kust := read(t, filepath.Join(out, "kustomization.yaml"))
+	if n := strings.Count(kust, "\n- "); n != 32 {
+		t.Errorf("kustomization.yaml lists %d files, want 32:\n%s", n, kust)
+	}
+
+	// Again, unchanged: nothing changes.
+	stdout, _, err = im.run(context.Background(), token, "--out", out)
+	if err != nil || !strings.Contains(stdout, "(0 changed, 0 removed)") {
+		t.Errorf("second import: %v, %q; want 0 changed, 0 removed", err, stdout)
+	}
+
+	// Without the archived repository: its files go.
+	stdout, _, err = im.run(context.Background(), token, "--out", out, "--exclude-archived")
+	if err != nil || !strings.Contains(stdout, "Wrote 22 resources") || !strings.Contains(stdout, "10 removed") {
+		t.Errorf("import without archived: %v, %q; want 22 resources, 10 removed", err, stdout)
+	}
+	if _, err := os.Stat(filepath.Join(out, "repositories", "old")); !os.IsNotExist(err) {
+		t.Errorf("the folder of the archived repository is still there: %v", err)
+	}
+}
+
+func TestImportRefusals(t *testing.T) {
+	im := newHarness(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mine.txt"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		"no credentials":          {args: []string{"--out", t.TempDir()}, want: "no credentials: set GITHUB_TOKEN"},
+		"a folder of other files": {env: token, args: []string{"--out", dir}, want: "holds files github-import did not write"},
+		"an unknown kind":         {env: token, args: []string{"--kinds", "Repo"}, want: `"Repo" is not a kind this provider manages`},
+		"a bad mode":              {env: token, args: []string{"--mode", "sync"}, want: "--mode must be observe or manage"},
+		"a bad token":             {env: map[string]string{"GITHUB_TOKEN": "not-a-token"}, args: []string{"--out", t.TempDir()}, want: "401"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, _, err := im.run(context.Background(), tc.env, tc.args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("run: %v, want an error saying %q", err, tc.want)
+			}
+			if strings.Contains(err.Error(), "not-a-token") || strings.Contains(err.Error(), "admin-token") {
+				t.Errorf("the error shows the token: %v", err)
+			}
+		})
+	}
+}
+
+// An import interrupted before it ends writes nothing.
+func TestImportInterrupted(t *testing.T) {
+	im := newHarness(t)
+	out := filepath.Join(t.TempDir(), "acme")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := im.run(ctx, token, "--out", out)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("run: %v, want interrupted", err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the interrupted import wrote %s: %v", out, err)
+	}
+}

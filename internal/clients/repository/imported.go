@@ -1,0 +1,66 @@
+package repository
+
+import (
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+)
+
+// What GitHub gives a new repository: an imported spec leaves these out.
+// Visibility has no default worth leaving out, nor does allowForking,
+// whose default follows the organization's policy.
+var (
+	newStrings = map[string]string{
+		"description": "", "homepage": "", "defaultBranch": "main",
+		"squashMergeCommitTitle": "COMMIT_OR_PR_TITLE", "squashMergeCommitMessage": "COMMIT_MESSAGES",
+		"mergeCommitTitle": "MERGE_MESSAGE", "mergeCommitMessage": "PR_TITLE",
+	}
+	newBools = map[string]bool{
+		"hasIssues": true, "hasProjects": true, "hasWiki": true, "hasDiscussions": false, "isTemplate": false,
+		"allowSquashMerge": true, "allowMergeCommit": true, "allowRebaseMerge": true, "allowAutoMerge": false,
+		"allowUpdateBranch": false, "deleteBranchOnMerge": false, "webCommitSignoffRequired": false,
+	}
+)
+
+// Imported is the spec of a Repository resource for GitHub's repository a
+// as it is: its owner and name, and every setting GitHub reports that is
+// not what a new repository gets, so that Drift finds nothing and the
+// spec stays short. Security features are given when enabled.
+func Imported(a Actual) common.RepositoryParameters {
+	r := a.Repo
+	p := common.RepositoryParameters{Owner: nonEmpty(r.Owner.Login), Name: nonEmpty(r.Name)}
+	for _, s := range stringSettings {
+		v := s.actual(r)
+		if def, ok := newStrings[s.field]; v != nil && (!ok || *v != def) {
+			*s.spec(&p) = ptr.To(*v)
+		}
+	}
+	for _, s := range boolSettings {
+		v := s.actual(r)
+		if def, ok := newBools[s.field]; v != nil && (!ok || *v != def) {
+			*s.spec(&p) = ptr.To(*v)
+		}
+	}
+	if r.Archived {
+		p.Archived = ptr.To(true)
+	}
+	if len(r.Topics) > 0 {
+		p.Topics = append([]string(nil), r.Topics...)
+	}
+	if ptr.Deref(a.VulnerabilityAlerts, false) {
+		p.VulnerabilityAlerts = ptr.To(true)
+	}
+	if r.SecurityAndAnalysis != nil {
+		sa := common.SecurityAndAnalysis{}
+		for _, f := range features {
+			if on := featureEnabled(*f.status(r.SecurityAndAnalysis)); ptr.Deref(on, false) {
+				*f.spec(&sa) = ptr.To(true)
+			}
+		}
+		if sa != (common.SecurityAndAnalysis{}) {
+			p.SecurityAndAnalysis = &sa
+		}
+	}
+	return p
+}
+

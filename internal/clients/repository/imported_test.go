@@ -1,0 +1,71 @@
+package repository
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+)
+
+// newRepository is a repository as GitHub answers it just after a plain
+// create, to its admin.
+func newRepository() *github.Repository {
+	return &github.Repository{Name: "api", Owner: github.Account{Login: "acme"}, Visibility: "private", Private: true,
+		DefaultBranch: "main", HasIssues: true, HasProjects: true, HasWiki: true,
+		AllowSquashMerge: ptr.To(true), AllowMergeCommit: ptr.To(true), AllowRebaseMerge: ptr.To(true),
+		AllowAutoMerge: ptr.To(false), AllowUpdateBranch: ptr.To(false), DeleteBranchOnMerge: ptr.To(false),
+		AllowForking: ptr.To(false), WebCommitSignoffRequired: ptr.To(false),
+		SquashMergeCommitTitle: ptr.To("COMMIT_OR_PR_TITLE"), SquashMergeCommitMessage: ptr.To("COMMIT_MESSAGES"),
+		MergeCommitTitle: ptr.To("MERGE_MESSAGE"), MergeCommitMessage: ptr.To("PR_TITLE"),
+		SecurityAndAnalysis: &github.SecurityAndAnalysis{SecretScanning: &github.FeatureStatus{Status: "disabled"}}}
+}
+
+func TestImported(t *testing.T) {
+	changed := newRepository()
+	changed.Description, changed.Homepage = ptr.To("The API"), ptr.To("https://example.com")
+	changed.Visibility, changed.Private = "public", false
+	changed.DefaultBranch, changed.HasWiki, changed.AllowMergeCommit, changed.DeleteBranchOnMerge = "trunk", false, ptr.To(false), ptr.To(true)
+	changed.SquashMergeCommitTitle, changed.SquashMergeCommitMessage = ptr.To("PR_TITLE"), ptr.To("PR_BODY")
+	changed.Topics = []string{"go", "api"}
+	changed.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanning: &github.FeatureStatus{Status: "enabled"}}
+	archived := newRepository()
+	archived.Archived, archived.Description = true, ptr.To("old")
+
+	cases := map[string]struct {
+		a    Actual
+		want common.RepositoryParameters
+	}{
+		"a new repository: owner, name, visibility and what has no default": {
+			a:    Actual{Repo: newRepository(), VulnerabilityAlerts: ptr.To(false)},
+			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("private"), AllowForking: ptr.To(false)},
+		},
+		"every changed setting": {
+			a: Actual{Repo: changed, VulnerabilityAlerts: ptr.To(true)},
+			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("public"), AllowForking: ptr.To(false),
+				Description: ptr.To("The API"), Homepage: ptr.To("https://example.com"), DefaultBranch: ptr.To("trunk"), HasWiki: ptr.To(false),
+				AllowMergeCommit: ptr.To(false), DeleteBranchOnMerge: ptr.To(true), SquashMergeCommitTitle: ptr.To("PR_TITLE"),
+				SquashMergeCommitMessage: ptr.To("PR_BODY"), Topics: []string{"go", "api"}, VulnerabilityAlerts: ptr.To(true),
+				SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanning: ptr.To(true)}},
+		},
+		"archived": {
+			a: Actual{Repo: archived},
+			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("private"), AllowForking: ptr.To(false),
+				Description: ptr.To("old"), Archived: ptr.To(true)},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := Imported(tc.a)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Imported(): -want, +got:\n%s", diff)
+			}
+			// Applied as it is, the spec finds nothing to change.
+			if d := Drift(&got, tc.a.Repo.Name, tc.a); len(d) > 0 {
+				t.Errorf("Drift(Imported()) = %v, want none", d)
+			}
+		})
+	}
+}

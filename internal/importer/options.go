@@ -1,0 +1,126 @@
+package importer
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Scope is the scope of the resources written.
+type Scope string
+
+const (
+	// Namespaced resources (repo.github.m.crossplane.io, ...) in
+	// Options.Namespace.
+	Namespaced Scope = "namespaced"
+	// Cluster-scoped resources (repo.github.crossplane.io, ...).
+	Cluster Scope = "cluster"
+)
+
+// Mode is how the resources written are managed.
+type Mode string
+
+const (
+	// Observe: management policy Observe; nothing is ever written to GitHub.
+	Observe Mode = "observe"
+	// Manage: full management, but deleting a resource never deletes on
+	// GitHub (cluster scope: deletionPolicy Orphan; namespaced: every
+	// management policy but Delete).
+	Manage Mode = "manage"
+)
+
+// Options say what to import and how to write it.
+type Options struct {
+	// Owner is the organisation whose repositories and objects are imported.
+	Owner string
+	// Scope, Namespace (namespaced resources, and every Secret a resource
+	// refers to) and ProviderConfig (empty: the resources name none, and
+	// Crossplane's default applies).
+	Scope          Scope
+	Namespace      string
+	ProviderConfig string
+	// ProviderConfigKind of namespaced resources: ProviderConfig (in the
+	// namespace) or ClusterProviderConfig.
+	ProviderConfigKind string
+	Mode               Mode
+	// Repos are globs (path.Match) of repository names; empty: all.
+	Repos []string
+	// Kinds to import; empty: all.
+	Kinds []string
+	// ExcludeArchived and ExcludeForks leave those repositories out.
+	ExcludeArchived, ExcludeForks bool
+	// SkipSecretValues leaves out the kinds whose values GitHub never
+	// reveals (Actions and Dependabot secrets).
+	SkipSecretValues bool
+	// Files are the paths of the files to import as RepositoryFiles from
+	// each repository's default branch, where they exist; empty: none.
+	Files []string
+	// Concurrency is how many repositories are read at once.
+	Concurrency int
+}
+
+// Validate tells what is wrong with o, in words a person can act on.
+func (o *Options) Validate(known []Kind) error {
+	if o.Owner == "" {
+		return fmt.Errorf("name the organisation to import (--owner)")
+	}
+	switch o.Scope {
+	case Namespaced:
+		if o.Namespace == "" {
+			return fmt.Errorf("namespaced resources need a namespace (--namespace)")
+		}
+		if o.ProviderConfigKind != "ProviderConfig" && o.ProviderConfigKind != "ClusterProviderConfig" {
+			return fmt.Errorf("--provider-config-kind must be ProviderConfig or ClusterProviderConfig, not %q", o.ProviderConfigKind)
+		}
+	case Cluster:
+	default:
+		return fmt.Errorf("--scope must be namespaced or cluster, not %q", o.Scope)
+	}
+	if o.Mode != Observe && o.Mode != Manage {
+		return fmt.Errorf("--mode must be observe or manage, not %q", o.Mode)
+	}
+	for _, g := range o.Repos {
+		if _, err := path.Match(g, ""); err != nil {
+			return fmt.Errorf("--repos: %q is not a valid glob: %w", g, err)
+		}
+	}
+	names := make([]string, len(known))
+	for i, k := range known {
+		names[i] = k.Name
+	}
+	for _, k := range o.Kinds {
+		if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, k) }) {
+			return fmt.Errorf("--kinds: %q is not a kind this provider manages; the kinds are %s", k, strings.Join(names, ", "))
+		}
+	}
+	if o.Concurrency < 1 {
+		return fmt.Errorf("--concurrency must be at least 1")
+	}
+	return nil
+}
+
+// wantsRepo tells whether the repository named name is imported by its
+// name (archived and forked repositories are told apart later).
+func (o *Options) wantsRepo(name string) bool {
+	if len(o.Repos) == 0 {
+		return true
+	}
+	for _, g := range o.Repos {
+		if ok, _ := path.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// wantsKind tells whether k is imported.
+func (o *Options) wantsKind(k Kind) bool {
+	if o.SkipSecretValues && k.SecretValues {
+		return false
+	}
+	if len(o.Kinds) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(o.Kinds, func(n string) bool { return strings.EqualFold(n, k.Name) })
+}

@@ -1,0 +1,53 @@
+package importer
+
+import (
+	"strings"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"github.com/google/go-github/v37/github"
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+)
+
+// A Session is one import: what the kinds read GitHub with, and what they
+// may refer to.
+type Session struct {
+	// GitHub is the client every read goes through.
+	GitHub  *github.Client
+	Options Options
+
+	kinds map[string]bool // the kinds imported
+	repos map[string]bool // the repositories imported, by lower-case name
+}
+
+// Imports tells whether the kind named kind is imported.
+func (s *Session) Imports(kind string) bool { return s.kinds[kind] }
+
+// RepositoryTarget is how a resource of repo names it: by a reference to
+// the repository's Repository resource when that is imported too (a
+// rename then follows), by owner and name otherwise.
+func (s *Session) RepositoryTarget(repo *Repo) common.RepositoryTarget {
+	if s.Imports("Repository") && s.repos[strings.ToLower(repo.Name)] {
+		return common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: RepositoryName(repo.Name)}}
+	}
+	return common.RepositoryTarget{Owner: ptr.To(repo.Owner), Repository: ptr.To(repo.Name)}
+}
+
+// TeamReference is the reference to the Team resource of the team with
+// slug, or nil when Teams are not imported.
+func (s *Session) TeamReference(slug string) *xpv2.Reference {
+	if !s.Imports("Team") {
+		return nil
+	}
+	return &xpv2.Reference{Name: Name(Resource{Kind: "Team", Key: slug})}
+}
+
+// TeamTarget is how a resource names the team with slug: by a reference
+// to its Team resource when Teams are imported, by slug otherwise.
+func (s *Session) TeamTarget(slug string) common.TeamTarget {
+	if ref := s.TeamReference(slug); ref != nil {
+		return common.TeamTarget{TeamRef: ref}
+	}
+	return common.TeamTarget{TeamSlug: ptr.To(slug)}
+}
