@@ -120,11 +120,10 @@ feed:
 // importRepository reads the repository named name and its objects of
 // kinds.
 func importRepository(ctx context.Context, s *Session, name string, kinds []Kind) ([]Resource, []error) {
-	got, err := gh.NewReposClient(s.GitHub).Get(ctx, s.Options.Owner, name)
+	repo, err := importRepositoryRead(ctx, s.GitHub, s.Options.Owner, name)
 	if err != nil {
-		return nil, []error{fmt.Errorf("repository %s/%s: %w", s.Options.Owner, name, err)}
+		return nil, []error{err}
 	}
-	repo := &Repo{Owner: got.Owner.Login, Name: got.Name, GitHub: got}
 	var rs []Resource
 	var errs []error
 	for _, k := range kinds {
@@ -139,6 +138,15 @@ func importRepository(ctx context.Context, s *Session, name string, kinds []Kind
 		rs = append(rs, found...)
 	}
 	return rs, errs
+}
+
+// importRepositoryRead reads the repository owner/name.
+func importRepositoryRead(ctx context.Context, client *github.Client, owner, name string) (*Repo, error) {
+	got, err := gh.NewReposClient(client).Get(ctx, owner, name)
+	if err != nil {
+		return nil, fmt.Errorf("repository %s/%s: %w", owner, name, err)
+	}
+	return &Repo{Owner: got.Owner.Login, Name: got.Name, GitHub: got}, nil
 }
 
 // unique fails when two resources would share a file (and so a name).
