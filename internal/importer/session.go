@@ -28,7 +28,7 @@ func (s *Session) Imports(kind string) bool { return s.kinds[kind] }
 // the repository's Repository resource when that is imported too (a
 // rename then follows), by owner and name otherwise.
 func (s *Session) RepositoryTarget(repo *Repo) common.RepositoryTarget {
-	if s.Imports("Repository") && s.repos[strings.ToLower(repo.Name)] {
+	if s.Imports("Repository") && s.ImportsRepository(repo.Name) {
 		return common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: RepositoryName(repo.Name)}}
 	}
 	return common.RepositoryTarget{Owner: ptr.To(repo.Owner), Repository: ptr.To(repo.Name)}
@@ -50,4 +50,17 @@ func (s *Session) TeamTarget(slug string) common.TeamTarget {
 		return common.TeamTarget{TeamRef: ref}
 	}
 	return common.TeamTarget{TeamSlug: ptr.To(slug)}
+}
+
+// ImportsRepository tells whether the repository named name is imported.
+func (s *Session) ImportsRepository(name string) bool { return s.repos[strings.ToLower(name)] }
+
+// EnvironmentTarget is how a resource of repo names its environment env:
+// by a reference to the environment's Environment resource when
+// Environments are imported, by name otherwise.
+func (s *Session) EnvironmentTarget(repo *Repo, env string) common.EnvironmentTarget {
+	if s.Imports("Environment") {
+		return common.EnvironmentTarget{EnvironmentRef: &xpv2.Reference{Name: Name(Resource{Kind: "Environment", Repository: repo.Name, Key: env})}}
+	}
+	return common.EnvironmentTarget{Environment: ptr.To(env)}
 }
