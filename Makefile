@@ -21,9 +21,10 @@ check-diff: generate ## Fail when generation changes the tree
 	@if [ -n "$$(git status --porcelain -- apis package internal/controller/kind/kindtest/twins)" ]; then \
 		git status --porcelain -- apis package internal/controller/kind/kindtest/twins; echo "generated code is stale: run make generate and commit"; exit 1; fi
 
-build: ## Build the provider and the emulator into _output/bin
+build: ## Build the provider, the emulator and github-import into _output/bin
 	$(GO) build -o _output/bin/provider ./cmd/provider
 	$(GO) build -o _output/bin/github-emulator ./cmd/github-emulator
+	$(GO) build -o _output/bin/github-import ./cmd/github-import
 
 envtest-assets: ## Build or reuse kube-apiserver, kube-controller-manager and etcd for tests
 	@hack/envtest-assets.sh >/dev/null

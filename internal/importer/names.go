@@ -20,7 +20,7 @@ import (
 // a letter, a digit or '-' turned into '-'. A part that is not the identity
 // itself once lower-cased (a '.', '_' or space replaced, or cut at maxPart)
 // gets a short hash of the identity appended, so two objects never share a
-// name: my.repo is my-repo-1f0a3c, and my-repo stays my-repo. Every name
+// name: my.repo is my-repo-758840, and my-repo stays my-repo. Every name
 // is a DNS-1123 subdomain, as Kubernetes requires.
 
 // maxPart bounds one part of a name; the whole stays far below the 253
