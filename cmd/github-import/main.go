@@ -44,8 +44,11 @@ type config struct {
 	showVersion     bool
 }
 
-func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	var c config
+// rawFlags are the flags that parseFlags turns into config fields.
+type rawFlags struct{ scope, mode, repos, kinds, files *string }
+
+// newFlagSet declares the flags, writing into c and raw.
+func newFlagSet(c *config, raw *rawFlags, getenv func(string) string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("github-import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -54,33 +57,40 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (co
 			"applying them changes nothing on GitHub. Credentials: GITHUB_TOKEN, or --credentials-file.\n\n")
 		fs.PrintDefaults()
 	}
-	var repos, kinds, files string
 	o := &c.options
 	fs.StringVar(&o.Owner, "owner", "", "The organisation to import.")
 	fs.StringVar(&c.out, "out", "imported", "The folder to write; an empty or new one, or an earlier import's, which this import replaces.")
 	fs.StringVar(&c.baseURL, "base-url", getenv("GITHUB_BASE_URL"), "The REST API root of GitHub Enterprise Server (https://ghes.example.com/api/v3/) or of the emulator; empty: github.com. Default: $GITHUB_BASE_URL.")
 	fs.StringVar(&c.credentialsFile, "credentials-file", "", "A file holding the credentials as the provider's Secret does: a token, or JSON {\"appId\": ..., \"installationId\": ..., \"privateKey\": ...} of a GitHub App. Default: the token in $GITHUB_TOKEN.")
-	scope := fs.String("scope", string(importer.Namespaced), "namespaced (repo.github.m.crossplane.io, ...) or cluster (repo.github.crossplane.io, ...).")
+	raw.scope = fs.String("scope", string(importer.Namespaced), "namespaced (repo.github.m.crossplane.io, ...) or cluster (repo.github.crossplane.io, ...).")
 	fs.StringVar(&o.Namespace, "namespace", "", "The namespace of namespaced resources, and of the Secrets any resource refers to. Default: default when namespaced, crossplane-system when cluster-scoped.")
 	fs.StringVar(&o.ProviderConfig, "provider-config", "", "The provider configuration the resources name; empty: none (Crossplane's default, named default).")
 	fs.StringVar(&o.ProviderConfigKind, "provider-config-kind", "ClusterProviderConfig", "Of namespaced resources: ProviderConfig (in --namespace) or ClusterProviderConfig.")
-	mode := fs.String("mode", string(importer.Observe), "observe: management policy Observe, nothing is ever written to GitHub; manage: full management, but deleting a resource never deletes on GitHub.")
-	fs.StringVar(&repos, "repos", "", "Comma-separated globs of the repository names to import (api-*,web); empty: all.")
-	fs.StringVar(&kinds, "kinds", "", "Comma-separated kinds to import (Repository,Team); empty: all.")
+	raw.mode = fs.String("mode", string(importer.Observe), "observe: management policy Observe, nothing is ever written to GitHub; manage: full management, but deleting a resource never deletes on GitHub.")
+	raw.repos = fs.String("repos", "", "Comma-separated globs of the repository names to import (api-*,web); empty: all.")
+	raw.kinds = fs.String("kinds", "", "Comma-separated kinds to import (Repository,Team); empty: all.")
 	fs.BoolVar(&o.ExcludeArchived, "exclude-archived", false, "Leave archived repositories out.")
 	fs.BoolVar(&o.ExcludeForks, "exclude-forks", false, "Leave forks out.")
 	fs.BoolVar(&o.SkipSecretValues, "skip-secret-values", false, "Leave out the kinds whose values GitHub never reveals (Actions and Dependabot secrets).")
-	fs.StringVar(&files, "files", "", "Comma-separated paths of files to import as RepositoryFiles from each repository's default branch, where they exist (CODEOWNERS,.github/dependabot.yml); empty: none.")
+	raw.files = fs.String("files", "", "Comma-separated paths of files to import as RepositoryFiles from each repository's default branch, where they exist (CODEOWNERS,.github/dependabot.yml); empty: none.")
 	fs.IntVar(&o.Concurrency, "concurrency", 4, "Repositories read at once.")
 	fs.BoolVar(&c.showVersion, "version", false, "Print the version and exit.")
+	return fs
+}
+
+func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	var c config
+	var raw rawFlags
+	fs := newFlagSet(&c, &raw, getenv, stderr)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected arguments %q: every setting is a flag (see --help)", fs.Args())
 	}
-	o.Scope, o.Mode = importer.Scope(*scope), importer.Mode(*mode)
-	o.Repos, o.Kinds, o.Files = list(repos), list(kinds), list(files)
+	o := &c.options
+	o.Scope, o.Mode = importer.Scope(*raw.scope), importer.Mode(*raw.mode)
+	o.Repos, o.Kinds, o.Files = list(*raw.repos), list(*raw.kinds), list(*raw.files)
 	if o.Namespace == "" {
 		o.Namespace = "default"
 		if o.Scope == importer.Cluster {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -172,4 +174,16 @@ func TestImportInterrupted(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("the interrupted import wrote %s: %v", out, err)
 	}
+}
+
+// docs/importing.md describes every flag.
+func TestFlagsDocumented(t *testing.T) {
+	doc := read(t, filepath.Join("..", "..", "docs", "importing.md"))
+	var c config
+	fs := newFlagSet(&c, &rawFlags{}, func(string) string { return "" }, io.Discard)
+	fs.VisitAll(func(f *flag.Flag) {
+		if f.Name != "version" && !strings.Contains(doc, "`--"+f.Name+"`") {
+			t.Errorf("docs/importing.md does not describe --%s", f.Name)
+		}
+	})
 }
