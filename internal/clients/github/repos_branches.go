@@ -3,6 +3,7 @@ package github
 import (
 	"context"
 	"net/http"
+	"net/url"
 
 	"github.com/google/go-github/v37/github"
 )
@@ -13,6 +14,8 @@ import (
 // (git_refs.go). A branch name may hold '/': it travels path-escaped, as one
 // segment (see Route.path).
 var (
+	routeListBranches = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/branches",
+		Permission: "Contents: read", Scope: "repo", Cache: CacheConditional})
 	routeGetBranch = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/branches/{branch}",
 		Permission: "Contents: read", Scope: "repo", Cache: CacheConditional})
 	routeRenameBranch = declare(Route{Method: http.MethodPost, Template: "/repos/{owner}/{repo}/branches/{branch}/rename",
@@ -63,6 +66,14 @@ func (c *BranchesClient) GetBranch(ctx context.Context, owner, repo, branch stri
 	out := &Branch{}
 	err := c.do(ctx, routeGetBranch, routeGetBranch.path(owner, repo, branch), nil, out)
 	return out, err
+}
+
+// ListProtectedBranches lists, every page of it, the repository's branches
+// that branch protection or an active branch ruleset applies to, as
+// GitHub's short branch objects (name, head and protected). Not part of
+// BranchesAPI: the importer alone lists branches.
+func (c *BranchesClient) ListProtectedBranches(ctx context.Context, owner, repo string) ([]Branch, error) {
+	return listAll[Branch](ctx, c.requester, routeListBranches, routeListBranches.path(owner, repo), url.Values{"protected": {"true"}})
 }
 
 // RenameBranch renames a branch and answers the renamed branch. Its

@@ -1,0 +1,43 @@
+package importer
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/crossplane-github/provider-github/internal/clients/branch"
+	gh "github.com/crossplane-github/provider-github/internal/clients/github"
+)
+
+// branchKind imports a repository's protected branches (a page of 100 a
+// request), other than its default branch, which comes with the
+// Repository: those are the branches a platform team keeps, not every
+// feature branch.
+var branchKind = Kind{Name: "Branch", Group: "repo", Level: PerRepository,
+	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
+		branches, err := importedBranches(ctx, s, repo)
+		if err != nil {
+			return nil, err
+		}
+		rs := make([]Resource, 0, len(branches))
+		for i := range branches {
+			b := &branches[i]
+			if b.Name == repo.GitHub.DefaultBranch {
+				continue
+			}
+			p := branch.Imported(b)
+			p.RepositoryTarget = s.RepositoryTarget(repo)
+			rs = append(rs, Resource{Kind: "Branch", Group: "repo", Repository: repo.Name, Key: b.Name, ExternalName: b.Name, ForProvider: p})
+		}
+		return rs, nil
+	}}
+
+// importedBranches are the protected branches of repo, the default branch
+// included: those whose protection BranchProtection imports, and, but the
+// default one, the branches Branch imports.
+func importedBranches(ctx context.Context, s *Session, repo *Repo) ([]gh.Branch, error) {
+	branches, err := gh.NewBranchesClient(s.GitHub).ListProtectedBranches(ctx, repo.Owner, repo.Name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot list the protected branches: %w", err)
+	}
+	return branches, nil
+}
