@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-github/v37/github"
 	"k8s.io/utils/ptr"
 
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 )
 
@@ -63,4 +64,10 @@ func (s *Session) EnvironmentTarget(repo *Repo, env string) common.EnvironmentTa
 		return common.EnvironmentTarget{EnvironmentRef: &xpv2.Reference{Name: Name(Resource{Kind: "Environment", Repository: repo.Name, Key: env})}}
 	}
 	return common.EnvironmentTarget{Environment: ptr.To(env)}
+}
+
+// OrganizationTarget is how an organisation's resource names the
+// organisation imported.
+func (s *Session) OrganizationTarget() orgcommon.OrganizationTarget {
+	return orgcommon.OrganizationTarget{Organization: ptr.To(s.Options.Owner)}
 }

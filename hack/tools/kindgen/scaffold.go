@@ -175,6 +175,7 @@ func (s scaffold) files() []scaffoldFile {
 		{shape("example.yaml.tmpl"), fmt.Sprintf("examples/%s/namespaced/%s.yaml", s.Pkg, s.Pkg)},
 		{shape("example-cluster.yaml.tmpl"), fmt.Sprintf("examples/%s/cluster/%s.yaml", s.Pkg, s.Pkg)},
 		{shape("doc.md.tmpl"), fmt.Sprintf("docs/kinds/%s.md", s.Pkg)},
+		{shape("importer.go.tmpl"), fmt.Sprintf("internal/importer/kind_%s.go", s.Pkg)},
 	}
 }
 
@@ -250,10 +251,13 @@ func runNew(args []string) error {
 	if err := register(filepath.Join(*root, "internal/controller/setup.go"), s); err != nil {
 		return err
 	}
+	if err := registerImporter(filepath.Join(*root, "internal/importer/kinds.go"), s); err != nil {
+		return err
+	}
 	if err := listInReadme(filepath.Join(*root, "README.md"), s); err != nil {
 		return err
 	}
-	fmt.Println("registered", s.Kind, "in internal/controller/setup.go and README.md; now run make generate, then see docs/adding-a-kind.md")
+	fmt.Println("registered", s.Kind, "in internal/controller/setup.go, internal/importer/kinds.go and README.md; now run make generate, then see docs/adding-a-kind.md")
 	return nil
 }
 
@@ -302,6 +306,28 @@ func register(setupGo string, s scaffold) error {
 		return err
 	}
 	return os.WriteFile(setupGo, out, 0o644)
+}
+
+// registerImporter adds the kind's importer to the importers of every
+// kind (github-import's).
+func registerImporter(kindsGo string, s scaffold) error {
+	b, err := os.ReadFile(kindsGo)
+	if err != nil {
+		return err
+	}
+	src := string(b)
+	list := "var Kinds = []Kind{\n"
+	start := strings.Index(src, list)
+	if start < 0 {
+		return fmt.Errorf("%s: cannot find the list of importers: add %sKind to Kinds by hand", kindsGo, s.Var)
+	}
+	end := strings.Index(src[start:], "\n}\n") + start
+	src = src[:end] + "\n\t" + s.Var + "Kind," + src[end:]
+	out, err := format.Source([]byte(src))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(kindsGo, out, 0o644)
 }
 
 // listInReadme adds the kind's row, linking its page, after the last row

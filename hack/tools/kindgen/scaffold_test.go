@@ -28,6 +28,8 @@ func TestScaffoldRenders(t *testing.T) {
 				"docs/kinds/issuelabel.md":                          "# IssueLabel",
 				"internal/integration/issuelabel_test.go":           "func TestIssueLabelExisting",
 				"internal/controller/issuelabel/issuelabel_test.go": "twins.EachIssueLabel(scopeOf, scopeOf)",
+				"internal/importer/kind_issuelabel.go":              "Key: got.Name, ExternalName: got.Name",
+				"internal/clients/issuelabel/issuelabel.go":         "func Imported(got *github.IssueLabel) common.IssueLabelParameters {",
 			},
 		},
 		"AnOrganizations": {
@@ -42,6 +44,7 @@ func TestScaffoldRenders(t *testing.T) {
 				"internal/controller/orgnote/orgnote_test.go":  `kind.Organization{Login: "demo-org"}`,
 				"internal/emulator/contract_org_notes_test.go": `"/orgs/demo-org/notes"`,
 				"examples/orgnote/namespaced/orgnote.yaml":     "apiVersion: org.github.m.crossplane.io/v1alpha1",
+				"internal/importer/kind_orgnote.go":            "p.OrganizationTarget = s.OrganizationTarget()",
 			},
 		},
 		"ARepositorysSetting": {
@@ -60,6 +63,7 @@ func TestScaffoldRenders(t *testing.T) {
 				"internal/integration/widgetsetting_test.go":              `const widgetSettingPath = "/repos/" + widgetSettingFull + "/widget-settings"`,
 				"examples/widgetsetting/namespaced/widgetsetting.yaml":    "    enabled: true",
 				"docs/kinds/widgetsetting.md":                             "leaves GitHub's widget setting as it is",
+				"internal/importer/kind_widgetsetting.go":                 "ExternalName: repo.FullName()",
 			},
 		},
 		"AnOrganizationsSetting": {
@@ -73,6 +77,7 @@ func TestScaffoldRenders(t *testing.T) {
 				"internal/emulator/contract_org_switch_test.go": `"You must be an organization owner."`,
 				"internal/integration/orgswitch_test.go":        "func TestOrgSwitchNoSuchOrganization(",
 				"examples/orgswitch/cluster/orgswitch.yaml":     "apiVersion: org.github.crossplane.io/v1alpha1",
+				"internal/importer/kind_orgswitch.go":           "Key: s.Options.Owner, ExternalName: s.Options.Owner",
 			},
 		},
 		"NumberedByGitHub": {
@@ -82,6 +87,7 @@ func TestScaffoldRenders(t *testing.T) {
 				"internal/clients/github/autolinks.go":     `"/repos/{owner}/{repo}/autolinks/{autolink_id}"`,
 				"internal/emulator/repos_autolinks.go":     "byID(5,",
 				"internal/clients/autolink/autolink.go":    "func FindByName(",
+				"internal/importer/kind_autolink.go":       "id := strconv.FormatInt(got.ID, 10)",
 			},
 		},
 	} {
@@ -143,6 +149,15 @@ func TestScaffoldRegisters(t *testing.T) {
 	got, _ = os.ReadFile(readme)
 	if want := "| a team |\n| [`IssueLabel`](docs/kinds/issuelabel.md) |"; !strings.Contains(string(got), want) {
 		t.Errorf("README.md:\n%s\nwant the row after the last kind's", got)
+	}
+	kinds := filepath.Join(dir, "kinds.go")
+	write(kinds, "package importer\n\nvar Kinds = []Kind{\n\tteamKind,\n}\n")
+	s.Var = "issueLabel"
+	if err := registerImporter(kinds, s); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(kinds); !strings.Contains(string(got), "\tteamKind,\n\tissueLabelKind,\n}") {
+		t.Errorf("kinds.go:\n%s\nwant issueLabelKind after teamKind", got)
 	}
 	write(setup, "package controller\n")
 	if err := register(setup, s); err == nil || !strings.Contains(err.Error(), "by hand") {
