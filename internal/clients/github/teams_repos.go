@@ -3,6 +3,7 @@ package github
 import (
 	"context"
 	"net/http"
+	"net/url"
 
 	"github.com/google/go-github/v37/github"
 )
@@ -24,6 +25,12 @@ var (
 		Permission: "Administration: write on the repository and Members: read on the organization", Scope: "repo and read:org"})
 	routeRemoveTeamRepo = declare(Route{Method: http.MethodDelete, Template: "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
 		Permission: "Administration: write on the repository and Members: read on the organization", Scope: "repo and read:org"})
+	// routeListTeamRepos lists the repositories a team has a permission
+	// on (those the credentials can see), with the team's role on each;
+	// read conditionally.
+	routeListTeamRepos = declare(Route{Method: http.MethodGet, Template: "/orgs/{org}/teams/{team_slug}/repos",
+		Permission: "Metadata: read on the repositories and Members: read on the organization", Scope: "repo and read:org",
+		Cache: CacheConditional})
 )
 
 // TeamRepo is a repository as a team sees it: which repository it is, and
@@ -100,6 +107,14 @@ func (c *TeamReposClient) GetTeamRepo(ctx context.Context, org, teamSlug, owner,
 // organization.
 func (c *TeamReposClient) AddTeamRepo(ctx context.Context, org, teamSlug, owner, repo, permission string) error {
 	return c.do(ctx, routeAddTeamRepo, routeAddTeamRepo.path(org, teamSlug, owner, repo), &teamRepoRequest{Permission: permission}, nil)
+}
+
+// ListTeamRepos lists, every page of it, the repositories of the team's
+// organization the team has a permission on and the credentials can see,
+// each with the team's role. It is not part of TeamReposAPI: the importer
+// reads it, the controller does not.
+func (c *TeamReposClient) ListTeamRepos(ctx context.Context, org, teamSlug string) ([]TeamRepo, error) {
+	return listAll[TeamRepo](ctx, c.requester, routeListTeamRepos, routeListTeamRepos.path(org, teamSlug), url.Values{})
 }
 
 // RemoveTeamRepo removes the team's permission on the repository.

@@ -11,7 +11,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/emulator/emulatortest"
 )
 
-// TestTeamRepos grants, reads, changes and removes a team's permission on
+// TestTeamRepos grants, reads, lists, changes and removes a team's permission on
 // the emulator, which checks every exchange against GitHub's description.
 func TestTeamRepos(t *testing.T) {
 	ctx := context.Background()
@@ -60,6 +60,13 @@ func TestTeamRepos(t *testing.T) {
 	}
 	if err := api.AddTeamRepo(ctx, "demo-org", "nobody", "demo-org", "app", "push"); !IsNotFound(err) {
 		t.Errorf("AddTeamRepo for an unknown team: got %v, want a 404", err)
+	}
+	list, err := api.ListTeamRepos(ctx, "demo-org", "platform")
+	if err != nil {
+		t.Fatalf("ListTeamRepos: %v", err)
+	}
+	if len(list) != 1 || list[0].FullName != "demo-org/app" || list[0].RoleName != "deployer" {
+		t.Errorf("ListTeamRepos: got %+v, want demo-org/app with role deployer", list)
 	}
 	if err := api.RemoveTeamRepo(ctx, "demo-org", "platform", "demo-org", "app"); err != nil {
 		t.Fatalf("RemoveTeamRepo: %v", err)
