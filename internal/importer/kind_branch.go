@@ -4,6 +4,11 @@ import (
 	"context"
 	"fmt"
 
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+
 	"github.com/crossplane-github/provider-github/internal/clients/branch"
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 )
@@ -40,4 +45,15 @@ func importedBranches(ctx context.Context, s *Session, repo *Repo) ([]gh.Branch,
 		return nil, fmt.Errorf("cannot list the protected branches: %w", err)
 	}
 	return branches, nil
+}
+
+// branchTarget is how a resource of repo names its branch called name: by
+// a reference to the branch's Branch resource when Branch imports it (a
+// protected branch other than the default one: the resource then follows
+// a rename), by name otherwise.
+func branchTarget(s *Session, repo *Repo, name string) common.BranchTarget {
+	if s.Imports("Branch") && name != repo.GitHub.DefaultBranch {
+		return common.BranchTarget{BranchRef: &xpv2.Reference{Name: Name(Resource{Kind: "Branch", Repository: repo.Name, Key: name})}}
+	}
+	return common.BranchTarget{Branch: ptr.To(common.BranchName(name))}
 }
