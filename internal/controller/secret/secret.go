@@ -94,7 +94,9 @@ func (e *external[T]) byName(name string) kind.ByName[github.StoredSecret] {
 // after GitHub created it (see kind.CreatedByLostCreate); anyone else's is
 // not overwritten. GitHub never shows a value, so the value is compared by
 // the hash of what the provider sent, and the secret is written again when
-// GitHub's updated_at moves past the provider's last write.
+// GitHub's updated_at moves past the provider's last write. A secret only
+// observed (management policy Observe alone) is up to date as long as it
+// exists, without its Kubernetes Secret.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	p := e.spec(mg)
 	deleting := meta.WasDeleted(mg)
@@ -118,6 +120,13 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		e.observe(mg, got, applied)
 		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	}
+	if onlyObserves(mg) {
+		// No value is ever sent, and GitHub shows none to compare: its
+		// Secret is not read, and need not exist (github-import's
+		// observed secrets name Secrets nobody has made).
+		e.observe(mg, got, applied)
+		return kind.Exists(nil, unclaimed), nil
+	}
 	v, err := e.value(ctx, mg)
 	if err != nil {
 		e.observe(mg, got, applied)
@@ -127,6 +136,12 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	e.observe(mg, got, applied)
 	drift := sec.Drift(applied, v.hash, got)
 	return kind.Exists(drift, unclaimed), nil
+}
+
+// onlyObserves tells whether mg's management policies are Observe alone:
+// the managed reconciler then never creates or updates its secret.
+func onlyObserves(mg resource.Managed) bool {
+	return managed.NewManagementPoliciesResolver(true, mg.GetManagementPolicies()).ShouldOnlyObserve()
 }
 
 // observe records got and what was applied to it in mg's status.

@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-cmp/cmp"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
@@ -31,6 +32,10 @@ func withApplied(s scope, h string, at *time.Time) mod {
 			st.AppliedAt = ptr.To(metav1.NewTime(*at))
 		}
 	}
+}
+
+func withPolicies(p ...xpv2.ManagementAction) mod {
+	return func(o Object) { o.SetManagementPolicies(p) }
 }
 
 func withCreated(h string) mod {
@@ -139,6 +144,27 @@ func TestObserve(t *testing.T) {
 			mg: func(s scope) []mod { return []mod{withExternalName("DEPLOY_TOKEN"), deleting()} },
 			want: func(s scope) want {
 				return want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, extName: "DEPLOY_TOKEN"}
+			},
+		},
+		"ObservedOnlyWithoutSecret": {
+			reason: "A secret only observed (an import's) needs no Kubernetes Secret: GitHub shows no value to compare, and none is ever sent.",
+			api:    api{get: stored(writtenAt)}, secrets: func(t *testing.T) ctrlclient.Reader { return secrets(t) },
+			mg: func(s scope) []mod {
+				return []mod{withExternalName("DEPLOY_TOKEN"), withPolicies(xpv2.ManagementActionObserve)}
+			},
+			want: func(s scope) want {
+				return want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, extName: "DEPLOY_TOKEN"}
+			},
+		},
+		"ObservedAndUpdatedWithoutSecret": {
+			reason: "A secret the provider may update still needs its Kubernetes Secret.",
+			api:    api{get: stored(writtenAt)}, secrets: func(t *testing.T) ctrlclient.Reader { return secrets(t) },
+			mg: func(s scope) []mod {
+				return []mod{withExternalName("DEPLOY_TOKEN"), withPolicies(xpv2.ManagementActionObserve, xpv2.ManagementActionUpdate)}
+			},
+			want: func(s scope) want {
+				return want{err: errors.Errorf(`cannot read the value of %s deploy_token: Secret ns/tokens named by spec.forProvider.valueSecretRef does not exist: create it with the key "token", or fix valueSecretRef`, kindName(s.store)),
+					extName: "DEPLOY_TOKEN"}
 			},
 		},
 		"Gone": {
