@@ -1,0 +1,323 @@
+// Package importtest fills an emulated organisation with objects of every
+// kind provider-github manages, through GitHub's API, for the tests and
+// the benchmark of github-import.
+package importtest
+
+import (
+	"crypto/ed25519"
+	"crypto/sha256"
+	"strings"
+
+	"context"
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"net/url"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/google/go-github/v37/github"
+
+	gh "github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/secret"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+// Org describes the organisation Fill makes.
+type Org struct {
+	// Owner is the organisation; Admin (its admin) fills it.
+	Owner string
+	// Repos is how many repositories it has; the first Rich of them get
+	// objects of every kind, the others a description and a topic.
+	Repos, Rich int
+	// Member is a member of the organisation (a direct collaborator, an
+	// environment's reviewer); Outsider a user outside it (invited).
+	Member, Outsider string
+	// DropDefaultLabels deletes the labels GitHub gives a new repository
+	// from the repositories that are not rich, to keep the number of
+	// objects down.
+	DropDefaultLabels bool
+}
+
+// Users adds to seed the member and the outsider of o (tokens: their
+// logins with -token).
+func (o Org) Users(seed *emulator.Seed) {
+	seed.Users = append(seed.Users, emulator.SeedUser{Login: o.Member, Tokens: []string{o.Member + "-token"}},
+		emulator.SeedUser{Login: o.Outsider, Tokens: []string{o.Outsider + "-token"}})
+	for i := range seed.Orgs {
+		if seed.Orgs[i].Login == o.Owner {
+			seed.Orgs[i].Members = append(seed.Orgs[i].Members, emulator.SeedMember{Login: o.Member, Role: "member"})
+		}
+	}
+}
+
+// RepoName is the name of the i-th repository (from 0).
+func RepoName(i int) string { return fmt.Sprintf("svc-%03d", i) }
+
+// A filler makes objects through one client.
+type filler struct {
+	ctx    context.Context
+	client *github.Client
+	o      Org
+	made   map[string]int
+}
+
+// Fill makes o's repositories and objects through client, which acts as
+// an admin of the organisation, and returns how many objects of each kind
+// it made (GitHub's default labels of the rich repositories included).
+func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, error) {
+	f := &filler{ctx: ctx, client: client, o: o, made: map[string]int{}}
+	if err := f.teams(); err != nil {
+		return nil, err
+	}
+	for i := range o.Repos {
+		if err := f.repository(i); err != nil {
+			return nil, fmt.Errorf("repository %s: %w", RepoName(i), err)
+		}
+	}
+	return f.made, nil
+}
+
+// do sends one request with a JSON body (nil: none) and decodes the
+// answer into out (nil: ignored).
+func (f *filler) do(method, path string, body, out any) error {
+	req, err := f.client.NewRequest(method, path, body)
+	if err != nil {
+		return err
+	}
+	if _, err := f.client.Do(f.ctx, req, out); err != nil {
+		return fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	return nil
+}
+
+// teams makes platform (closed), sre under it, and security.
+func (f *filler) teams() error {
+	var platform struct {
+		ID int64 `json:"id"`
+	}
+	if err := f.do(http.MethodPost, "orgs/"+f.o.Owner+"/teams", map[string]any{"name": "Platform", "privacy": "closed", "description": "Runs the platform"}, &platform); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPost, "orgs/"+f.o.Owner+"/teams", map[string]any{"name": "SRE", "parent_team_id": platform.ID}, nil); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPost, "orgs/"+f.o.Owner+"/teams", map[string]any{"name": "Security", "notification_setting": "notifications_disabled"}, nil); err != nil {
+		return err
+	}
+	f.made["Team"] += 3
+	return nil
+}
+
+// repository makes the i-th repository, and its objects when it is rich.
+func (f *filler) repository(i int) error {
+	name := RepoName(i)
+	rich := i < f.o.Rich
+	body := map[string]any{"name": name, "description": fmt.Sprintf("Service %d", i), "auto_init": rich}
+	if i%3 == 0 {
+		body["private"] = true
+	}
+	if err := f.do(http.MethodPost, "orgs/"+f.o.Owner+"/repos", body, nil); err != nil {
+		return err
+	}
+	f.made["Repository"]++
+	repo := "repos/" + f.o.Owner + "/" + name
+	if err := f.do(http.MethodPut, repo+"/topics", map[string]any{"names": []string{"service", fmt.Sprintf("tier-%d", i%3)}}, nil); err != nil {
+		return err
+	}
+	if !rich {
+		if f.o.DropDefaultLabels {
+			return f.dropLabels(repo)
+		}
+		f.made["IssueLabel"] += 9
+		return nil
+	}
+	f.made["IssueLabel"] += 9
+	if err := f.do(http.MethodPatch, repo, map[string]any{"delete_branch_on_merge": true, "allow_merge_commit": false, "has_wiki": false}, nil); err != nil {
+		return err
+	}
+	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets}
+	for _, step := range steps {
+		if err := step(repo, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dropLabels deletes GitHub's nine default labels of repo.
+func (f *filler) dropLabels(repo string) error {
+	for _, l := range []string{"bug", "documentation", "duplicate", "enhancement", "good first issue", "help wanted", "invalid", "question", "wontfix"} {
+		if err := f.do(http.MethodDelete, repo+"/labels/"+url.PathEscape(l), nil, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f *filler) labels(repo, _ string) error {
+	f.made["IssueLabel"]++
+	return f.do(http.MethodPost, repo+"/labels", map[string]any{"name": "needs triage", "color": "fbca04", "description": "Not looked at yet"}, nil)
+}
+
+// branches makes release from main's head.
+func (f *filler) branches(repo, _ string) error {
+	var ref struct {
+		Object struct {
+			SHA string `json:"sha"`
+		} `json:"object"`
+	}
+	if err := f.do(http.MethodGet, repo+"/git/ref/heads/main", nil, &ref); err != nil {
+		return err
+	}
+	f.made["Branch"]++
+	return f.do(http.MethodPost, repo+"/git/refs", map[string]any{"ref": "refs/heads/release", "sha": ref.Object.SHA}, nil)
+}
+
+// access grants the teams, adds the member and invites the outsider.
+func (f *filler) access(repo, name string) error {
+	for slug, permission := range map[string]string{"platform": "maintain", "security": "pull"} {
+		if err := f.do(http.MethodPut, "orgs/"+f.o.Owner+"/teams/"+slug+"/repos/"+f.o.Owner+"/"+name, map[string]any{"permission": permission}, nil); err != nil {
+			return err
+		}
+		f.made["TeamRepository"]++
+	}
+	for user, permission := range map[string]string{f.o.Member: "push", f.o.Outsider: "triage"} {
+		if err := f.do(http.MethodPut, repo+"/collaborators/"+user, map[string]any{"permission": permission}, nil); err != nil {
+			return err
+		}
+		f.made["Collaborator"]++
+	}
+	return nil
+}
+
+// protection protects main and release.
+func (f *filler) protection(repo, _ string) error {
+	main := map[string]any{
+		"required_status_checks":        map[string]any{"strict": true, "contexts": []string{"ci/build"}},
+		"enforce_admins":                true,
+		"required_pull_request_reviews": map[string]any{"required_approving_review_count": 2, "dismiss_stale_reviews": true},
+		"restrictions":                  nil,
+		"required_linear_history":       true,
+	}
+	release := map[string]any{"required_status_checks": nil, "enforce_admins": false, "required_pull_request_reviews": nil,
+		"restrictions": map[string]any{"users": []string{}, "teams": []string{"platform"}}, "allow_deletions": false}
+	for branch, body := range map[string]any{"main": main, "release": release} {
+		if err := f.do(http.MethodPut, repo+"/branches/"+branch+"/protection", body, nil); err != nil {
+			return err
+		}
+		f.made["BranchProtection"]++
+	}
+	return nil
+}
+
+// ruleset makes a branch ruleset the platform team bypasses.
+func (f *filler) ruleset(repo, _ string) error {
+	var team struct {
+		ID int64 `json:"id"`
+	}
+	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/teams/platform", nil, &team); err != nil {
+		return err
+	}
+	f.made["Ruleset"]++
+	return f.do(http.MethodPost, repo+"/rulesets", map[string]any{
+		"name": "protect releases", "target": "branch", "enforcement": "active",
+		"bypass_actors": []any{map[string]any{"actor_id": team.ID, "actor_type": "Team", "bypass_mode": "always"}},
+		"conditions":    map[string]any{"ref_name": map[string]any{"include": []string{"refs/heads/release/*"}, "exclude": []string{}}},
+		"rules":         []any{map[string]any{"type": "deletion"}, map[string]any{"type": "non_fast_forward"}},
+	}, nil)
+}
+
+// deployKey is a public key of its own for the repository name (GitHub
+// takes a key once), made from the name.
+func deployKey(name string) (string, error) {
+	seed := sha256.Sum256([]byte(name))
+	pub, err := ssh.NewPublicKey(ed25519.NewKeyFromSeed(seed[:]).Public())
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(pub))), nil
+}
+
+func (f *filler) hooksAndKeys(repo, name string) error {
+	hooks := []map[string]any{
+		{"config": map[string]any{"url": "https://ci.example.com/hook/" + name, "content_type": "json", "secret": "hook-secret"}, "events": []string{"push", "pull_request"}},
+		{"config": map[string]any{"url": "https://chat.example.com/" + name, "content_type": "form"}, "events": []string{"issues"}, "active": false},
+	}
+	for _, h := range hooks {
+		if err := f.do(http.MethodPost, repo+"/hooks", h, nil); err != nil {
+			return err
+		}
+		f.made["Webhook"]++
+	}
+	key, err := deployKey(name)
+	if err != nil {
+		return err
+	}
+	f.made["DeployKey"]++
+	return f.do(http.MethodPost, repo+"/keys", map[string]any{"title": "deploy", "key": key, "read_only": true}, nil)
+}
+
+func (f *filler) files(repo, _ string) error {
+	f.made["RepositoryFile"]++
+	return f.do(http.MethodPut, repo+"/contents/CODEOWNERS", map[string]any{"message": "Add CODEOWNERS",
+		"content": base64.StdEncoding.EncodeToString([]byte("* @" + f.o.Owner + "/platform\n"))}, nil)
+}
+
+// environments makes staging (open) and production (reviewed by the
+// member and the platform team, deployed from release branches only).
+func (f *filler) environments(repo, _ string) error {
+	var member, team struct {
+		ID int64 `json:"id"`
+	}
+	if err := f.do(http.MethodGet, "users/"+f.o.Member, nil, &member); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/teams/platform", nil, &team); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPut, repo+"/environments/staging", map[string]any{}, nil); err != nil {
+		return err
+	}
+	prod := map[string]any{"wait_timer": 5, "prevent_self_review": true,
+		"reviewers":                []any{map[string]any{"type": "User", "id": member.ID}, map[string]any{"type": "Team", "id": team.ID}},
+		"deployment_branch_policy": map[string]any{"protected_branches": false, "custom_branch_policies": true}}
+	if err := f.do(http.MethodPut, repo+"/environments/production", prod, nil); err != nil {
+		return err
+	}
+	f.made["Environment"] += 2
+	return f.do(http.MethodPost, repo+"/environments/production/deployment-branch-policies", map[string]any{"name": "release/*"}, nil)
+}
+
+// variablesAndSecrets makes a variable and a secret of the repository and
+// of production, and a Dependabot secret.
+func (f *filler) variablesAndSecrets(repo, name string) error {
+	if err := f.do(http.MethodPost, repo+"/actions/variables", map[string]any{"name": "REGION", "value": "eu-west-1"}, nil); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPost, repo+"/environments/production/variables", map[string]any{"name": "REPLICAS", "value": "3"}, nil); err != nil {
+		return err
+	}
+	f.made["ActionsVariable"] += 2
+	secrets := gh.NewSecretsClient(f.client)
+	for _, s := range []struct {
+		store gh.SecretStore
+		kind  string
+		name  string
+	}{{gh.SecretStore{}, "ActionsSecret", "NPM_TOKEN"}, {gh.SecretStore{Environment: "production"}, "ActionsSecret", "DEPLOY_KEY"},
+		{gh.SecretStore{Dependabot: true}, "DependabotSecret", "REGISTRY_TOKEN"}} {
+		key, err := secrets.GetSecretsPublicKey(f.ctx, f.o.Owner, name, s.store)
+		if err != nil {
+			return err
+		}
+		sealed, err := secret.Seal(key, []byte("value of "+s.name))
+		if err != nil {
+			return err
+		}
+		if err := secrets.PutSecret(f.ctx, f.o.Owner, name, s.store, s.name, sealed); err != nil {
+			return err
+		}
+		f.made[s.kind]++
+	}
+	return nil
+}
