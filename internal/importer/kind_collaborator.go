@@ -15,7 +15,8 @@ import (
 // answer, is read once more). Members with access through the organization
 // or a team only, and the repository's owner, are no Collaborators; nor
 // are expired invitations (the controller would invite again) or those
-// sent to an email address.
+// sent to an email address. In an archived repository GitHub reports every
+// collaborator as read, and so does the import, with a note.
 var collaboratorKind = Kind{Name: "Collaborator", Group: "repo", Level: PerRepository,
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
 		direct, err := gh.NewCollaboratorsClient(s.GitHub).ListDirectCollaborators(ctx, repo.Owner, repo.Name)
@@ -38,7 +39,11 @@ var collaboratorKind = Kind{Name: "Collaborator", Group: "repo", Level: PerRepos
 				return nil, err
 			}
 			seen[strings.ToLower(c.Login)] = true
-			rs = append(rs, collaboratorResource(s, repo, c.Login, role))
+			r := collaboratorResource(s, repo, c.Login, role)
+			if repo.GitHub != nil && repo.GitHub.Archived {
+				r.Notes = append(r.Notes, "Archived repository: GitHub reports every collaborator's role as read, whatever was granted, and the provider leaves it; check the permission before you unarchive the repository, or the provider sets it.")
+			}
+			rs = append(rs, r)
 		}
 		for i := range invitations {
 			inv := &invitations[i]

@@ -56,3 +56,27 @@ func TestImportCollaborators(t *testing.T) {
 		t.Errorf("the imported collaborators: -want, +got:\n%s", diff)
 	}
 }
+
+// In an archived repository GitHub reports every collaborator as read:
+// the import says so, as it cannot see the role granted.
+func TestImportCollaboratorsArchived(t *testing.T) {
+	s := newTestSession(t, collaboratorSeed, "Collaborator")
+	ctx := context.Background()
+	if _, err := gh.NewCollaboratorsClient(s.GitHub).AddCollaborator(ctx, "acme", "api", "alice", "maintain"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gh.NewReposClient(s.GitHub).Edit(ctx, "acme", "api", &gh.RepositoryRequest{Archived: ptr.To(true)}); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := collaboratorKind.Import(ctx, s, testRepo(t, s.GitHub, "api"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Resource{{Kind: "Collaborator", Group: "repo", Repository: "api", Key: "alice", ExternalName: "alice",
+		ForProvider: common.CollaboratorParameters{RepositoryTarget: common.RepositoryTarget{Owner: ptr.To("acme"), Repository: ptr.To("api")},
+			Username: "alice", Permission: ptr.To("pull")},
+		Notes: []string{"Archived repository: GitHub reports every collaborator's role as read, whatever was granted, and the provider leaves it; check the permission before you unarchive the repository, or the provider sets it."}}}
+	if diff := cmp.Diff(want, rs); diff != "" {
+		t.Errorf("the imported collaborators of an archived repository: -want, +got:\n%s", diff)
+	}
+}
