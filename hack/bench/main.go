@@ -28,6 +28,7 @@ type config struct {
 	root, kubeconfig, kubectl, providerBin string
 	emulatorURL, proxyAddr                 string
 	latency                                time.Duration
+	importRepos                            int
 	sizes                                  []int
 	secondaryN, restartN, everyKindN       int
 	driftN                                 int
@@ -50,6 +51,7 @@ func main() {
 	flag.StringVar(&c.providerBin, "provider", "_output/bin/provider", "provider binary")
 	flag.StringVar(&c.emulatorURL, "emulator", "http://127.0.0.1:28089", "URL of the running emulator")
 	flag.StringVar(&c.proxyAddr, "proxy", "127.0.0.1:28090", "where the secondary-limit proxy listens")
+	flag.IntVar(&c.importRepos, "import-repos", 200, "repositories of the organisation the import scenario imports")
 	flag.DurationVar(&c.latency, "latency", 100*time.Millisecond, "latency injected into every emulator answer")
 	flag.StringVar(&sizes, "sizes", "100,1000", "numbers of Repositories")
 	flag.IntVar(&c.secondaryN, "secondary-n", 240, "Repositories created under the secondary limit (80 creates a minute)")
@@ -290,11 +292,18 @@ func run(c config) error {
 		}
 		results = append(results, r)
 	}
-	printTable(results)
+	var imp *importResult
+	if name := fmt.Sprintf("import (%d repositories)", c.importRepos); c.only == "" || strings.Contains(name, c.only) {
+		fmt.Printf("== %s, latency %s\n", name, c.latency)
+		if imp, err = runImport(c, c.importRepos); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	printTable(results, imp)
 	if err := os.MkdirAll(filepath.Dir(c.out), 0o755); err != nil {
 		return err
 	}
-	b, _ := json.MarshalIndent(map[string]any{"latency": c.latency.String(), "time": time.Now().UTC().Format(time.RFC3339), "results": results}, "", "  ")
+	b, _ := json.MarshalIndent(map[string]any{"latency": c.latency.String(), "time": time.Now().UTC().Format(time.RFC3339), "results": results, "import": imp}, "", "  ")
 	fmt.Println("JSON:", c.out)
 	return os.WriteFile(c.out, b, 0o644)
 }

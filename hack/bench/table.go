@@ -8,7 +8,7 @@ import (
 )
 
 // printTable prints the measurements next to their targets (issues 6 and 15).
-func printTable(results []result) {
+func printTable(results []result, imp *importResult) {
 	find := func(prefix string) *result {
 		for i := range results {
 			if strings.HasPrefix(results[i].Scenario.Name, prefix) {
@@ -128,6 +128,11 @@ func printTable(results []result) {
 			row(fmt.Sprintf("N=%d provider peak RSS (VmHWM), %s", r.Scenario.N, strings.TrimPrefix(r.Scenario.Name, fmt.Sprintf("N=%d ", r.Scenario.N))),
 				"<= 80 MiB", fmt.Sprintf("%.1f MiB", r.PeakRSSMiB), yes(r.PeakRSSMiB <= 80))
 		}
+	}
+	if imp != nil {
+		row(fmt.Sprintf("import of %d repositories (%d objects): requests per imported object", imp.Repositories, imp.Objects), "<= 1.5",
+			fmt.Sprintf("%.2f (%d requests)", imp.PerObject, imp.Requests), yes(imp.PerObject <= 1.5))
+		row(fmt.Sprintf("import of %d repositories: wall time", imp.Repositories), "<= 60 s", fmt.Sprintf("%.1f s", imp.Seconds), yes(imp.Seconds <= 60))
 	}
 	_ = w.Flush()
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/crossplane-github/provider-github/internal/clients/deploykey"
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
-	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 // deployKeyKind imports a repository's deploy keys (a page of 100 a
@@ -24,7 +23,7 @@ var deployKeyKind = Kind{Name: "DeployKey", Group: "repo", Level: PerRepository,
 			k := &keys[i]
 			p := deploykey.Imported(k)
 			p.RepositoryTarget = s.RepositoryTarget(repo)
-			id := kind.ExternalID(k.ID)
+			id := externalID(k.ID)
 			rs = append(rs, Resource{Kind: "DeployKey", Group: "repo", Repository: repo.Name, Key: id, ExternalName: id, ForProvider: p})
 		}
 		return rs, nil

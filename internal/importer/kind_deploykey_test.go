@@ -10,7 +10,6 @@ import (
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/deploykey"
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
-	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 func TestImportDeployKeys(t *testing.T) {
@@ -35,7 +34,7 @@ func TestImportDeployKeys(t *testing.T) {
 		if !k.readOnly {
 			p.ReadOnly = ptr.To(false)
 		}
-		id := kind.ExternalID(created.ID)
+		id := externalID(created.ID)
 		want = append(want, Resource{Kind: "DeployKey", Group: "repo", Repository: "api", Key: id, ExternalName: id, ForProvider: p})
 	}
 	rs, err := deployKeyKind.Import(ctx, s, testRepo(t, s.GitHub, "api"))

@@ -7,7 +7,6 @@ import (
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/ruleset"
-	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 // rulesetKind imports a repository's own rulesets, not those it inherits
@@ -36,7 +35,7 @@ var rulesetKind = Kind{Name: "Ruleset", Group: "repo", Level: PerRepository,
 				return nil, err
 			}
 			p.RepositoryTarget = s.RepositoryTarget(repo)
-			id := kind.ExternalID(r.ID)
+			id := externalID(r.ID)
 			res := Resource{Kind: "Ruleset", Group: "repo", Repository: repo.Name, Key: id, ExternalName: id, ForProvider: p,
 				Notes: []string{fmt.Sprintf("Ruleset %q.", r.Name)}}
 			rules, params := ruleset.Kept(&p, r)

@@ -9,7 +9,6 @@ import (
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/webhook"
-	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 // webhookSecretKey is the key of the Secret holding a webhook's secret.
@@ -30,7 +29,7 @@ var webhookKind = Kind{Name: "Webhook", Group: "repo", Level: PerRepository,
 			h := &hooks[i]
 			p := webhook.Imported(h)
 			p.RepositoryTarget = s.RepositoryTarget(repo)
-			id := kind.ExternalID(h.ID)
+			id := externalID(h.ID)
 			r := Resource{Kind: "Webhook", Group: "repo", Repository: repo.Name, Key: id, ExternalName: id}
 			if webhook.HasSecret(h) {
 				name := Name(r)

@@ -9,7 +9,6 @@ import (
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
-	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 func TestImportWebhooks(t *testing.T) {
@@ -42,7 +41,7 @@ func TestImportWebhooks(t *testing.T) {
 				t.Fatal(err)
 			}
 			target := common.RepositoryTarget{RepositoryRef: ptr.To(xpv2Ref("api"))}
-			plainID, signedID := kind.ExternalID(plain.ID), kind.ExternalID(signed.ID)
+			plainID, signedID := externalID(plain.ID), externalID(signed.ID)
 			secret := "api.webhook." + signedID
 			want := []Resource{
 				{Kind: "Webhook", Group: "repo", Repository: "api", Key: plainID, ExternalName: plainID,

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -88,3 +89,8 @@ func File(r Resource) string {
 	}
 	return path.Join("repositories", part(r.Repository), Name(r)+".yaml")
 }
+
+// externalID is the external name of an object GitHub numbers: its id,
+// as the controllers write it (kind.ExternalID, not imported here: the
+// importer needs none of the controllers' machinery).
+func externalID(id int64) string { return strconv.FormatInt(id, 10) }
