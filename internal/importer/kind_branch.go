@@ -8,7 +8,6 @@ import (
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-
 	"github.com/crossplane-github/provider-github/internal/clients/branch"
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 )
