@@ -1,10 +1,22 @@
 package importer
 
-// Kinds are the importers of every kind the provider manages, in the
-// order their files list them. A new kind adds its importer here (the kind
-// scaffold writes one); TestEveryKindImports fails for a kind without.
+// Kinds are the importers of every kind the provider manages. A new kind
+// adds its importer here (the kind scaffold writes one);
+// TestEveryKindImports fails for a kind of package/crds without.
 var Kinds = []Kind{
 	repositoryKind,
 	teamKind,
+	teamRepositoryKind,
+	collaboratorKind,
+	branchKind,
+	branchProtectionKind,
+	rulesetKind,
+	deployKeyKind,
+	repositoryFileKind,
+	webhookKind,
+	environmentKind,
+	actionsSecretKind,
+	dependabotSecretKind,
+	actionsVariableKind,
 	issueLabelKind,
 }

@@ -3,17 +3,11 @@ package importer
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"sigs.k8s.io/yaml"
 )
-
-// notYet are the kinds whose importer is still to come (issue 30); the
-// list only shrinks.
-var notYet = []string{"ActionsSecret", "ActionsVariable", "Branch", "BranchProtection", "Collaborator", "DependabotSecret",
-	"DeployKey", "Environment", "RepositoryFile", "Ruleset", "TeamRepository", "Webhook"}
 
 // Every managed resource kind of package/crds imports itself.
 func TestEveryKindImports(t *testing.T) {
@@ -48,11 +42,9 @@ func TestEveryKindImports(t *testing.T) {
 		}
 		k, ok := have[name]
 		switch {
-		case !ok && !slices.Contains(notYet, name):
+		case !ok:
 			t.Errorf("the kind %s (%s) has no importer: add one to Kinds (see docs/adding-a-kind.md)", name, group)
-		case ok && slices.Contains(notYet, name):
-			t.Errorf("the kind %s imports itself now: take it off notYet", name)
-		case ok && k.Group != family:
+		case k.Group != family:
 			t.Errorf("the importer of %s says its group is %q, the CRD %q", name, k.Group, group)
 		}
 	}
