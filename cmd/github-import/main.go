@@ -64,6 +64,7 @@ func newFlagSet(c *config, raw *rawFlags, getenv func(string) string, stderr io.
 	fs.StringVar(&c.credentialsFile, "credentials-file", "", "A file holding the credentials as the provider's Secret does: a token, or JSON {\"appId\": ..., \"installationId\": ..., \"privateKey\": ...} of a GitHub App. Default: the token in $GITHUB_TOKEN.")
 	raw.scope = fs.String("scope", string(importer.Namespaced), "namespaced (repo.github.m.crossplane.io, ...) or cluster (repo.github.crossplane.io, ...).")
 	fs.StringVar(&o.Namespace, "namespace", "", "The namespace of namespaced resources, and of the Secrets any resource refers to. Default: default when namespaced, crossplane-system when cluster-scoped.")
+	fs.StringVar(&o.NamePrefix, "name-prefix", "", "Starts every resource's name: cluster-scoped names are the cluster's, so two organisations imported into one cluster need a prefix each (acme-).")
 	fs.StringVar(&o.ProviderConfig, "provider-config", "", "The provider configuration the resources name; empty: none (Crossplane's default, named default).")
 	fs.StringVar(&o.ProviderConfigKind, "provider-config-kind", "ClusterProviderConfig", "Of namespaced resources: ProviderConfig (in --namespace) or ClusterProviderConfig.")
 	raw.mode = fs.String("mode", string(importer.Observe), "observe: management policy Observe, nothing is ever written to GitHub; manage: full management, but deleting a resource never deletes on GitHub.")

@@ -187,3 +187,25 @@ func TestFlagsDocumented(t *testing.T) {
 		}
 	})
 }
+
+// A prefix starts every name, the names references use included.
+func TestImportNamePrefix(t *testing.T) {
+	im := newHarness(t)
+	out := filepath.Join(t.TempDir(), "acme")
+	if _, stderr, err := im.run(context.Background(), token, "--out", out, "--scope", "cluster", "--name-prefix", "acme-"); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr)
+	}
+	team := read(t, filepath.Join(out, "organization", "team.sre.yaml"))
+	for _, want := range []string{"name: acme-team.sre\n", "parentTeamRef:\n      name: acme-team.platform", "apiVersion: org.github.crossplane.io/v1alpha1"} {
+		if !strings.Contains(team, want) {
+			t.Errorf("team.sre.yaml lacks %q:\n%s", want, team)
+		}
+	}
+	label := read(t, filepath.Join(out, "repositories", "api", "api.issuelabel.bug.yaml"))
+	if !strings.Contains(label, "repositoryRef:\n      name: acme-api") {
+		t.Errorf("the label does not refer to acme-api:\n%s", label)
+	}
+	if _, _, err := im.run(context.Background(), token, "--out", t.TempDir(), "--name-prefix", "Acme_"); err == nil || !strings.Contains(err.Error(), "cannot start a Kubernetes name") {
+		t.Errorf("--name-prefix Acme_: %v, want it refused", err)
+	}
+}

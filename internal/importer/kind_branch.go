@@ -52,7 +52,7 @@ func importedBranches(ctx context.Context, s *Session, repo *Repo) ([]gh.Branch,
 // a rename), by name otherwise.
 func branchTarget(s *Session, repo *Repo, name string) common.BranchTarget {
 	if s.Imports("Branch") && name != repo.GitHub.DefaultBranch {
-		return common.BranchTarget{BranchRef: &xpv2.Reference{Name: Name(Resource{Kind: "Branch", Repository: repo.Name, Key: name})}}
+		return common.BranchTarget{BranchRef: &xpv2.Reference{Name: s.Name(Resource{Kind: "Branch", Repository: repo.Name, Key: name})}}
 	}
 	return common.BranchTarget{Branch: ptr.To(common.BranchName(name))}
 }

@@ -26,7 +26,7 @@ const secretNote = "GitHub never reveals a secret's value. Observed only, the re
 // namespace.
 func importedSecret(s *Session, repo *Repo, kind, key string, got *gh.StoredSecret, what string) (Resource, common.SecretValueParameters) {
 	r := Resource{Kind: kind, Group: "repo", Repository: repo.Name, Key: key, ExternalName: strings.ToUpper(got.Name)}
-	ref := common.SecretKeyRef{Name: Name(r), Key: secretValueKey}
+	ref := common.SecretKeyRef{Name: s.Name(r), Key: secretValueKey}
 	if s.Options.Scope == Cluster {
 		ref.Namespace = ptr.To(s.Options.Namespace)
 	}

@@ -32,7 +32,7 @@ var webhookKind = Kind{Name: "Webhook", Group: "repo", Level: PerRepository,
 			id := externalID(h.ID)
 			r := Resource{Kind: "Webhook", Group: "repo", Repository: repo.Name, Key: id, ExternalName: id}
 			if webhook.HasSecret(h) {
-				name := Name(r)
+				name := s.Name(r)
 				p.SecretRef = webhookSecretRef(s, name)
 				r.Secrets = []Secret{{Name: name, Key: webhookSecretKey, What: fmt.Sprintf("the secret of webhook %s of %s (for %s)", id, repo.FullName(), h.Config.URL)}}
 				r.Notes = append(r.Notes, fmt.Sprintf("The webhook's secret is in Secret %s, key %s, which you create: GitHub never shows it, so under --mode manage the provider writes the Secret's value to GitHub once.", name, webhookSecretKey))

@@ -60,7 +60,11 @@ func part(identity string) string {
 	return p + "-" + suffix
 }
 
-// Name is the name of r's resource.
+// Name is the name of r's resource, with o's prefix.
+func (o Options) Name(r Resource) string { return o.NamePrefix + Name(r) }
+
+// Name is the name of r's resource, without a prefix (see
+// Options.NamePrefix); its file is named so.
 func Name(r Resource) string {
 	kind := strings.ToLower(r.Kind)
 	switch {

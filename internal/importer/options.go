@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"k8s.io/apimachinery/pkg/util/validation"
 )
 
 // Scope is the scope of the resources written.
@@ -46,6 +48,10 @@ type Options struct {
 	Scope          Scope
 	Namespace      string
 	ProviderConfig string
+	// NamePrefix starts every resource's name (and the name of every
+	// Secret they refer to): cluster-scoped names are the cluster's, so
+	// two organisations imported into one cluster need a prefix each.
+	NamePrefix string
 	// ProviderConfigKind of namespaced resources: ProviderConfig (in the
 	// namespace) or ClusterProviderConfig.
 	ProviderConfigKind string
@@ -82,6 +88,11 @@ func (o *Options) Validate(known []Kind) error {
 	case Cluster:
 	default:
 		return fmt.Errorf("--scope must be namespaced or cluster, not %q", o.Scope)
+	}
+	if o.NamePrefix != "" {
+		if errs := validation.IsDNS1123Subdomain(o.NamePrefix + "x"); len(errs) > 0 {
+			return fmt.Errorf("--name-prefix %q cannot start a Kubernetes name: %s", o.NamePrefix, strings.Join(errs, "; "))
+		}
 	}
 	if o.Mode != Observe && o.Mode != Manage {
 		return fmt.Errorf("--mode must be observe or manage, not %q", o.Mode)

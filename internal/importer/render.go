@@ -51,7 +51,7 @@ func Render(r Resource, o Options) ([]byte, error) {
 		}
 		spec["providerConfigRef"] = ref
 	}
-	metadata := map[string]any{"name": Name(r), "annotations": map[string]string{meta.AnnotationKeyExternalName: r.ExternalName}}
+	metadata := map[string]any{"name": o.Name(r), "annotations": map[string]string{meta.AnnotationKeyExternalName: r.ExternalName}}
 	if o.Scope == Namespaced {
 		metadata["namespace"] = o.Namespace
 	}

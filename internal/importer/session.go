@@ -22,6 +22,9 @@ type Session struct {
 	repos map[string]bool // the repositories imported, by lower-case name
 }
 
+// Name is the name of r's resource, with the import's prefix.
+func (s *Session) Name(r Resource) string { return s.Options.Name(r) }
+
 // Imports tells whether the kind named kind is imported.
 func (s *Session) Imports(kind string) bool { return s.kinds[kind] }
 
@@ -30,7 +33,7 @@ func (s *Session) Imports(kind string) bool { return s.kinds[kind] }
 // rename then follows), by owner and name otherwise.
 func (s *Session) RepositoryTarget(repo *Repo) common.RepositoryTarget {
 	if s.Imports("Repository") && s.ImportsRepository(repo.Name) {
-		return common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: RepositoryName(repo.Name)}}
+		return common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: s.Options.NamePrefix + RepositoryName(repo.Name)}}
 	}
 	return common.RepositoryTarget{Owner: ptr.To(repo.Owner), Repository: ptr.To(repo.Name)}
 }
@@ -41,7 +44,7 @@ func (s *Session) TeamReference(slug string) *xpv2.Reference {
 	if !s.Imports("Team") {
 		return nil
 	}
-	return &xpv2.Reference{Name: Name(Resource{Kind: "Team", Key: slug})}
+	return &xpv2.Reference{Name: s.Name(Resource{Kind: "Team", Key: slug})}
 }
 
 // TeamTarget is how a resource names the team with slug: by a reference
@@ -61,7 +64,7 @@ func (s *Session) ImportsRepository(name string) bool { return s.repos[strings.T
 // Environments are imported, by name otherwise.
 func (s *Session) EnvironmentTarget(repo *Repo, env string) common.EnvironmentTarget {
 	if s.Imports("Environment") {
-		return common.EnvironmentTarget{EnvironmentRef: &xpv2.Reference{Name: Name(Resource{Kind: "Environment", Repository: repo.Name, Key: env})}}
+		return common.EnvironmentTarget{EnvironmentRef: &xpv2.Reference{Name: s.Name(Resource{Kind: "Environment", Repository: repo.Name, Key: env})}}
 	}
 	return common.EnvironmentTarget{Environment: ptr.To(env)}
 }
