@@ -52,6 +52,29 @@ type Repo struct {
 	Owner, Name string
 	// GitHub is the repository as GET /repos/{owner}/{repo} answered it.
 	GitHub *gh.Repository
+
+	// reads are the lists several kinds read (see readOnce). A
+	// repository's kinds run one after the other, so they need no lock.
+	reads map[string]any
+}
+
+// readOnce is what read answers for repo, read once an import: a list
+// several kinds need (the protected branches, the environments) costs one
+// request, not one a kind. A failed read is not kept: the next kind tries
+// again, and says what failed for itself.
+func readOnce[T any](ctx context.Context, repo *Repo, what string, read func(context.Context) (T, error)) (T, error) {
+	if v, ok := repo.reads[what].(T); ok {
+		return v, nil
+	}
+	v, err := read(ctx)
+	if err != nil {
+		return v, err
+	}
+	if repo.reads == nil {
+		repo.reads = map[string]any{}
+	}
+	repo.reads[what] = v
+	return v, nil
 }
 
 // FullName is owner/name.

@@ -16,7 +16,7 @@ import (
 // environments and the repository.
 var actionsSecretKind = Kind{Name: "ActionsSecret", Group: "repo", Level: PerRepository, SecretValues: true,
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
-		envs, err := gh.NewEnvironmentsClient(s.GitHub).ListEnvironments(ctx, repo.Owner, repo.Name)
+		envs, err := environmentsOf(ctx, s, repo)
 		if err != nil {
 			return nil, fmt.Errorf("cannot list the environments: %w", err)
 		}

@@ -16,7 +16,7 @@ import (
 // the environments and the repository.
 var actionsVariableKind = Kind{Name: "ActionsVariable", Group: "repo", Level: PerRepository,
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
-		envs, err := gh.NewEnvironmentsClient(s.GitHub).ListEnvironments(ctx, repo.Owner, repo.Name)
+		envs, err := environmentsOf(ctx, s, repo)
 		if err != nil {
 			return nil, fmt.Errorf("cannot list the environments: %w", err)
 		}

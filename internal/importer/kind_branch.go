@@ -39,7 +39,9 @@ var branchKind = Kind{Name: "Branch", Group: "repo", Level: PerRepository,
 // included: those whose protection BranchProtection imports, and, but the
 // default one, the branches Branch imports.
 func importedBranches(ctx context.Context, s *Session, repo *Repo) ([]gh.Branch, error) {
-	branches, err := gh.NewBranchesClient(s.GitHub).ListProtectedBranches(ctx, repo.Owner, repo.Name)
+	branches, err := readOnce(ctx, repo, "protected branches", func(ctx context.Context) ([]gh.Branch, error) {
+		return gh.NewBranchesClient(s.GitHub).ListProtectedBranches(ctx, repo.Owner, repo.Name)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("cannot list the protected branches: %w", err)
 	}

@@ -15,7 +15,7 @@ import (
 var environmentKind = Kind{Name: "Environment", Group: "repo", Level: PerRepository,
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
 		api := gh.NewEnvironmentsClient(s.GitHub)
-		envs, err := api.ListEnvironments(ctx, repo.Owner, repo.Name)
+		envs, err := environmentsOf(ctx, s, repo)
 		if err != nil {
 			return nil, fmt.Errorf("cannot list the environments: %w", err)
 		}
@@ -49,3 +49,11 @@ var environmentKind = Kind{Name: "Environment", Group: "repo", Level: PerReposit
 		}
 		return rs, nil
 	}}
+
+// environmentsOf are repo's environments, listed once for the kinds that
+// need them (Environment, ActionsVariable, ActionsSecret).
+func environmentsOf(ctx context.Context, s *Session, repo *Repo) ([]gh.Environment, error) {
+	return readOnce(ctx, repo, "environments", func(ctx context.Context) ([]gh.Environment, error) {
+		return gh.NewEnvironmentsClient(s.GitHub).ListEnvironments(ctx, repo.Owner, repo.Name)
+	})
+}
