@@ -164,7 +164,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	meter := importer.NewMeter(base)
 	client, err := transport.NewClient(transport.Config{Credentials: creds, BaseURL: c.baseURL, Source: "github-import"},
 		transport.Options{UserAgent: "provider-github-import/" + version.Version, Transport: meter, NoFullReads: true,
-			MaxConcurrency: 2 * c.options.Concurrency, Timeout: time.Minute})
+			MaxConcurrency: 2 * c.options.Concurrency, Timeout: time.Minute,
+			// Out of requests, an import waits for GitHub's hourly limit
+			// to reset (the progress line shows 0 left) rather than fail.
+			MaxRateLimitWait: time.Hour})
 	if err != nil {
 		return err
 	}
