@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
@@ -85,4 +86,13 @@ func kindName(mg resource.Managed) string {
 		t = t.Elem()
 	}
 	return t.Name()
+}
+
+// OnlyObserves tells whether mg's management policies are Observe alone:
+// the managed reconciler then never creates or updates its object, so a
+// value from a Kubernetes Secret (which GitHub never shows, so nothing
+// compares it) is neither read nor needed (github-import's observed
+// resources name Secrets nobody has made).
+func OnlyObserves(mg resource.Managed) bool {
+	return managed.NewManagementPoliciesResolver(true, mg.GetManagementPolicies()).ShouldOnlyObserve()
 }

@@ -120,7 +120,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		e.observe(mg, got, applied)
 		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	}
-	if onlyObserves(mg) {
+	if kind.OnlyObserves(mg) {
 		// No value is ever sent, and GitHub shows none to compare: its
 		// Secret is not read, and need not exist (github-import's
 		// observed secrets name Secrets nobody has made).
@@ -136,12 +136,6 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	e.observe(mg, got, applied)
 	drift := sec.Drift(applied, v.hash, got)
 	return kind.Exists(drift, unclaimed), nil
-}
-
-// onlyObserves tells whether mg's management policies are Observe alone:
-// the managed reconciler then never creates or updates its secret.
-func onlyObserves(mg resource.Managed) bool {
-	return managed.NewManagementPoliciesResolver(true, mg.GetManagementPolicies()).ShouldOnlyObserve()
 }
 
 // observe records got and what was applied to it in mg's status.

@@ -66,8 +66,12 @@ type external[T Object] struct {
 // repository, GitHub's answers and the webhook secret's Secret: the hash
 // of its value, so that a new value is sent (see kind.VerdictInputs). The
 // hash is the one the status and annotations already show; the value is
-// never in the verdict.
+// never in the verdict. A webhook only observed reads no Secret (see
+// Observe).
 func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	if kind.OnlyObserves(mg) {
+		return "", nil
+	}
 	s, err := readSecret(ctx, e.secrets, mg)
 	if err != nil {
 		return "", err
@@ -80,7 +84,9 @@ func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
 // exists only when a create of this resource was interrupted after GitHub
 // created it (see recover). A webhook GitHub no longer has does not exist,
 // and is created again. The secret is compared by hash: GitHub never shows
-// it, so the provider remembers which value GitHub accepted.
+// it, so the provider remembers which value GitHub accepted; a webhook
+// only observed (management policy Observe alone) has no secret to
+// compare, and its Secret need not exist.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	h, recovered, err := e.find(ctx, mg)
 	if err != nil || h == nil {
@@ -93,6 +99,9 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if meta.WasDeleted(mg) {
 		// Its Secret may be gone already: nothing to compare.
 		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
+	}
+	if kind.OnlyObserves(mg) {
+		return kind.Exists(wh.Drift(mg.Parameters(), h), recovered), nil
 	}
 	s, err := e.observedSecret(ctx, mg)
 	if err != nil {

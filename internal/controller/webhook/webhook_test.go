@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
@@ -117,6 +119,11 @@ func noSecretShown(t *testing.T, err error, rec *kindtest.Recorder, mg Object) {
 	}
 }
 
+// observeOnly sets the management policies to Observe alone.
+func observeOnly() mod {
+	return func(w Object) { w.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve}) }
+}
+
 // request is params' request with the secret.
 func request(secret string) *github.HookRequest {
 	return &github.HookRequest{Active: true, Events: []string{"pull_request", "push"},
@@ -197,6 +204,19 @@ func TestObserve(t *testing.T) {
 			reason: "A Secret without the key is named with the key.",
 			api:    api{get: answer(7)}, secrets: secrets(t, hookSecret(map[string][]byte{"other": []byte("x")})), mg: []mod{withExternalName("7"), withApplied(hash)},
 			want: want{err: errors.New(`cannot read the webhook secret: Secret ns/hook has no key "secret" (spec.forProvider.secretRef.key): add it, or fix secretRef`),
+				applied: &hash, extName: "7", calls: []call{{Op: "get", ID: 7}}},
+		},
+		"ObservedOnlyWithoutSecret": {
+			reason: "A webhook only observed (as github-import writes them) needs no Secret: no secret is sent or compared.",
+			api:    api{get: answer(7)}, secrets: secrets(t), mg: []mod{withExternalName("7"), observeOnly()},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, extName: "7", calls: []call{{Op: "get", ID: 7}}},
+		},
+		"ObservedAndUpdatedWithoutSecret": {
+			reason: "Any other policy still needs the Secret.",
+			api:    api{get: answer(7)}, secrets: secrets(t), mg: []mod{withExternalName("7"), withApplied(hash), func(w Object) {
+				w.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve, xpv2.ManagementActionUpdate})
+			}},
+			want: want{err: errors.New(`cannot read the webhook secret: Secret ns/hook named by spec.forProvider.secretRef does not exist: create it with the key "secret", or fix secretRef`),
 				applied: &hash, extName: "7", calls: []call{{Op: "get", ID: 7}}},
 		},
 		"DeletingWithoutSecret": {
