@@ -92,23 +92,15 @@ func importedReviews(got *github.ProtectionReviews) *v1alpha1.RequiredPullReques
 	return r
 }
 
-// importedActors are GitHub's users, teams and apps, as it spells them;
-// nil for none.
+// importedActors are GitHub's users, teams and apps, as it spells them
+// (as the status shows them); nil for none.
 func importedActors(got *github.ProtectionActors) *v1alpha1.BranchActors {
-	if got == nil {
+	o := actorsObservation(got)
+	if o == nil {
 		return nil
 	}
-	a := &v1alpha1.BranchActors{}
-	for _, u := range got.Users {
-		a.Users = append(a.Users, u.Login)
-	}
-	for _, t := range got.Teams {
-		a.Teams = append(a.Teams, t.Slug)
-	}
-	for _, app := range got.Apps {
-		a.Apps = append(a.Apps, app.Slug)
-	}
-	return a
+	a := v1alpha1.BranchActors(*o)
+	return &a
 }
 
 func empty(a *v1alpha1.BranchActors) bool { return len(a.Users)+len(a.Teams)+len(a.Apps) == 0 }
