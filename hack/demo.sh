@@ -136,6 +136,19 @@ up() {
     exit 1
   fi
 
+  say "github-import: legacy-org, an organisation that exists only on the emulator, imported into namespace legacy-org"
+  go build -o "$BIN/github-import" ./cmd/github-import
+  rm -rf "$DIR/legacy-org"
+  GITHUB_TOKEN=demo-token "$BIN/github-import" --owner legacy-org --base-url "$EMULATOR/api/v3/" --namespace legacy-org --out "$DIR/legacy-org"
+  kubectl create namespace legacy-org --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+  kubectl apply -k "$DIR/legacy-org" >/dev/null
+  if ! kubectl wait --for condition=Ready --timeout=90s managed --all -n legacy-org >/dev/null; then
+    kubectl get managed -n legacy-org || true
+    echo "Some imported resources did not become Ready; see kubectl describe and $DIR/provider.log" >&2
+    exit 1
+  fi
+  kubectl get repositories.repo.github.m.crossplane.io,teams.org.github.m.crossplane.io -n legacy-org
+
   say "Managed resource state metrics (crossplane_managed_resource_exists/ready/synced)"
   local metrics=""
   for _ in $(seq 1 30); do
