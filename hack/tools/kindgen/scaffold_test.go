@@ -87,7 +87,7 @@ func TestScaffoldRenders(t *testing.T) {
 				"internal/clients/github/autolinks.go":     `"/repos/{owner}/{repo}/autolinks/{autolink_id}"`,
 				"internal/emulator/repos_autolinks.go":     "byID(5,",
 				"internal/clients/autolink/autolink.go":    "func FindByName(",
-				"internal/importer/kind_autolink.go":       "id := strconv.FormatInt(got.ID, 10)",
+				"internal/importer/kind_autolink.go":       "id := externalID(got.ID)",
 			},
 		},
 	} {
