@@ -9,8 +9,6 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/google/go-github/v37/github"
-
-	"github.com/crossplane-github/provider-github/internal/clients/transport"
 )
 
 // The repository wire types below are ours, not go-github v37's: v37 lacks
@@ -187,29 +185,11 @@ func (r *ReposClient) GetByID(ctx context.Context, id int64) (*Repository, error
 	return r.getRepository(ctx, "repositories/"+strconv.FormatInt(id, 10))
 }
 
-// getRepository reads a repository. An answer GitHub says is unchanged is
-// the one decoded last time (see transport's decoded.go), copied.
+// getRepository reads a repository.
 func (r *ReposClient) getRepository(ctx context.Context, path string) (*Repository, error) {
 	// Like the other methods, never nil, also with an error.
 	out := &Repository{}
-	req, err := r.newRequest(routeGetRepository.Method, path, nil)
-	if err != nil {
-		return out, err
-	}
-	slot := transport.NewDecodedSlot[*Repository]()
-	resp, err := r.gh.BareDo(transport.WithDecodedSlot(ctx, slot), req)
-	if err != nil {
-		return out, Explain(err)
-	}
-	defer func() { _ = resp.Body.Close() }()
-	if v, ok := slot.Decoded().(*Repository); ok {
-		return v.clone(), nil
-	}
-	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-		return out, errors.Wrap(err, "cannot decode GitHub's answer")
-	}
-	slot.Keep(out.clone())
-	return out, nil
+	return out, r.do(ctx, routeGetRepository, path, nil, out)
 }
 
 // Create creates a repository in org, or for the authenticated user when org

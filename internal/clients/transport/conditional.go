@@ -51,21 +51,11 @@ type cachedAnswer struct {
 	etag         string
 	lastModified string
 	header       http.Header
-	deflated     []byte // the body, deflated; nil once decoded is kept
+	deflated     []byte // the body, deflated
 	bodySize     int
-	decoded      any // see decoded.go
 }
 
-// decodedSize is about what a decoded repository takes.
-const decodedSize = 1024
-
-func (a *cachedAnswer) size() int {
-	n := len(a.key) + len(a.deflated) + 512
-	if a.decoded != nil {
-		n += decodedSize
-	}
-	return n
-}
+func (a *cachedAnswer) size() int { return len(a.key) + len(a.deflated) + 512 }
 
 // conditionalCache is a RoundTripper keeping the last 200 answer of each GET
 // with an ETag or Last-Modified date, for the routes declared with
@@ -159,7 +149,6 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 			defer leader()
 		}
 	}
-	slot := decodedSlotFrom(req.Context())
 	entry := c.get(key)
 	// A read confirming a verdict (see verdict.go) asks about the
 	// validator it was given.
@@ -169,9 +158,6 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		return verdictAnswer(req, verdictStale), nil
 	}
 	cached := entry
-	if cached != nil && !cached.servable(slot) {
-		cached = nil
-	}
 	fresh := cached != nil && !full && c.fresh(cached, route.FreshFor)
 	if cached != nil && !fresh && cached.etag == "" && cached.lastModified == "" {
 		// The answer to a write, without a validator: of no use once
@@ -185,7 +171,7 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 			return verdictAnswer(req, verdictConfirmed), nil
 		}
 		log.add(req, cached.etag, cached.lastModified)
-		return c.serve(req, key, cached, slot, confirmation)
+		return c.serve(req, key, cached, confirmation)
 	}
 	out := req
 	switch {
@@ -215,13 +201,13 @@ func (c *conditionalCache) RoundTrip(req *http.Request) (*http.Response, error) 
 		c.metrics.notModified()
 		c.confirm(cached)
 		log.add(req, cached.etag, cached.lastModified)
-		return c.serve(req, key, cached, slot, resp)
+		return c.serve(req, key, cached, resp)
 	case resp.StatusCode == http.StatusOK:
 		if planned {
 			c.planner.Done(object)
 		}
 		log.add(req, resp.Header.Get("ETag"), resp.Header.Get("Last-Modified"))
-		return c.store(key, req, resp, slot), nil
+		return c.store(key, req, resp), nil
 	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:
 		c.remove(key)
 	case isRedirect(resp.StatusCode):
@@ -274,14 +260,7 @@ func (a *cachedAnswer) has(r ValidatedRead) bool {
 // serve answers req with the cached answer of key, with the headers of
 // confirmation (GitHub's 304, or an empty response when none was asked
 // for) over the cached ones.
-func (c *conditionalCache) serve(req *http.Request, key string, cached *cachedAnswer, slot *DecodedSlot, confirmation *http.Response) (*http.Response, error) {
-	if slot != nil {
-		if cached.decoded != nil {
-			slot.value = cached.decoded
-			return cached.answerDecoded(req, confirmation), nil
-		}
-		slot.keep = func(v any) { c.setDecoded(key, cached, v) }
-	}
+func (c *conditionalCache) serve(req *http.Request, key string, cached *cachedAnswer, confirmation *http.Response) (*http.Response, error) {
 	answer, err := cached.answer(req, confirmation)
 	if err != nil {
 		// Not seen in practice: forget the answer and read afresh.
@@ -349,12 +328,6 @@ func (a *cachedAnswer) answer(req *http.Request, notModified *http.Response) (*h
 	return a.response(req, notModified, body), nil
 }
 
-// answerDecoded is the 200 for req of an answer the caller has decoded
-// already (see decoded.go): the 304's headers, and no body.
-func (a *cachedAnswer) answerDecoded(req *http.Request, notModified *http.Response) *http.Response {
-	return a.response(req, notModified, nil)
-}
-
 // response is a 200 for req with body, and the cached answer's header
 // with the 304's over it.
 func (a *cachedAnswer) response(req *http.Request, notModified *http.Response, body []byte) *http.Response {
@@ -373,7 +346,7 @@ func (a *cachedAnswer) response(req *http.Request, notModified *http.Response, b
 
 // store keeps a 200 answer that carries a validator and returns the answer
 // with a body that can still be read.
-func (c *conditionalCache) store(key string, req *http.Request, resp *http.Response, slot *DecodedSlot) *http.Response {
+func (c *conditionalCache) store(key string, req *http.Request, resp *http.Response) *http.Response {
 	if resp.Header.Get("ETag") == "" && resp.Header.Get("Last-Modified") == "" {
 		c.remove(key)
 		return resp
@@ -383,7 +356,7 @@ func (c *conditionalCache) store(key string, req *http.Request, resp *http.Respo
 		c.remove(key)
 		return resp
 	}
-	c.put(newAnswer(key, sentPath(req), resp.Header, body, c.now()), slot)
+	c.put(newAnswer(key, sentPath(req), resp.Header, body, c.now()))
 	return resp
 }
 
@@ -415,7 +388,7 @@ func newAnswer(key, path string, header http.Header, body []byte, now time.Time)
 
 // put keeps a, in place of any answer of its key, and drops the least
 // recently used answers beyond the bounds.
-func (c *conditionalCache) put(a *cachedAnswer, slot *DecodedSlot) {
+func (c *conditionalCache) put(a *cachedAnswer) {
 	key := a.key
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -425,9 +398,6 @@ func (c *conditionalCache) put(a *cachedAnswer, slot *DecodedSlot) {
 	}
 	c.entries[key] = c.lru.PushFront(a)
 	c.bytes += a.size()
-	if slot != nil {
-		slot.keep = func(v any) { c.setDecoded(key, a, v) }
-	}
 	for c.lru.Len() > c.maxEntries || (c.bytes > c.maxBytes && c.lru.Len() > 1) {
 		c.removeElement(c.lru.Back())
 	}

@@ -60,6 +60,6 @@ func (c *conditionalCache) written(req *http.Request, resp *http.Response) *http
 	now := c.now()
 	a := newAnswer(get.String()+"\x00"+req.Header.Get("Accept"), get.Path, resp.Header, body, now)
 	a.freshUntil = now.Add(c.writtenFresh)
-	c.put(a, nil)
+	c.put(a)
 	return resp
 }
