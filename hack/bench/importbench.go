@@ -66,7 +66,7 @@ func runImport(c config, repos int) (*importResult, error) {
 		return nil, err
 	}
 	if len(res.Errors) > 0 {
-		return nil, fmt.Errorf("%d reads failed, e.g. %v", len(res.Errors), res.Errors[0])
+		return nil, fmt.Errorf("%d reads failed, e.g. %w", len(res.Errors), res.Errors[0])
 	}
 	if _, err := importer.Write(dir, res, o); err != nil {
 		return nil, err

@@ -42,11 +42,11 @@ func (m *Meter) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// Requests is the number of requests sent; Writes the number of them that
-// were not reads (an import sends none but a GitHub App's token request).
+// Requests is the number of requests sent (an import sends no write but a
+// GitHub App's token request).
 func (m *Meter) Requests() int64 { return m.requests.Load() }
 
-// Writes: see Requests.
+// Writes is the number of requests sent that were not reads.
 func (m *Meter) Writes() int64 { return m.writes.Load() }
 
 // Remaining is the rate limit GitHub last said is left; -1 before it said.
@@ -75,7 +75,7 @@ func NewProgress(out io.Writer, tty bool, meter *Meter, owner string) *Progress 
 	return &Progress{out: out, tty: tty, meter: meter, owner: owner, start: now, lastPlain: now, every: 5 * time.Second}
 }
 
-// Repositories: see Events.
+// Repositories is told how many repositories will be read (see Events).
 func (p *Progress) Repositories(n int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -83,7 +83,7 @@ func (p *Progress) Repositories(n int) {
 	p.show(false)
 }
 
-// Read: see Events.
+// Read is told that one repository was read (see Events).
 func (p *Progress) Read(found int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

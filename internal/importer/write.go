@@ -88,7 +88,7 @@ func claimFolder(dir string) error {
 			return fmt.Errorf("the output folder %s holds files github-import did not write: name an empty or new folder (an import replaces what an earlier one wrote there)", dir)
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return fmt.Errorf("cannot make the output folder: %w", err)
 	}
 	_, err = writeFile(filepath.Join(dir, markerFile), []byte("This folder was written by github-import: another import replaces the files of organization/ and repositories/, kustomization.yaml and secrets-to-create.txt.\n"))
@@ -101,14 +101,14 @@ func writeFile(path string, body []byte) (bool, error) {
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, body) {
 		return false, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return false, fmt.Errorf("cannot make the folder of %s: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".writing-*")
 	if err != nil {
 		return false, fmt.Errorf("cannot write %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
+	defer func() { _ = os.Remove(tmp.Name()) }() // gone after the rename
 	if _, err := tmp.Write(body); err != nil {
 		_ = tmp.Close()
 		return false, fmt.Errorf("cannot write %s: %w", path, err)
@@ -123,36 +123,38 @@ func writeFile(path string, body []byte) (bool, error) {
 }
 
 // removeOthers removes the files of the resource folders that keep does
-// not name (by slash path), and folders left empty.
+// not name (by slash path), and folders left empty. It works within dir
+// (os.Root): a link in the folder cannot lead it elsewhere.
 func removeOthers(dir string, keep map[string]bool) (int, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return 0, fmt.Errorf("cannot open the output folder: %w", err)
+	}
+	defer func() { _ = root.Close() }()
 	removed := 0
 	for _, folder := range resourceFolders {
-		root := filepath.Join(dir, folder)
 		var empty []string
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if errors.Is(err, fs.ErrNotExist) {
+		err := fs.WalkDir(root.FS(), folder, func(p string, d fs.DirEntry, err error) error {
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
 				return nil
-			}
-			if err != nil {
+			case err != nil:
 				return err
-			}
-			if d.IsDir() {
+			case d.IsDir():
 				empty = append(empty, p)
 				return nil
-			}
-			rel, err := filepath.Rel(dir, p)
-			if err != nil || keep[filepath.ToSlash(rel)] {
-				return err
+			case keep[p]:
+				return nil
 			}
 			removed++
-			return os.Remove(p)
+			return root.Remove(p)
 		})
 		if err != nil {
 			return removed, fmt.Errorf("cannot remove the files of an earlier import: %w", err)
 		}
 		slices.Reverse(empty)
 		for _, p := range empty {
-			_ = os.Remove(p) // only when empty
+			_ = root.Remove(p) // only when empty
 		}
 	}
 	return removed, nil

@@ -229,4 +229,3 @@ func (f *fixture) steady(what string, before map[string]int, allowed func(endpoi
 		f.t.Errorf("%s: GitHub saw writes it should not have: %s", what, strings.Join(bad, "; "))
 	}
 }
-

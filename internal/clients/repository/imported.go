@@ -63,4 +63,3 @@ func Imported(a Actual) common.RepositoryParameters {
 	}
 	return p
 }
-

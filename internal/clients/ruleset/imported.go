@@ -110,11 +110,11 @@ func importRule(rules *common.RulesetRules, x github.RulesetRule) error {
 		return err
 	case github.RuleMaxFilePathLength:
 		p, err := decode[github.MaxFilePathLengthParameters](x.Parameters)
-		rules.MaxFilePathLength = &common.MaxFilePathLengthRule{MaxFilePathLength: int32(p.MaxFilePathLength)} //nolint:gosec // GitHub keeps it at most 32767.
+		rules.MaxFilePathLength = &common.MaxFilePathLengthRule{MaxFilePathLength: int32(p.MaxFilePathLength)}
 		return err
 	case github.RuleMaxFileSize:
 		p, err := decode[github.MaxFileSizeParameters](x.Parameters)
-		rules.MaxFileSize = &common.MaxFileSizeRule{MaxFileSize: int32(p.MaxFileSize)} //nolint:gosec // GitHub keeps it at most 100.
+		rules.MaxFileSize = &common.MaxFileSizeRule{MaxFileSize: int32(p.MaxFileSize)}
 		return err
 	}
 	return nil
@@ -126,12 +126,13 @@ func decode[P any](raw json.RawMessage) (P, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return p, nil
 	}
-	return p, json.Unmarshal(raw, &p)
+	err := json.Unmarshal(raw, &p)
+	return p, err
 }
 
 func importedPullRequest(p github.PullRequestParameters) *common.PullRequestRule {
 	r := &common.PullRequestRule{
-		RequiredApprovingReviewCount:   int32(p.RequiredApprovingReviewCount), //nolint:gosec // GitHub keeps it at most 10.
+		RequiredApprovingReviewCount:   int32(p.RequiredApprovingReviewCount),
 		DismissStaleReviewsOnPush:      p.DismissStaleReviewsOnPush,
 		RequireCodeOwnerReview:         p.RequireCodeOwnerReview,
 		RequireLastPushApproval:        p.RequireLastPushApproval,
@@ -163,7 +164,7 @@ func importedStatusChecks(p github.RequiredStatusChecksParameters) *common.Requi
 func importedMergeQueue(p github.MergeQueueParameters) *common.MergeQueueRule {
 	r := &common.MergeQueueRule{}
 	if p.CheckResponseTimeoutMinutes != defaultCheckResponseTimeoutMinutes {
-		r.CheckResponseTimeoutMinutes = int32(p.CheckResponseTimeoutMinutes) //nolint:gosec // GitHub keeps it at most 360.
+		r.CheckResponseTimeoutMinutes = int32(p.CheckResponseTimeoutMinutes)
 	}
 	if g := strings.ToUpper(p.GroupingStrategy); g != defaultGroupingStrategy {
 		r.GroupingStrategy = g
@@ -183,7 +184,7 @@ func unlessDefault(v, def int) *int32 {
 	if v == def {
 		return nil
 	}
-	return ptr.To(int32(v)) //nolint:gosec // GitHub keeps merge queue settings at most 360.
+	return ptr.To(int32(v))
 }
 
 // importPattern sets *rule to GitHub's pattern raw, with its name when it
