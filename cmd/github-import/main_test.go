@@ -3,6 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/json"
+	"encoding/pem"
 	"flag"
 	"io"
 	"net/http"
@@ -53,11 +58,14 @@ type harness struct {
 	base *counting
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t *testing.T, mods ...func(*emulator.Seed)) *harness {
 	t.Helper()
 	s, err := emulator.ParseSeed([]byte(seed))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, m := range mods {
+		m(s)
 	}
 	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: s})
 	return &harness{t: t, url: srv.URL, base: &counting{next: srv.Client().Transport}}
@@ -207,5 +215,48 @@ func TestImportNamePrefix(t *testing.T) {
 	}
 	if _, _, err := im.run(context.Background(), token, "--out", t.TempDir(), "--name-prefix", "Acme_"); err == nil || !strings.Contains(err.Error(), "cannot start a Kubernetes name") {
 		t.Errorf("--name-prefix Acme_: %v, want it refused", err)
+	}
+}
+
+// An App installation that may read repositories but not administer
+// them: the repositories are imported without whether their Dependabot
+// alerts are on (a note says why); their webhooks, which GitHub shows to
+// admins only, fail with the permission they need named; the rest is
+// written, and the import fails.
+func TestImportAsAppWithoutAPermission(t *testing.T) {
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := newHarness(t, func(s *emulator.Seed) {
+		s.Apps = append(s.Apps, emulator.SeedApp{ID: 4242, Slug: "importer", PublicKeyPEM: string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub})),
+			Installations: []emulator.SeedInstallation{{ID: 4343, Account: "acme", Permissions: map[string]string{"metadata": "read", "administration": "read"}}}})
+	})
+	privatePEM := string(pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)}))
+	creds, _ := json.Marshal(map[string]string{"appId": "4242", "installationId": "4343", "privateKey": privatePEM})
+	file := filepath.Join(t.TempDir(), "app.json")
+	if err := os.WriteFile(file, creds, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "acme")
+	stdout, stderr, err := im.run(context.Background(), nil, "--out", out, "--credentials-file", file, "--kinds", "Repository,Webhook")
+	if err == nil || !strings.Contains(err.Error(), "3 reads failed") {
+		t.Fatalf("run: %v, want 3 reads failed (the webhooks of 3 repositories)", err)
+	}
+	if !strings.Contains(stderr, "Webhook of acme/api") || !strings.Contains(stderr, "needs Webhooks: read") {
+		t.Errorf("stderr does not say that the webhooks of acme/api need Webhooks: read:\n%s", stderr)
+	}
+	if !strings.Contains(stdout, "Wrote 3 resources") {
+		t.Errorf("stdout = %q, want the 3 Repositories written", stdout)
+	}
+	if repo := read(t, filepath.Join(out, "repositories", "api", "api.yaml")); !strings.Contains(repo, "# Whether Dependabot alerts are on could not be read") {
+		t.Errorf("api.yaml does not say why vulnerabilityAlerts is left out:\n%s", repo)
+	}
+	if strings.Contains(stderr+stdout+err.Error(), "PRIVATE KEY") {
+		t.Error("the private key shows in the output")
 	}
 }

@@ -132,12 +132,22 @@ func importRepository(ctx context.Context, s *Session, name string, kinds []Kind
 		}
 		found, err := k.Import(ctx, s, repo)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s of %s: %w", k.Name, repo.FullName(), err))
+			errs = append(errs, kindError(k, repo, err))
 			continue
 		}
 		rs = append(rs, found...)
 	}
 	return rs, errs
+}
+
+// kindError is the error of kind k's import of repo. The repository was
+// just read, so a 404 under it is GitHub hiding what the credentials may
+// not read: it says so, with the permission they lack.
+func kindError(k Kind, repo *Repo, err error) error {
+	if advice := gh.PermissionAdvice(err); gh.IsNotFound(err) && advice != "" {
+		return fmt.Errorf("%s of %s: %w; the repository exists, so GitHub hides these from the credentials: %s", k.Name, repo.FullName(), err, advice)
+	}
+	return fmt.Errorf("%s of %s: %w", k.Name, repo.FullName(), err)
 }
 
 // importRepositoryRead reads the repository owner/name.

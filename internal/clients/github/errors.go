@@ -299,3 +299,17 @@ func forbiddenAdvice(req *http.Request) string {
 	}
 	return "; " + strings.Join(parts, ", ")
 }
+
+// PermissionAdvice says which classic token scope and fine-grained
+// permission the request that failed with err needs ("a classic token
+// needs the repo scope, a fine-grained token or GitHub App needs
+// Webhooks: read on the repository"), or "" when err carries no request
+// of a declared route. A 404 of a list under a repository the caller can
+// read is GitHub hiding the list from it: the advice says what it lacks.
+func PermissionAdvice(err error) string {
+	var ge *github.ErrorResponse
+	if !errors.As(err, &ge) || ge.Response == nil {
+		return ""
+	}
+	return strings.TrimPrefix(forbiddenAdvice(ge.Response.Request), "; ")
+}
