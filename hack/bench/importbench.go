@@ -61,7 +61,7 @@ func runImport(c config, repos int) (*importResult, error) {
 	}
 	defer os.RemoveAll(dir)
 	start := time.Now()
-	res, err := importer.Import(ctx, client, o, importer.Kinds, quiet{})
+	res, err := importer.Import(ctx, client, o, importer.Kinds, importer.Silent{})
 	if err != nil {
 		return nil, err
 	}
@@ -76,9 +76,3 @@ func runImport(c config, repos int) (*importResult, error) {
 	fmt.Printf("   %d objects of %d repositories imported in %.1f s with %d requests (%.2f an object)\n", r.Objects, repos, r.Seconds, r.Requests, r.PerObject)
 	return r, nil
 }
-
-// quiet shows no progress.
-type quiet struct{}
-
-func (quiet) Repositories(int) {}
-func (quiet) Read(int)         {}

@@ -133,3 +133,13 @@ func (p *Progress) line(now time.Time) string {
 	}
 	return s
 }
+
+// Silent is the Events of an import that shows no progress (a test's, a
+// benchmark's).
+type Silent struct{}
+
+// Repositories does nothing.
+func (Silent) Repositories(int) {}
+
+// Read does nothing.
+func (Silent) Read(int) {}

@@ -111,7 +111,7 @@ func (f *fixture) githubClient() *github.Client {
 // importOnly reads the organisation as o says.
 func (f *fixture) importOnly(client *github.Client, o importer.Options) *importer.Result {
 	f.t.Helper()
-	res, err := importer.Import(f.ctx, client, o, importer.Kinds, nopEvents{})
+	res, err := importer.Import(f.ctx, client, o, importer.Kinds, importer.Silent{})
 	f.must(err)
 	if len(res.Errors) > 0 {
 		f.t.Fatalf("the import failed %d reads, e.g. %v", len(res.Errors), res.Errors[:min(3, len(res.Errors))])
@@ -127,11 +127,6 @@ func (f *fixture) importInto(client *github.Client, o importer.Options, dir stri
 	f.must(err)
 	return res
 }
-
-type nopEvents struct{}
-
-func (nopEvents) Repositories(int) {}
-func (nopEvents) Read(int)         {}
 
 // applyImport creates every resource kustomization.yaml of dir lists.
 func (f *fixture) applyImport(dir string) []resource.Managed {
