@@ -185,11 +185,26 @@ func (r *ReposClient) GetByID(ctx context.Context, id int64) (*Repository, error
 	return r.getRepository(ctx, "repositories/"+strconv.FormatInt(id, 10))
 }
 
-// getRepository reads a repository.
+// getRepository reads a repository. An answer without a body is an error,
+// not an empty repository (go-github's Do takes one for success): an empty
+// repository's name would not be the one asked for, which reads as a
+// repository renamed away, the name free to create again.
 func (r *ReposClient) getRepository(ctx context.Context, path string) (*Repository, error) {
 	// Like the other methods, never nil, also with an error.
 	out := &Repository{}
-	return out, r.do(ctx, routeGetRepository, path, nil, out)
+	req, err := r.newRequest(routeGetRepository.Method, path, nil)
+	if err != nil {
+		return out, err
+	}
+	resp, err := r.gh.BareDo(ctx, req)
+	if err != nil {
+		return out, Explain(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+		return out, errors.Wrap(err, "cannot decode GitHub's answer")
+	}
+	return out, nil
 }
 
 // Create creates a repository in org, or for the authenticated user when org

@@ -4,6 +4,8 @@ import (
 	"context"
 	stderrors "errors"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/test"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-github/v37/github"
 
 	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
@@ -835,5 +838,19 @@ func TestRepositoriesRateLimits(t *testing.T) {
 				t.Errorf("\n%s\nerror %q blames permissions for a rate limit", tc.reason, err)
 			}
 		})
+	}
+}
+
+// A 200 without a body is an error, not an empty repository: an empty
+// repository's name is not the one asked for, which the Repository
+// controller takes for a repository renamed away and its name free
+// (make chaos caught a create made twice that way).
+func TestRepositoriesGetWithoutBody(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) }))
+	t.Cleanup(srv.Close)
+	gh := github.NewClient(srv.Client())
+	gh.BaseURL, _ = url.Parse(srv.URL + "/")
+	if _, err := NewReposClient(gh).Get(context.Background(), "demo-org", "seeded"); err == nil {
+		t.Error("Get of an answer without a body: got no error, want one")
 	}
 }
