@@ -63,17 +63,22 @@ type Repo struct {
 // request, not one a kind. A failed read is not kept: the next kind tries
 // again, and says what failed for itself.
 func readOnce[T any](ctx context.Context, repo *Repo, what string, read func(context.Context) (T, error)) (T, error) {
-	if v, ok := repo.reads[what].(T); ok {
+	return readInto(ctx, &repo.reads, what, read)
+}
+
+// readInto is readOnce over the reads kept in *reads.
+func readInto[T any](ctx context.Context, reads *map[string]any, what string, read func(context.Context) (T, error)) (T, error) {
+	if v, ok := (*reads)[what].(T); ok {
 		return v, nil
 	}
 	v, err := read(ctx)
 	if err != nil {
 		return v, err
 	}
-	if repo.reads == nil {
-		repo.reads = map[string]any{}
+	if *reads == nil {
+		*reads = map[string]any{}
 	}
-	repo.reads[what] = v
+	(*reads)[what] = v
 	return v, nil
 }
 

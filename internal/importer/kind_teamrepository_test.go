@@ -80,3 +80,23 @@ func TestImportTeamRepositories(t *testing.T) {
 		})
 	}
 }
+
+// The organisation's teams are listed once an import, however many kinds
+// need them.
+func TestTeamsListedOnceAnImport(t *testing.T) {
+	s, emu := newTestSessionOn(t, teamRepositorySeed, "Team", "TeamRepository")
+	for _, k := range []Kind{teamKind, teamRepositoryKind} {
+		if _, err := k.Import(context.Background(), s, nil); err != nil {
+			t.Fatalf("%s: %v", k.Name, err)
+		}
+	}
+	lists := 0
+	for _, r := range emu.Requests() {
+		if r.Endpoint == "GET /orgs/{org}/teams" {
+			lists++
+		}
+	}
+	if lists != 1 {
+		t.Errorf("GET /orgs/{org}/teams made %d times by the Team and TeamRepository imports, want once", lists)
+	}
+}

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"strings"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -9,6 +10,7 @@ import (
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
 // A Session is one import: what the kinds read GitHub with, and what they
@@ -20,6 +22,19 @@ type Session struct {
 
 	kinds map[string]bool // the kinds imported
 	repos map[string]bool // the repositories imported, by lower-case name
+
+	// orgReads are the organisation's lists several kinds read (see
+	// Teams). The organisation's kinds run one after the other, so they
+	// need no lock.
+	orgReads map[string]any
+}
+
+// Teams are the organisation's teams, listed once an import for every
+// kind that needs them (Team, TeamRepository, ...).
+func (s *Session) Teams(ctx context.Context) ([]gh.Team, error) {
+	return readInto(ctx, &s.orgReads, "teams", func(ctx context.Context) ([]gh.Team, error) {
+		return gh.NewTeamsClient(s.GitHub).ListTeams(ctx, s.Options.Owner)
+	})
 }
 
 // Name is the name of r's resource, with the import's prefix.

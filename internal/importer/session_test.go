@@ -32,6 +32,13 @@ repos:
 // also serves the test's writes.
 func newTestSession(t *testing.T, seed string, kinds ...string) *Session {
 	t.Helper()
+	s, _ := newTestSessionOn(t, seed, kinds...)
+	return s
+}
+
+// newTestSessionOn is newTestSession, with the emulator it reads.
+func newTestSessionOn(t *testing.T, seed string, kinds ...string) (*Session, *emulator.Server) {
+	t.Helper()
 	if seed == "" {
 		seed = testSeed
 	}
@@ -39,7 +46,7 @@ func newTestSession(t *testing.T, seed string, kinds ...string) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: s})
+	srv, emu := emulatortest.NewServer(t, emulator.Options{Seed: s})
 	client, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "admin-token"}, BaseURL: srv.URL},
 		transport.Options{Transport: srv.Client().Transport, NoFullReads: true})
 	if err != nil {
@@ -50,7 +57,7 @@ func newTestSession(t *testing.T, seed string, kinds ...string) *Session {
 	for _, k := range kinds {
 		sess.kinds[k] = true
 	}
-	return sess
+	return sess, emu
 }
 
 // testRepo reads the repository acme/name as the import does.
