@@ -5,7 +5,6 @@ import (
 
 	"k8s.io/utils/ptr"
 
-	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/team"
 )
 
@@ -13,7 +12,7 @@ import (
 // each child team referring to its parent's Team resource.
 var teamKind = Kind{Name: "Team", Group: "org", Level: PerOrganization,
 	Import: func(ctx context.Context, s *Session, _ *Repo) ([]Resource, error) {
-		teams, err := gh.NewTeamsClient(s.GitHub).ListTeams(ctx, s.Options.Owner)
+		teams, err := s.Teams(ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -15,7 +15,7 @@ import (
 // Each resource lands in its repository's folder.
 var teamRepositoryKind = Kind{Name: "TeamRepository", Group: "repo", Level: PerOrganization,
 	Import: func(ctx context.Context, s *Session, _ *Repo) ([]Resource, error) {
-		teams, err := gh.NewTeamsClient(s.GitHub).ListTeams(ctx, s.Options.Owner)
+		teams, err := s.Teams(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("cannot list the teams: %w", err)
 		}

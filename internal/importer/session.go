@@ -1,7 +1,9 @@
 package importer
 
 import (
+	"context"
 	"strings"
+	"sync"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-github/v37/github"
@@ -9,6 +11,7 @@ import (
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
 // A Session is one import: what the kinds read GitHub with, and what they
@@ -20,6 +23,28 @@ type Session struct {
 
 	kinds map[string]bool // the kinds imported
 	repos map[string]bool // the repositories imported, by lower-case name
+
+	// teams is the organisation's teams, read once for every kind that
+	// goes through them (see Teams).
+	teamsOnce sync.Mutex
+	teams     []gh.Team
+	teamsRead bool
+}
+
+// Teams lists the organisation's teams the credentials can see: read from
+// GitHub once per import, whatever the number of kinds that need them.
+func (s *Session) Teams(ctx context.Context) ([]gh.Team, error) {
+	s.teamsOnce.Lock()
+	defer s.teamsOnce.Unlock()
+	if s.teamsRead {
+		return s.teams, nil
+	}
+	teams, err := gh.NewTeamsClient(s.GitHub).ListTeams(ctx, s.Options.Owner)
+	if err != nil {
+		return nil, err
+	}
+	s.teams, s.teamsRead = teams, true
+	return teams, nil
 }
 
 // Name is the name of r's resource, with the import's prefix.
