@@ -188,7 +188,11 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 	mg.SetConditions(xpv2.Deleting())
 	u := mg.Parameters().User
 	if e.found != nil && e.found.State == github.MembershipActive && e.found.Role == mapping.RoleAdmin {
-		if err := e.refuseLastOwner(ctx, u, "remove", "or set deletionPolicy: Orphan to delete this Membership and keep "+u); err != nil {
+		keep := "or set deletionPolicy: Orphan to delete this Membership and keep " + u
+		if mg.GetNamespace() != "" {
+			keep = "or leave Delete out of spec.managementPolicies to delete this Membership and keep " + u
+		}
+		if err := e.refuseLastOwner(ctx, u, "remove", keep); err != nil {
 			return managed.ExternalDelete{}, err
 		}
 	}
