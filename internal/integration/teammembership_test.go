@@ -211,3 +211,36 @@ func TestTeamMembershipAdmission(t *testing.T) {
 		}
 	})
 }
+
+// The Membership and TeamMembership examples of both scopes, applied with
+// the Team examples against one emulator with the demo seed (as make demo
+// and make e2e do), become Ready: the users are members already, taken
+// over with an event.
+func TestMembershipExamples(t *testing.T) {
+	seed, err := emulator.LoadSeedFile("../../hack/demo-seed.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixtureWith(t, emulator.Options{Seed: seed})
+	n := 0
+	for _, s := range scopes {
+		for _, dir := range []string{"team", "membership", "teammembership"} {
+			for _, mg := range examplesOf(t, s, dir) {
+				placeExample(f, s, mg)
+				f.must(kube.Create(f.ctx, mg))
+			}
+		}
+	}
+	for _, s := range scopes {
+		for _, dir := range []string{"membership", "teammembership"} {
+			for _, mg := range examplesOf(t, s, dir) {
+				placeExample(f, s, mg)
+				waitReady(f, mg)
+				n++
+			}
+		}
+	}
+	if n < 4 {
+		t.Fatalf("%d Membership and TeamMembership examples, want some of each kind and scope", n)
+	}
+}
