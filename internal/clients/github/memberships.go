@@ -20,7 +20,7 @@ var (
 	routeGetMembership = declare(Route{Method: http.MethodGet, Template: "/orgs/{org}/memberships/{username}",
 		Permission: "Members: read", Scope: "read:org", Cache: CacheConditional})
 	routeSetMembership = declare(Route{Method: http.MethodPut, Template: "/orgs/{org}/memberships/{username}",
-		Permission: "Members: write", Scope: "admin:org", Returns: "/orgs/{org}/memberships/{username}"})
+		Permission: "Members: write", Scope: "admin:org"})
 	routeRemoveMembership = declare(Route{Method: http.MethodDelete, Template: "/orgs/{org}/memberships/{username}",
 		Permission: "Members: write", Scope: "admin:org"})
 	routeListMembers = declare(Route{Method: http.MethodGet, Template: "/orgs/{org}/members",
