@@ -65,7 +65,9 @@ func (k Kind) Beside(mg resource.Managed) schema.GroupVersionKind {
 
 // The managed kinds of the provider.
 var (
+	Membership       = Kind{Namespaced: orgmv1alpha1.MembershipGroupVersionKind, Cluster: orgv1alpha1.MembershipGroupVersionKind}
 	Team             = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
+	TeamMembership   = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
 	ActionsSecret    = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
 	ActionsVariable  = Kind{Namespaced: repomv1alpha1.ActionsVariableGroupVersionKind, Cluster: repov1alpha1.ActionsVariableGroupVersionKind}
 	Branch           = Kind{Namespaced: repomv1alpha1.BranchGroupVersionKind, Cluster: repov1alpha1.BranchGroupVersionKind}
@@ -83,7 +85,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{Team, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{Membership, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

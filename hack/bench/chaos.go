@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -407,6 +408,9 @@ func prepareStorm(ctx context.Context, c config, ns string) (emulator, *kube, *o
 	if err := emu.rateLimits(false); err != nil {
 		return emu, nil, nil, "", nil, err
 	}
+	if err := addChaosMember(emu, newGitHub(c.emulatorURL, "demo-token")); err != nil {
+		return emu, nil, nil, "", nil, err
+	}
 	if err := localCluster(c, "up"); err != nil {
 		return emu, nil, nil, "", nil, err
 	}
@@ -431,6 +435,23 @@ func prepareStorm(ctx context.Context, c config, ns string) (emulator, *kube, *o
 		return fail(err)
 	}
 	return emu, k, logf, logPath, func() { _ = logf.Close(); _ = localCluster(c, "down") }, nil
+}
+
+// addChaosMember makes chaosMember a member of the organisation, as the
+// storm's TeamMemberships want: a user of the emulator, invited by the
+// owner and accepting on the emulator's control surface.
+func addChaosMember(emu emulator, gh github) error {
+	if err := emu.post("/_emulator/seed", `{"users":[{"login":"`+chaosMember+`"}]}`); err != nil {
+		return err
+	}
+	status, err := gh.send(http.MethodPut, "/orgs/"+owner+"/memberships/"+chaosMember, `{"role":"member"}`, nil)
+	if err != nil {
+		return err
+	}
+	if status != http.StatusOK {
+		return fmt.Errorf("inviting %s to the organisation: status %d", chaosMember, status)
+	}
+	return emu.post("/_emulator/orgs/"+owner+"/invitations/"+chaosMember+"/accept", "")
 }
 
 // settleCreation waits (accepting the invitee's invitations) for the

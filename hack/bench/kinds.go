@@ -93,6 +93,9 @@ const (
 	owner = "demo-org"
 	// valuesSecret holds the values of the ActionsSecrets and DependabotSecrets.
 	valuesSecret = "bench-values"
+	// chaosMember is the member of the organisation a storm's
+	// TeamMemberships put in its teams (see addChaosMember).
+	chaosMember = "member-user"
 )
 
 func repoPath(repo, rest string) string { return "/repos/" + owner + "/" + repo + rest }
@@ -127,6 +130,22 @@ spec:
     permission: push
 `, objects: func(g github, repo string) ([]string, error) {
 		return g.exists("/orgs/"+owner+"/teams/"+repo+"-devs/repos/"+owner+"/"+repo, "access")
+	}}
+
+	// kindTeamMembership puts member-user (a member of the organisation,
+	// see chaosMember) in the repository's team; GitHub lists them among
+	// the team's members in the member role (demo-user, who made the
+	// team, maintains it).
+	kindTeamMembership = benchKind{kind: "TeamMembership", group: orgGroup, want: chaosMember, manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: TeamMembership
+metadata: {name: "%[1]s-member"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    teamRef: {name: "%[2]s"}
+    user: ` + chaosMember + `
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names("/orgs/"+owner+"/teams/"+url.PathEscape(repo+"-devs")+"/members?role=member&per_page=100", "", field("login"))
 	}}
 
 	kindRuleset = benchKind{kind: "Ruleset", group: repoGroup, want: "protect-default-branch", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
@@ -318,7 +337,7 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 // their cluster-scoped twins, which make chaos storms beside them.
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
-	kindRepositoryFile, kindCollaborator, kindIssueLabel}
+	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership}
 
 // withoutDefaultLabels leaves out of names the labels GitHub gives every
 // new repository: they are GitHub's, not a storm's.

@@ -15,12 +15,14 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/membership"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/secret"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
 	"github.com/crossplane-github/provider-github/internal/controller/team"
+	"github.com/crossplane-github/provider-github/internal/controller/teammembership"
 	"github.com/crossplane-github/provider-github/internal/controller/teamrepository"
 	"github.com/crossplane-github/provider-github/internal/controller/webhook"
 )
@@ -42,6 +44,8 @@ var kinds = [][]kind.Setup{
 	secret.Setups,
 	actionsvariable.Setups,
 	issuelabel.Setups,
+	membership.Setups,
+	teammembership.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -28,6 +28,7 @@ import (
 //	PATCH  /_emulator/repos/{o}/{r}       change fields out of band {"allow_squash_merge": false} (State.SetField)
 //	POST   /_emulator/repos/{o}/{r}/branches   add a branch {"name": "dev"}
 //	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
+//	POST   /_emulator/orgs/{org}/invitations/{login}/{accept|decline|expire}   answer an organization invitation as its invitee
 //	POST   /_emulator/orgs/{org}/repository-roles  add a custom repository role {"name": "deployer", "baseRole": "write"}
 //	GET    /_emulator/repos/{o}/{r}/{store}/secrets/{name}   a secret's plaintext {"value": ..., "updatedAt": ...}
 //	POST   /_emulator/repos/{o}/{r}/{store}/secrets/public-key/rotate   give the store a new key pair
@@ -192,6 +193,17 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 			return
 		}
 		if err := s.state.ExpireInvitation(id); err != nil {
+			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case strings.HasPrefix(path, "/orgs/") && strings.Contains(path, "/invitations/") && r.Method == http.MethodPost:
+		org, login, answer, ok := orgInvitationControl(path)
+		if !ok {
+			reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
+			return
+		}
+		if err := s.state.AnswerOrgInvitation(org, login, answer); err != nil {
 			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
 			return
 		}

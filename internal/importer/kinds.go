@@ -19,4 +19,6 @@ var Kinds = []Kind{
 	dependabotSecretKind,
 	actionsVariableKind,
 	issueLabelKind,
+	membershipKind,
+	teamMembershipKind,
 }

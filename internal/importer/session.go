@@ -64,11 +64,11 @@ func (s *Session) TeamReference(slug string) *xpv2.Reference {
 
 // TeamTarget is how a resource names the team with slug: by a reference
 // to its Team resource when Teams are imported, by slug otherwise.
-func (s *Session) TeamTarget(slug string) common.TeamTarget {
+func (s *Session) TeamTarget(slug string) orgcommon.TeamTarget {
 	if ref := s.TeamReference(slug); ref != nil {
-		return common.TeamTarget{TeamRef: ref}
+		return orgcommon.TeamTarget{TeamRef: ref}
 	}
-	return common.TeamTarget{TeamSlug: ptr.To(slug)}
+	return orgcommon.TeamTarget{TeamSlug: ptr.To(slug)}
 }
 
 // ImportsRepository tells whether the repository named name is imported.

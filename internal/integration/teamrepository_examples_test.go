@@ -80,6 +80,10 @@ func placeExample(f *fixture, s scope, mg resource.Managed) {
 		Parameters() *orgcommon.TeamParameters
 	}:
 		refs = append(refs, &o.Parameters().ParentTeamRef)
+	case interface {
+		TeamTarget() *orgcommon.TeamTarget
+	}:
+		refs = append(refs, &o.TeamTarget().TeamRef)
 	case environmentObject:
 		refs = append(refs, &o.Parameters().RepositoryRef)
 		for i := range o.Parameters().Reviewers {

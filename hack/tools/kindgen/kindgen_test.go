@@ -174,3 +174,28 @@ func TestGenerateRefusesOneKindInTwoGroups(t *testing.T) {
 		t.Errorf("\nA kind's name names it in apis and apis/twins, so two groups cannot both declare it.\ngenerate(...): want error containing %q, got %v", want, err)
 	}
 }
+
+// A kind may embed the TeamTarget of another group's common package: its
+// accessor then returns that package's type, imported by its path.
+func TestGenerateTeamTargetOfAnotherGroup(t *testing.T) {
+	dir := t.TempDir()
+	common := filepath.Join(dir, "shop", "common", "v1alpha1")
+	if err := os.MkdirAll(common, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "package v1alpha1\n\nimport (\n\tteamcommon \"example.com/other/team/common/v1alpha1\"\n)\n\n" +
+		"// +github:kind=Widget\ntype WidgetParameters struct {\n\tteamcommon.TeamTarget `json:\",inline\"`\n}\ntype WidgetObservation struct{}\n"
+	if err := os.WriteFile(filepath.Join(common, "types.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := generate(dir, testImportPath, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out["shop/m/v1alpha1/zz_generated.widget.go"])
+	for _, want := range []string{`teams "example.com/other/team/common/v1alpha1"`, "func (w *Widget) TeamTarget() *teams.TeamTarget {"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the namespaced Widget lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -54,9 +54,12 @@ type kind struct {
 	// InOrganization is true when Parameters embeds the package's
 	// OrganizationTarget: the kind then belongs to an organization.
 	InOrganization bool
-	// InTeam is true when Parameters embeds the package's TeamTarget: the
-	// kind is then about one team.
+	// InTeam is true when Parameters embeds a TeamTarget, the package's
+	// or another's: the kind is then about one team.
 	InTeam bool
+	// TeamImport is the import path of the package of the embedded
+	// TeamTarget when it is not the kind's own package ("" when it is).
+	TeamImport string
 	// InBranch is true when Parameters embeds the package's BranchTarget:
 	// the kind is then about one branch of its repository.
 	InBranch bool
@@ -135,6 +138,9 @@ func readPackage(dir, group, version, common string) ([]kind, error) {
 					k.Group, k.Version, k.Common = group, version, common
 					k.InRepository = embeds(ts, "RepositoryTarget")
 					k.InTeam = embeds(ts, "TeamTarget")
+					if imp, ok := embedsFrom(f, ts, "TeamTarget"); ok {
+						k.InTeam, k.TeamImport = true, imp
+					}
 					k.InOrganization = embeds(ts, "OrganizationTarget")
 					k.InBranch = embeds(ts, "BranchTarget")
 					k.InEnvironment = embeds(ts, "EnvironmentTarget")
@@ -249,6 +255,33 @@ func embeds(ts *ast.TypeSpec, name string) bool {
 		}
 	}
 	return false
+}
+
+// embedsFrom reports whether the struct type embeds name from another
+// package (pkg.Name), and that package's import path, read from the
+// imports of f, the file declaring the type.
+func embedsFrom(f *ast.File, ts *ast.TypeSpec, name string) (string, bool) {
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok {
+		return "", false
+	}
+	for _, fl := range st.Fields.List {
+		sel, ok := fl.Type.(*ast.SelectorExpr)
+		if !ok || len(fl.Names) != 0 || sel.Sel.Name != name {
+			continue
+		}
+		pkg, ok := sel.X.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		for _, imp := range f.Imports {
+			path := strings.Trim(imp.Path.Value, `"`)
+			if (imp.Name != nil && imp.Name.Name == pkg.Name) || (imp.Name == nil && filepath.Base(path) == pkg.Name) {
+				return path, true
+			}
+		}
+	}
+	return "", false
 }
 
 func isExportedIdent(s string) bool {

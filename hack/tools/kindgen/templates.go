@@ -14,6 +14,9 @@ import (
 
 	common "{{.Common}}"
 	shared "{{.Shared}}"
+{{- if .TeamImport}}
+	teams "{{.TeamImport}}"
+{{- end}}
 )
 
 // {{.A}} {{.Name}}Spec defines the desired state of {{.Lower}} {{.Name}}.
@@ -100,7 +103,7 @@ func ({{.Recv}} *{{.Name}}) OrganizationTarget() *common.OrganizationTarget {
 {{- if .InTeam}}
 
 // TeamTarget returns the team the {{.Noun}} is about.
-func ({{.Recv}} *{{.Name}}) TeamTarget() *common.TeamTarget {
+func ({{.Recv}} *{{.Name}}) TeamTarget() *{{if .TeamImport}}teams{{else}}common{{end}}.TeamTarget {
 	return &{{.Recv}}.Spec.ForProvider.TeamTarget
 }
 {{- end}}

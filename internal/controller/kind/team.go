@@ -9,14 +9,14 @@ import (
 
 	"github.com/crossplane-github/provider-github/apis"
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
-	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 )
 
-// A TeamScoped resource is about one team of the organization that owns
-// its repository, named by its embedded TeamTarget.
+// A TeamScoped resource is about one team, named by its embedded
+// TeamTarget: a team of the organization that owns its repository, or of
+// the organization it names.
 type TeamScoped interface {
-	RepositoryScoped
-	TeamTarget() *common.TeamTarget
+	resource.Managed
+	TeamTarget() *orgcommon.TeamTarget
 }
 
 // A Team is the GitHub team a resource names.
@@ -39,7 +39,8 @@ type teamObject interface {
 }
 
 // Team returns the team mg's TeamTarget names. A team named by slug
-// belongs to org, the organization that owns the repository; a team named
+// belongs to org, the organization that owns the repository or the one mg
+// names; a team named
 // by teamRef is read from that Team resource's status on every call, so it
 // follows the resource through a rename.
 func (c Connection) Team(ctx context.Context, mg TeamScoped, org string) (Team, error) {

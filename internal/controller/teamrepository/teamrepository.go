@@ -36,6 +36,7 @@ import (
 
 // Object is a TeamRepository of either scope.
 type Object interface {
+	kind.RepositoryScoped
 	kind.TeamScoped
 	Parameters() *common.TeamRepositoryParameters
 	Observation() *common.TeamRepositoryObservation

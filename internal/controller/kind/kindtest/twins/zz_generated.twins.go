@@ -51,6 +51,38 @@ func (p Pair[T]) In(s apis.Scope) T {
 	panic("twins: no scope " + string(s))
 }
 
+// A MembershipObject is a Membership of either scope.
+type MembershipObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.MembershipParameters
+	Observation() *orgcommonv1alpha1.MembershipObservation
+}
+
+// Membership makes empty Membership resources of either scope.
+var Membership = Pair[MembershipObject]{
+	Namespaced: func() MembershipObject { return &orgmv1alpha1.Membership{} },
+	Cluster:    func() MembershipObject { return &orgv1alpha1.Membership{} },
+}
+
+// EachMembership returns what namespaced and cluster make of their scope's
+// Membership type, namespaced first. Each is given its scope and a
+// constructor of a Membership called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachMembership[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.Membership) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.Membership) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.Membership {
+			return &orgmv1alpha1.Membership{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.Membership {
+			return &orgv1alpha1.Membership{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A TeamObject is a Team of either scope.
 type TeamObject interface {
 	resource.Managed
@@ -79,6 +111,38 @@ func EachTeam[S any](
 		}),
 		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.Team {
 			return &orgv1alpha1.Team{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// A TeamMembershipObject is a TeamMembership of either scope.
+type TeamMembershipObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.TeamMembershipParameters
+	Observation() *orgcommonv1alpha1.TeamMembershipObservation
+}
+
+// TeamMembership makes empty TeamMembership resources of either scope.
+var TeamMembership = Pair[TeamMembershipObject]{
+	Namespaced: func() TeamMembershipObject { return &orgmv1alpha1.TeamMembership{} },
+	Cluster:    func() TeamMembershipObject { return &orgv1alpha1.TeamMembership{} },
+}
+
+// EachTeamMembership returns what namespaced and cluster make of their scope's
+// TeamMembership type, namespaced first. Each is given its scope and a
+// constructor of a TeamMembership called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachTeamMembership[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.TeamMembership) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.TeamMembership) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.TeamMembership {
+			return &orgmv1alpha1.TeamMembership{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.TeamMembership {
+			return &orgv1alpha1.TeamMembership{ObjectMeta: metav1.ObjectMeta{Name: name}}
 		}),
 	}
 }

@@ -5,10 +5,11 @@ import (
 )
 
 // TeamTarget names the GitHub team that a team-scoped resource (a team's
-// permission on a repository, ...) is about: either by slug, or through a
-// Team resource of the same scope. Kinds embed it inline in their
-// parameters. The team belongs to the organization that owns the
-// repository.
+// permission on a repository, a user's membership of a team) is about:
+// either by slug, or through a Team resource of the same scope. Kinds of
+// every group embed it inline in their parameters. The team belongs to the
+// resource's organization: the one that owns the repository, or the one
+// the resource names.
 // +kubebuilder:validation:XValidation:rule="has(self.teamSlug) != (has(self.teamRef) || has(self.teamSelector))",message="set exactly one of teamSlug, teamRef or teamSelector"
 type TeamTarget struct {
 	// TeamSlug is the slug of the team: lower case letters, digits and '-',
