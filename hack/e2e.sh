@@ -324,7 +324,7 @@ kubectl apply -f cluster/test/function-team-repos/composition.yaml >/dev/null
 pass
 
 begin "XTeamRepos storefront + compliance: XRs and their Teams, Repositories, access Ready"
-apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)> <branchProtection> [<ciWebhook (YAML flow map)> [<deployToken (YAML flow map)>]]
+apply_xr() { # apply_xr <team> <archiveOnDelete> <teamPermission> <collaborators (YAML flow list)> <branchProtection> [<ciWebhook (YAML flow map)> [<deployToken (YAML flow map)> [<members (YAML flow list)> [<maintainers (YAML flow list)>]]]]
   kubectl apply -f - >/dev/null <<EOX
 apiVersion: platform.example.org/v1alpha1
 kind: XTeamRepos
@@ -344,27 +344,31 @@ spec:
   requiredStatusCheck: ci/$1
 ${6:+  ciWebhook: $6}
 ${7:+  deployToken: $7}
+${8:+  members: $8}
+${9:+  maintainers: $9}
 EOX
 }
 # storefront: maintain for its team, other-user invited to its three repositories, rulesets.
 # compliance: push for its team, no collaborators, classic branch protection.
-# storefront also wires its CI webhook and its DEPLOY_TOKEN Actions secret, both from Secrets.
+# storefront also wires its CI webhook and its DEPLOY_TOKEN Actions secret, both from Secrets,
+# and has member-user as a member and ops-user as a maintainer (both in demo-org already).
 kubectl create secret generic storefront-ci -n default --from-literal=secret=e2e-webhook-secret >/dev/null
 kubectl create secret generic storefront-deploy -n default --from-literal=token=e2e-deploy-token-one >/dev/null
 apply_xr storefront false maintain '[{username: other-user, permission: triage}]' ruleset \
-  '{url: "https://ci.example.com/hooks/storefront", secretRef: {name: storefront-ci}}' '{secretRef: {name: storefront-deploy}}'
+  '{url: "https://ci.example.com/hooks/storefront", secretRef: {name: storefront-ci}}' '{secretRef: {name: storefront-deploy}}' \
+  '[member-user]' '[ops-user]'
 apply_xr compliance true push '[]' classic
 accept_invitations 3 collaborators.repo.github.m.crossplane.io -n default -l crossplane.io/composite
 wait_until "XR storefront Ready" 120 is_true xteamrepos storefront -n default Ready
 wait_until "XR compliance Ready" 120 is_true xteamrepos compliance -n default Ready
 composed() { kubectl get "$1.github.m.crossplane.io" -n default -l crossplane.io/composite --no-headers | wc -l; }
 for want in "teams.org 2" "repositories.repo 6" "teamrepositories.repo 6" "collaborators.repo 3" "rulesets.repo 3" "branchprotections.repo 3" \
-  "repositoryfiles.repo 6" "webhooks.repo 3" "environments.repo 2" "actionsvariables.repo 6" "actionssecrets.repo 3"; do
+  "repositoryfiles.repo 6" "webhooks.repo 3" "environments.repo 2" "actionsvariables.repo 6" "actionssecrets.repo 3" "teammemberships.org 2"; do
   set -- $want
   [ "$(composed "$1")" = "$2" ] || die "want $2 composed $1, got $(composed "$1")"
   kubectl wait --for condition=Ready --timeout=60s "$1.github.m.crossplane.io" -n default -l crossplane.io/composite >/dev/null
 done
-pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators, 3 Rulesets, 3 BranchProtections, 6 RepositoryFiles, 3 Webhooks, 2 Environments, 6 ActionsVariables, 3 ActionsSecrets Ready"
+pass "2 Teams, 6 Repositories, 6 TeamRepositories, 3 Collaborators, 3 Rulesets, 3 BranchProtections, 6 RepositoryFiles, 3 Webhooks, 2 Environments, 6 ActionsVariables, 3 ActionsSecrets, 2 TeamMemberships Ready"
 
 begin "composed teams, repositories and access on the emulator"
 team_role() { # team_role <team> <owner/repo>: the team's role on the repository
@@ -383,7 +387,12 @@ for r in service docs infra; do
   [ "$(team_role compliance "demo-org/compliance-$r")" = write ] || die "team compliance on compliance-$r: $(team_role compliance "demo-org/compliance-$r")"
   [ "$(http_code "$EMU/repos/demo-org/storefront-$r/collaborators/other-user")" = 204 ] || die "other-user is not a collaborator of storefront-$r"
 done
-pass "teams storefront (maintain) and compliance (write); other-user on storefront-*; repository settings"
+team_member_role() { # team_member_role <team> <login>: the user's role in the team
+  gh "/orgs/demo-org/teams/$1/memberships/$2" | python3 -c "import json,sys; m=json.load(sys.stdin); print(m['role'], m['state'])"
+}
+[ "$(team_member_role storefront member-user)" = "member active" ] || die "member-user in team storefront: $(team_member_role storefront member-user)"
+[ "$(team_member_role storefront ops-user)" = "maintainer active" ] || die "ops-user in team storefront: $(team_member_role storefront ops-user)"
+pass "teams storefront (maintain) and compliance (write); other-user on storefront-*; member-user and ops-user (maintainer) in team storefront; repository settings"
 
 begin "default branches protected on the emulator: rulesets (storefront), branch protection (compliance)"
 ruleset_rules() { # ruleset_rules <owner/repo>: "<name> <enforcement> <rule types> <approvals> <checks>" of its one ruleset

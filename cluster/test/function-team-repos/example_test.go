@@ -52,7 +52,8 @@ func TestExampleCompositionTemplate(t *testing.T) {
 		t.Run(protection, func(t *testing.T) {
 			spec := TeamRepos{Team: "payments", BranchProtection: protection, RequiredStatusCheck: "ci/test",
 				Collaborators: []Collaborator{{Username: "Other-User", Permission: "triage"}},
-				CIWebhook:     &CIWebhook{URL: "https://ci.example.com/hook"}, DeployToken: &DeployToken{}}
+				CIWebhook:     &CIWebhook{URL: "https://ci.example.com/hook"}, DeployToken: &DeployToken{},
+				Members: []string{"Member-User", "dev-user"}, Maintainers: []string{"ops-user"}}
 			spec.CIWebhook.SecretRef.Name = "ci"
 			spec.DeployToken.SecretRef.Name, spec.DeployToken.SecretRef.Key = "payments-deploy", "value"
 			team := ObservedTeam{Name: "payments-x7k2p", Organization: "demo-org", Slug: "payments"}
@@ -62,6 +63,8 @@ func TestExampleCompositionTemplate(t *testing.T) {
 					"collaborators": []any{map[string]any{"username": "Other-User", "permission": "triage"}},
 					"ciWebhook":     map[string]any{"url": "https://ci.example.com/hook", "secretRef": map[string]any{"name": "ci"}},
 					"deployToken":   map[string]any{"secretRef": map[string]any{"name": "payments-deploy", "key": "value"}},
+					"members":       []any{"Member-User", "dev-user"},
+					"maintainers":   []any{"ops-user"},
 				}}},
 				"resources": map[string]any{"team": map[string]any{"resource": map[string]any{
 					"metadata": map[string]any{"name": team.Name},
@@ -96,6 +99,11 @@ func TestExampleCompositionTemplate(t *testing.T) {
 			for name, o := range compose(spec, team) {
 				if k := o.GetKind(); k != "Team" && k != "Repository" && k != "TeamRepository" {
 					want[string(name)] = map[string]any{"apiVersion": o.GetAPIVersion(), "kind": k, "forProvider": o.Object["spec"].(map[string]any)["forProvider"]}
+				}
+			}
+			for _, m := range []string{"member-member-user", "member-dev-user", "maintainer-ops-user"} {
+				if _, ok := got[m]; !ok {
+					t.Errorf("the example template composes no %s TeamMembership", m)
 				}
 			}
 			if diff := cmp.Diff(asJSON(t, want), asJSON(t, got)); diff != "" {

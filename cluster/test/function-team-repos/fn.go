@@ -57,6 +57,10 @@ type TeamRepos struct {
 	// DeployToken, when set, is the DEPLOY_TOKEN Actions secret of every
 	// repository of the team.
 	DeployToken *DeployToken `json:"deployToken"`
+	// Members and Maintainers are the GitHub logins in the team, in the
+	// role member or maintainer.
+	Members     []string `json:"members"`
+	Maintainers []string `json:"maintainers"`
 }
 
 // DeployToken is an Actions secret whose value is read from a Secret in
@@ -147,7 +151,8 @@ func observedTeam(observed map[resource.Name]resource.ObservedComposed) Observed
 // Team is observed, a CODEOWNERS file naming the team and
 // (service only) a production Environment the team reviews. The access resources choose the team and their repository by
 // selector (the composed resources' names are generated): the one of the
-// same composite resource, of the right role.
+// same composite resource, of the right role. Each member and maintainer
+// is a TeamMembership of the team.
 func compose(spec TeamRepos, team ObservedTeam) map[resource.Name]*composed.Unstructured {
 	out := map[resource.Name]*composed.Unstructured{}
 	out["team"] = object("org.github.m.crossplane.io/v1alpha1", "Team", nil, map[string]any{
@@ -188,6 +193,15 @@ func compose(spec TeamRepos, team ObservedTeam) map[resource.Name]*composed.Unst
 			})
 		}
 		wire(out, spec, team, r.Role, target)
+	}
+	for role, logins := range map[string][]string{"member": spec.Members, "maintainer": spec.Maintainers} {
+		for _, login := range logins {
+			out[resource.Name(role+"-"+strings.ToLower(login))] = object("org.github.m.crossplane.io/v1alpha1", "TeamMembership", nil, map[string]any{
+				"teamSelector": map[string]any{"matchControllerRef": true},
+				"user":         login,
+				"role":         role,
+			})
+		}
 	}
 	return out
 }
