@@ -86,6 +86,9 @@ type storedSecret struct {
 	Value     []byte
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// sharing is an organization's secret's repositories; a repository's
+	// secret has none.
+	sharing
 }
 
 // secretStore is the store key of r, created (with a fresh key pair) when
