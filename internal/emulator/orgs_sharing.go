@@ -133,14 +133,14 @@ func (h sharingHandlers) list(c *reqCtx, w *world, org *Account) {
 }
 
 // set replaces the selected repositories; 409 unless the visibility is
-// selected.
+// selected. A body that is no JSON object is 400 before anything else.
 func (h sharingHandlers) set(c *reqCtx, w *world, org *Account) {
-	s := h.find(c, org)
-	if s == nil {
-		return
-	}
 	m, ok := c.decode(true)
 	if !ok {
+		return
+	}
+	s := h.find(c, org)
+	if s == nil {
 		return
 	}
 	f := &fields{c: c, m: m}

@@ -18,7 +18,7 @@ var orgVariables = &collection[orgVariable]{
 	pages:  pageSize{def: 10, most: 30},
 	listed: func(total int, page []any) any { return map[string]any{"total_count": total, "variables": page} },
 	render: renderOrgVariable, create: readNewOrgVariable, created: replyEmpty,
-	update: &updating[orgVariable]{method: "PATCH", read: readOrgVariableChange, reply: replyNone},
+	update: &updating[orgVariable]{method: "PATCH", read: readOrgVariableChange, reply: replyNone, bodyFirst: true},
 	taken:  func(c *reqCtx) { c.fail(http.StatusConflict, msgVariableExists, c.doc) },
 	stamps: func(v *orgVariable) (*time.Time, *time.Time) { return &v.CreatedAt, &v.UpdatedAt },
 }
