@@ -19,4 +19,7 @@ var Kinds = []Kind{
 	dependabotSecretKind,
 	actionsVariableKind,
 	issueLabelKind,
+	organizationActionsSecretKind,
+	organizationDependabotSecretKind,
+	organizationActionsVariableKind,
 }

@@ -22,8 +22,8 @@ var (
 		Permission: "Variables: read", Scope: "admin:org", Cache: CacheConditional})
 )
 
-// OrgVariable is an organization's Actions variable as GitHub answers it.
-type OrgVariable struct {
+// OrganizationActionsVariable is an organization's Actions variable as GitHub answers it.
+type OrganizationActionsVariable struct {
 	Name       string     `json:"name"`
 	Value      string     `json:"value"`
 	CreatedAt  *time.Time `json:"created_at"`
@@ -31,69 +31,69 @@ type OrgVariable struct {
 	Visibility string     `json:"visibility"`
 }
 
-// OrgVariableRequest is the body of an organization variable's create
+// OrganizationActionsVariableRequest is the body of an organization variable's create
 // (every field) or update (what changes).
-type OrgVariableRequest struct {
+type OrganizationActionsVariableRequest struct {
 	Name  string  `json:"name,omitempty"`
 	Value *string `json:"value,omitempty"`
 	Sharing
 }
 
-// OrgVariablesAPI reads and changes an organization's Actions variables.
-type OrgVariablesAPI interface {
-	GetOrgVariable(ctx context.Context, org, name string) (*OrgVariable, error)
-	CreateOrgVariable(ctx context.Context, org string, v *OrgVariableRequest) error
-	UpdateOrgVariable(ctx context.Context, org, name string, v *OrgVariableRequest) error
+// OrganizationActionsVariablesAPI reads and changes an organization's Actions variables.
+type OrganizationActionsVariablesAPI interface {
+	GetOrgVariable(ctx context.Context, org, name string) (*OrganizationActionsVariable, error)
+	CreateOrgVariable(ctx context.Context, org string, v *OrganizationActionsVariableRequest) error
+	UpdateOrgVariable(ctx context.Context, org, name string, v *OrganizationActionsVariableRequest) error
 	DeleteOrgVariable(ctx context.Context, org, name string) error
-	ListOrgVariables(ctx context.Context, org string) ([]OrgVariable, error)
+	ListOrgVariables(ctx context.Context, org string) ([]OrganizationActionsVariable, error)
 }
 
-// OrgVariablesClient implements OrgVariablesAPI.
-type OrgVariablesClient struct{ requester }
+// OrganizationActionsVariablesClient implements OrganizationActionsVariablesAPI.
+type OrganizationActionsVariablesClient struct{ requester }
 
-var _ OrgVariablesAPI = (*OrgVariablesClient)(nil)
+var _ OrganizationActionsVariablesAPI = (*OrganizationActionsVariablesClient)(nil)
 
-// NewOrgVariablesClient returns the organization Actions variables API of gh.
-func NewOrgVariablesClient(gh *github.Client) *OrgVariablesClient {
-	return &OrgVariablesClient{requester{gh: gh}}
+// NewOrganizationActionsVariablesClient returns the organization Actions variables API of gh.
+func NewOrganizationActionsVariablesClient(gh *github.Client) *OrganizationActionsVariablesClient {
+	return &OrganizationActionsVariablesClient{requester{gh: gh}}
 }
 
 // GetOrgVariable reads a variable; 404 when there is none of the name
 // (names compare without regard to case).
-func (c *OrgVariablesClient) GetOrgVariable(ctx context.Context, org, name string) (*OrgVariable, error) {
-	out := &OrgVariable{}
+func (c *OrganizationActionsVariablesClient) GetOrgVariable(ctx context.Context, org, name string) (*OrganizationActionsVariable, error) {
+	out := &OrganizationActionsVariable{}
 	err := c.do(ctx, routeGetOrgVariable, routeGetOrgVariable.path(org, name), nil, out)
 	return out, err
 }
 
 // CreateOrgVariable creates a variable; a name that is taken is a 409.
-func (c *OrgVariablesClient) CreateOrgVariable(ctx context.Context, org string, v *OrgVariableRequest) error {
+func (c *OrganizationActionsVariablesClient) CreateOrgVariable(ctx context.Context, org string, v *OrganizationActionsVariableRequest) error {
 	return c.do(ctx, routeCreateOrgVariable, routeCreateOrgVariable.path(org), v, nil)
 }
 
 // UpdateOrgVariable changes what v names of a variable.
-func (c *OrgVariablesClient) UpdateOrgVariable(ctx context.Context, org, name string, v *OrgVariableRequest) error {
+func (c *OrganizationActionsVariablesClient) UpdateOrgVariable(ctx context.Context, org, name string, v *OrganizationActionsVariableRequest) error {
 	return c.do(ctx, routeUpdateOrgVariable, routeUpdateOrgVariable.path(org, name), v, nil)
 }
 
 // DeleteOrgVariable deletes a variable.
-func (c *OrgVariablesClient) DeleteOrgVariable(ctx context.Context, org, name string) error {
+func (c *OrganizationActionsVariablesClient) DeleteOrgVariable(ctx context.Context, org, name string) error {
 	return c.do(ctx, routeDeleteOrgVariable, routeDeleteOrgVariable.path(org, name), nil, nil)
 }
 
-// orgVariablePage is a page of a list of variables.
-type orgVariablePage struct {
+// organizationActionsVariablePage is a page of a list of variables.
+type organizationActionsVariablePage struct {
 	TotalCount int           `json:"total_count"`
-	Variables  []OrgVariable `json:"variables"`
+	Variables  []OrganizationActionsVariable `json:"variables"`
 }
 
 // ListOrgVariables lists, every page of it (GitHub's most a request),
 // the organization's variables.
-func (c *OrgVariablesClient) ListOrgVariables(ctx context.Context, org string) ([]OrgVariable, error) {
+func (c *OrganizationActionsVariablesClient) ListOrgVariables(ctx context.Context, org string) ([]OrganizationActionsVariable, error) {
 	path := routeListOrgVariables.path(org)
-	var all []OrgVariable
+	var all []OrganizationActionsVariable
 	for page := 1; page != 0; {
-		var s orgVariablePage
+		var s organizationActionsVariablePage
 		next, err := c.page(ctx, routeListOrgVariables, path, page, variablesPerPage, &s)
 		if err != nil {
 			return nil, err

@@ -1,0 +1,147 @@
+package kind
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	kmeta "k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane-github/provider-github/apis"
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/clients/sharing"
+)
+
+// SelectedRepositories resolves to their GitHub ids, sorted, the
+// repositories of the organization org that an organization's secret or
+// variable is to be shared with: with visibility selected, those named in
+// s by name (each read from GitHub, conditionally: free while unchanged),
+// by reference to a Repository resource of mg's scope (its status's id,
+// so a rename on either side keeps it) and by a selector of such
+// resources' labels (those created on GitHub already); nil for another
+// visibility. A name GitHub does not know, a reference to a resource that
+// does not exist or is not created yet, and a repository of another owner
+// are errors that say which.
+func (c Connection) SelectedRepositories(ctx context.Context, mg resource.Managed, org string, s *orgcommon.RepositorySharing) ([]int64, error) {
+	if s.Visibility != github.VisibilitySelected {
+		return nil, nil
+	}
+	var ids []int64
+	if len(s.SelectedRepositories) > 0 {
+		repos := github.NewReposClient(c.GitHub)
+		for _, name := range s.SelectedRepositories {
+			r, err := repos.Get(ctx, org, name)
+			switch {
+			case github.IsNotFound(err):
+				return nil, errors.Errorf("spec.forProvider.selectedRepositories names repository %q, which organization %s does not have (or the credentials cannot see): create it, or fix the name", name, org)
+			case err != nil:
+				return nil, errors.Wrapf(err, "cannot read repository %s/%s named by spec.forProvider.selectedRepositories", org, name)
+			case !strings.EqualFold(r.Owner.Login, org):
+				return nil, errors.Errorf("spec.forProvider.selectedRepositories names repository %q, which is now %s, not a repository of organization %s", name, r.FullName, org)
+			}
+			ids = append(ids, r.ID)
+		}
+	}
+	for _, ref := range s.SelectedRepositoryRefs {
+		obj, what, err := c.referenced(ctx, mg, apis.Repository.Beside(mg), "spec.forProvider.selectedRepositoryRefs", ref.Name)
+		if err != nil {
+			return nil, err
+		}
+		id, err := sharedRepositoryID(obj, org)
+		switch {
+		case err != nil:
+			return nil, errors.Wrapf(err, "%s named by spec.forProvider.selectedRepositoryRefs", what)
+		case id == 0:
+			return nil, notCreatedYet(what, "spec.forProvider.selectedRepositoryRefs")
+		}
+		ids = append(ids, id)
+	}
+	if sel := s.SelectedRepositorySelector; sel != nil {
+		selected, err := c.selectedByLabels(ctx, mg, org, sel.MatchLabels, ptr.Deref(sel.MatchControllerRef, false))
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, selected...)
+	}
+	slices.Sort(ids)
+	return refer(c, slices.Compact(ids)), nil
+}
+
+// selectedByLabels are the ids of the Repository resources of mg's scope
+// (and namespace) whose labels match, and, with controllerRef, that have
+// mg's controller: those of org created on GitHub already.
+func (c Connection) selectedByLabels(ctx context.Context, mg resource.Managed, org string, labels map[string]string, controllerRef bool) ([]int64, error) {
+	gvk := apis.Repository.Beside(mg)
+	obj, err := c.Kube.Scheme().New(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
+	if err != nil {
+		return nil, errors.Wrapf(err, "cannot make a %sList", gvk.Kind)
+	}
+	list, ok := obj.(client.ObjectList)
+	if !ok {
+		return nil, errors.Errorf("%sList is not a list kind", gvk.Kind)
+	}
+	opts := []client.ListOption{client.MatchingLabels(labels)}
+	if ns := mg.GetNamespace(); ns != "" {
+		opts = append(opts, client.InNamespace(ns))
+	}
+	if err := c.Kube.List(ctx, list, opts...); err != nil {
+		return nil, errors.Wrap(err, "cannot list the Repository resources spec.forProvider.selectedRepositorySelector selects")
+	}
+	items, err := kmeta.ExtractList(list)
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot read the Repository resources spec.forProvider.selectedRepositorySelector selects")
+	}
+	var ids []int64
+	for _, it := range items {
+		r, ok := it.(resource.Managed)
+		if !ok || (controllerRef && !meta.HaveSameController(r, mg)) {
+			continue
+		}
+		if id, err := sharedRepositoryID(r, org); err == nil && id != 0 {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// sharedRepositoryID is the GitHub id of the Repository resource obj's
+// repository; 0 before it is created on GitHub, an error when it belongs
+// to another owner than org.
+func sharedRepositoryID(obj resource.Managed, org string) (int64, error) {
+	r, ok := obj.(repositoryObject)
+	if !ok {
+		return 0, errors.Errorf("%T is not a Repository kind", obj)
+	}
+	o := r.Observation()
+	owner, _, _ := strings.Cut(ptr.Deref(o.FullName, ""), "/")
+	if o.ID == nil || owner == "" {
+		return 0, nil
+	}
+	if !strings.EqualFold(owner, org) {
+		return 0, errors.Errorf("its repository %s is not one of organization %s", *o.FullName, org)
+	}
+	return *o.ID, nil
+}
+
+// SharingOf is GitHub's sharing of the organization's object of name
+// (visibility as GitHub answered it): the list of its repositories is
+// read, conditionally, only when both want and GitHub say selected, so an
+// object shared with all or private repositories costs no more reads.
+func SharingOf(ctx context.Context, api github.SelectedRepositoriesAPI, org string, of github.Shared, name string, want sharing.Want, visibility string) (sharing.Got, error) {
+	g := sharing.Got{Visibility: visibility}
+	if !sharing.NeedsList(want, visibility) {
+		return g, nil
+	}
+	repos, err := api.ListSelectedRepositories(ctx, org, of, name)
+	if err != nil {
+		return g, errors.Wrapf(err, "cannot list the repositories %q of organization %s is shared with", name, org)
+	}
+	g.IDs, g.Read = sharing.IDs(repos), true
+	return g, nil
+}
