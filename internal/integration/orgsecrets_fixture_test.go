@@ -160,25 +160,46 @@ func (f *fixture) linkedRepositories(s scope, byRef, byLabel string) orgcommon.R
 	return sh
 }
 
-// orgWrites counts the answered writes to demo-org's secrets and
-// variables.
-func (f *fixture) orgWrites() int {
-	n := 0
+// orgTraffic counts the answered writes to demo-org's secrets and
+// variables, and the requests that cost rate-limit points.
+func (f *fixture) orgTraffic() (writes, counted int) {
 	for _, r := range f.emu.Requests() {
 		if r.Method != http.MethodGet && strings.HasPrefix(r.Path, "/orgs/"+owner+"/") && (strings.Contains(r.Path, "/secrets/") || strings.Contains(r.Path, "/variables")) {
-			n++
+			writes++
+		}
+		if r.Counted && r.Endpoint != fullReadEndpoint {
+			counted++
 		}
 	}
-	return n
+	return writes, counted
 }
 
-// orgQuiet waits a few poll intervals and fails when anyone wrote an
-// organization secret or variable meanwhile.
+// fullReadEndpoint is the repository read the credential's full-read
+// planner makes unconditional now and then, within a budget of its own
+// that every kind shares: not an idle resource's cost.
+const fullReadEndpoint = "GET /repos/{owner}/{repo}"
+
+// orgQuiet lets a poll pass (the first read after a change is a full
+// answer), then waits a few poll intervals and fails when anyone wrote an
+// organization secret or variable meanwhile (an update loop), or when the
+// polls cost rate-limit points (an idle resource's reads are conditional,
+// and GitHub's 304s are free).
 func orgQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
-	before := f.orgWrites()
+	time.Sleep(pollInterval)
+	writes, counted := f.orgTraffic()
 	time.Sleep(3 * pollInterval)
-	if n := f.orgWrites() - before; n != 0 {
-		t.Errorf("%s: %d writes to demo-org's secrets and variables in 3 polls, want none (an update loop)", what, n)
+	w, c := f.orgTraffic()
+	if w != writes {
+		t.Errorf("%s: %d writes to demo-org's secrets and variables in 3 polls, want none (an update loop)", what, w-writes)
+	}
+	if c != counted {
+		var paid []string
+		for _, r := range f.emu.Requests() {
+			if r.Counted && r.Endpoint != fullReadEndpoint && r.Time.After(time.Now().Add(-3*pollInterval)) {
+				paid = append(paid, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
+			}
+		}
+		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, c-counted, paid)
 	}
 }
