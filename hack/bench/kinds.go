@@ -83,8 +83,16 @@ func (k benchKind) gvk() schema.GroupVersionKind {
 	return schema.GroupVersionKind{Group: k.group, Version: "v1alpha1", Kind: k.kind}
 }
 
-// render is the kind's manifest for repository repo and team team.
-func (k benchKind) render(repo, team string) string { return fmt.Sprintf(k.manifest, repo, team) }
+// render is the kind's manifest for repository repo and team team; %[3]s
+// is repo as a secret or variable name (upper case, underscores), for the
+// organization's secrets and variables made per repository.
+func (k benchKind) render(repo, team string) string {
+	return fmt.Sprintf(k.manifest, repo, team, orgName(repo))
+}
+
+// orgName is repo as the name of an organization secret or variable:
+// CHAOS_0001 for chaos-0001.
+func orgName(repo string) string { return strings.ToUpper(strings.ReplaceAll(repo, "-", "_")) }
 
 const (
 	repoGroup = "repo.github.m.crossplane.io"
@@ -285,6 +293,47 @@ spec:
 		return g.exists(repoPath(repo, "/contents/docs/managed.md"), "file")
 	}}
 
+	kindOrganizationActionsSecret = benchKind{kind: "OrganizationActionsSecret", group: orgGroup, want: "org-secret", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationActionsSecret
+metadata: {name: "%[1]s-org-token"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[3]s"
+    valueSecretRef: {name: ` + valuesSecret + `, key: token}
+    visibility: selected
+    selectedRepositoryRefs: [{name: "%[1]s"}]
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.exists("/orgs/"+owner+"/actions/secrets/"+orgName(repo), "org-secret")
+	}}
+
+	kindOrganizationDependabotSecret = benchKind{kind: "OrganizationDependabotSecret", group: orgGroup, want: "org-dependabot-secret", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationDependabotSecret
+metadata: {name: "%[1]s-org-npm"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[3]s"
+    valueSecretRef: {name: ` + valuesSecret + `, key: token}
+    visibility: private
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.exists("/orgs/"+owner+"/dependabot/secrets/"+orgName(repo), "org-dependabot-secret")
+	}}
+
+	kindOrganizationActionsVariable = benchKind{kind: "OrganizationActionsVariable", group: orgGroup, want: "org-variable", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationActionsVariable
+metadata: {name: "%[1]s-org-region"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[3]s"
+    value: eu-west-1
+    visibility: selected
+    selectedRepositoryRefs: [{name: "%[1]s"}]
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.exists("/orgs/"+owner+"/actions/variables/"+orgName(repo), "org-variable")
+	}}
+
 	kindCollaborator = benchKind{kind: "Collaborator", group: repoGroup, want: "other-user", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Collaborator
 metadata: {name: "%[1]s-other-user"}
@@ -318,7 +367,8 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 // their cluster-scoped twins, which make chaos storms beside them.
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
-	kindRepositoryFile, kindCollaborator, kindIssueLabel}
+	kindRepositoryFile, kindCollaborator, kindIssueLabel,
+	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable}
 
 // withoutDefaultLabels leaves out of names the labels GitHub gives every
 // new repository: they are GitHub's, not a storm's.

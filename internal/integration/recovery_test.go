@@ -101,6 +101,7 @@ func recoverableKinds() map[string]recoverable {
 	filePath := "/repos/" + owner + "/" + filesRepo + "/contents/ci.yaml"
 	protection := "/repos/demo-org/" + protRepo + "/branches/main/protection"
 	branchPath := "/repos/" + owner + "/" + branchRepo + "/branches/feature"
+	orgSecrets := "/orgs/" + owner + "/"
 	withValue := func(newFixture func(*testing.T) *fixture) func(*testing.T) *fixture {
 		return func(t *testing.T) *fixture {
 			f := newFixture(t)
@@ -266,6 +267,40 @@ func recoverableKinds() map[string]recoverable {
 			count: func(f *fixture) int { return f.ghCount(storePath("actions/variables"), "variables", nameIs("REGION")) },
 			write: storePath("actions/variables"),
 			repo:  vaultRepo,
+		},
+		"OrganizationActionsSecret": {
+			fixture:   withValue(newOrgSharingFixture),
+			build:     func(f *fixture, s scope) resource.Managed { return f.orgSecret(s, false, "token", "TOKEN", sharedWith(sharedA)) },
+			lookAlike: func(f *fixture) { f.ghPutSealed(orgSecrets+"actions/secrets", "TOKEN", "not yours", `"visibility":"all"`) },
+			state: func(f *fixture) string {
+				v, ids, _ := f.emu.State().OrgSecretValue(owner, "actions", "TOKEN")
+				return fmt.Sprintf("%s value %s shared with %v", f.ghState(orgSecrets+"actions/secrets/TOKEN"), v, ids)
+			},
+			count: func(f *fixture) int { return f.ghExists(orgSecrets + "actions/secrets/TOKEN") },
+			write: orgSecrets + "actions/secrets/TOKEN",
+		},
+		"OrganizationDependabotSecret": {
+			fixture:   withValue(newOrgSharingFixture),
+			build:     func(f *fixture, s scope) resource.Managed { return f.orgSecret(s, true, "token", "TOKEN", sharedWith(sharedA)) },
+			lookAlike: func(f *fixture) { f.ghPutSealed(orgSecrets+"dependabot/secrets", "TOKEN", "not yours", `"visibility":"all"`) },
+			state: func(f *fixture) string {
+				v, ids, _ := f.emu.State().OrgSecretValue(owner, "dependabot", "TOKEN")
+				return fmt.Sprintf("%s value %s shared with %v", f.ghState(orgSecrets+"dependabot/secrets/TOKEN"), v, ids)
+			},
+			count: func(f *fixture) int { return f.ghExists(orgSecrets + "dependabot/secrets/TOKEN") },
+			write: orgSecrets + "dependabot/secrets/TOKEN",
+		},
+		"OrganizationActionsVariable": {
+			fixture: newOrgSharingFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.newOrgVariable(s, "region", "REGION", "eu-west-1", sharedWith(sharedA))
+			},
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusCreated, goodToken, http.MethodPost, orgSecrets+"actions/variables", `{"name": "REGION", "value": "eu-west-1", "visibility": "all"}`)
+			},
+			state: func(f *fixture) string { return f.ghState(orgSecrets + "actions/variables/REGION") },
+			count: func(f *fixture) int { return f.ghExists(orgSecrets + "actions/variables/REGION") },
+			write: orgSecrets + "actions/variables",
 		},
 		"IssueLabel": {
 			fixture: newLabelFixture,
