@@ -15,7 +15,6 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
-	"github.com/crossplane-github/provider-github/internal/controller/organizationactionsvariable"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
@@ -43,7 +42,6 @@ var kinds = [][]kind.Setup{
 	secret.Setups,
 	actionsvariable.Setups,
 	issuelabel.Setups,
-	organizationactionsvariable.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

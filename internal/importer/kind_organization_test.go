@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"k8s.io/utils/ptr"
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -46,8 +45,8 @@ func TestImportOrganizationSecretsAndVariables(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := gh.NewOrganizationActionsVariablesClient(s.GitHub).CreateOrgVariable(ctx, "acme", &gh.OrganizationActionsVariableRequest{
-		Name: "REGION", Value: ptr.To("eu-west-1"), Sharing: gh.Sharing{Visibility: "selected", SelectedRepositoryIDs: &shared}}); err != nil {
+	if err := gh.NewOrganizationActionsVariablesClient(s.GitHub).CreateOrgVariable(ctx, "acme", &gh.ActionsVariableRequest{
+		Name: "REGION", Value: "eu-west-1", Sharing: gh.Sharing{Visibility: "selected", SelectedRepositoryIDs: &shared}}); err != nil {
 		t.Fatal(err)
 	}
 	target := s.OrganizationTarget()

@@ -3,7 +3,6 @@ package github
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/google/go-github/v37/github"
 )
@@ -22,30 +21,13 @@ var (
 		Permission: "Variables: read", Scope: "admin:org", Cache: CacheConditional})
 )
 
-// OrganizationActionsVariable is an organization's Actions variable as GitHub answers it.
-type OrganizationActionsVariable struct {
-	Name       string     `json:"name"`
-	Value      string     `json:"value"`
-	CreatedAt  *time.Time `json:"created_at"`
-	UpdatedAt  *time.Time `json:"updated_at"`
-	Visibility string     `json:"visibility"`
-}
-
-// OrganizationActionsVariableRequest is the body of an organization variable's create
-// (every field) or update (what changes).
-type OrganizationActionsVariableRequest struct {
-	Name  string  `json:"name,omitempty"`
-	Value *string `json:"value,omitempty"`
-	Sharing
-}
-
 // OrganizationActionsVariablesAPI reads and changes an organization's Actions variables.
 type OrganizationActionsVariablesAPI interface {
-	GetOrgVariable(ctx context.Context, org, name string) (*OrganizationActionsVariable, error)
-	CreateOrgVariable(ctx context.Context, org string, v *OrganizationActionsVariableRequest) error
-	UpdateOrgVariable(ctx context.Context, org, name string, v *OrganizationActionsVariableRequest) error
+	GetOrgVariable(ctx context.Context, org, name string) (*ActionsVariable, error)
+	CreateOrgVariable(ctx context.Context, org string, v *ActionsVariableRequest) error
+	UpdateOrgVariable(ctx context.Context, org, name string, v *ActionsVariableRequest) error
 	DeleteOrgVariable(ctx context.Context, org, name string) error
-	ListOrgVariables(ctx context.Context, org string) ([]OrganizationActionsVariable, error)
+	ListOrgVariables(ctx context.Context, org string) ([]ActionsVariable, error)
 }
 
 // OrganizationActionsVariablesClient implements OrganizationActionsVariablesAPI.
@@ -60,19 +42,19 @@ func NewOrganizationActionsVariablesClient(gh *github.Client) *OrganizationActio
 
 // GetOrgVariable reads a variable; 404 when there is none of the name
 // (names compare without regard to case).
-func (c *OrganizationActionsVariablesClient) GetOrgVariable(ctx context.Context, org, name string) (*OrganizationActionsVariable, error) {
-	out := &OrganizationActionsVariable{}
+func (c *OrganizationActionsVariablesClient) GetOrgVariable(ctx context.Context, org, name string) (*ActionsVariable, error) {
+	out := &ActionsVariable{}
 	err := c.do(ctx, routeGetOrgVariable, routeGetOrgVariable.path(org, name), nil, out)
 	return out, err
 }
 
 // CreateOrgVariable creates a variable; a name that is taken is a 409.
-func (c *OrganizationActionsVariablesClient) CreateOrgVariable(ctx context.Context, org string, v *OrganizationActionsVariableRequest) error {
+func (c *OrganizationActionsVariablesClient) CreateOrgVariable(ctx context.Context, org string, v *ActionsVariableRequest) error {
 	return c.do(ctx, routeCreateOrgVariable, routeCreateOrgVariable.path(org), v, nil)
 }
 
 // UpdateOrgVariable changes what v names of a variable.
-func (c *OrganizationActionsVariablesClient) UpdateOrgVariable(ctx context.Context, org, name string, v *OrganizationActionsVariableRequest) error {
+func (c *OrganizationActionsVariablesClient) UpdateOrgVariable(ctx context.Context, org, name string, v *ActionsVariableRequest) error {
 	return c.do(ctx, routeUpdateOrgVariable, routeUpdateOrgVariable.path(org, name), v, nil)
 }
 
@@ -81,19 +63,13 @@ func (c *OrganizationActionsVariablesClient) DeleteOrgVariable(ctx context.Conte
 	return c.do(ctx, routeDeleteOrgVariable, routeDeleteOrgVariable.path(org, name), nil, nil)
 }
 
-// organizationActionsVariablePage is a page of a list of variables.
-type organizationActionsVariablePage struct {
-	TotalCount int           `json:"total_count"`
-	Variables  []OrganizationActionsVariable `json:"variables"`
-}
-
 // ListOrgVariables lists, every page of it (GitHub's most a request),
 // the organization's variables.
-func (c *OrganizationActionsVariablesClient) ListOrgVariables(ctx context.Context, org string) ([]OrganizationActionsVariable, error) {
+func (c *OrganizationActionsVariablesClient) ListOrgVariables(ctx context.Context, org string) ([]ActionsVariable, error) {
 	path := routeListOrgVariables.path(org)
-	var all []OrganizationActionsVariable
+	var all []ActionsVariable
 	for page := 1; page != 0; {
-		var s organizationActionsVariablePage
+		var s variablePage
 		next, err := c.page(ctx, routeListOrgVariables, path, page, variablesPerPage, &s)
 		if err != nil {
 			return nil, err

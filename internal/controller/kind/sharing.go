@@ -129,19 +129,60 @@ func sharedRepositoryID(obj resource.Managed, org string) (int64, error) {
 	return *o.ID, nil
 }
 
-// SharingOf is GitHub's sharing of the organization's object of name
-// (visibility as GitHub answered it): the list of its repositories is
-// read, conditionally, only when both want and GitHub say selected, so an
-// object shared with all or private repositories costs no more reads.
-func SharingOf(ctx context.Context, api github.SelectedRepositoriesAPI, org string, of github.Shared, name string, want sharing.Want, visibility string) (sharing.Got, error) {
-	g := sharing.Got{Visibility: visibility}
-	if !sharing.NeedsList(want, visibility) {
-		return g, nil
-	}
-	repos, err := api.ListSelectedRepositories(ctx, org, of, name)
+// Sharing is who may use an organization's secret or variable: the
+// declared visibility and repositories, resolved when the resource
+// connects (Connection.Sharing), and GitHub's as Observe last read them.
+type Sharing struct {
+	api  github.SelectedRepositoriesAPI
+	org  string
+	of   github.Shared
+	want sharing.Want
+	got  sharing.Got
+}
+
+// Sharing resolves mg's declared sharing s of an object of the kind of in
+// the organization org (see SelectedRepositories).
+func (c Connection) Sharing(ctx context.Context, mg resource.Managed, org string, of github.Shared, s *orgcommon.RepositorySharing) (*Sharing, error) {
+	ids, err := c.SelectedRepositories(ctx, mg, org, s)
 	if err != nil {
-		return g, errors.Wrapf(err, "cannot list the repositories %q of organization %s is shared with", name, org)
+		return nil, err
 	}
-	g.IDs, g.Read = sharing.IDs(repos), true
-	return g, nil
+	return NewSharing(github.NewSelectedRepositoriesClient(c.GitHub), org, of, sharing.Want{Visibility: s.Visibility, IDs: ids}), nil
+}
+
+// NewSharing is the sharing want of an object of the kind of in org,
+// whose repositories api lists.
+func NewSharing(api github.SelectedRepositoriesAPI, org string, of github.Shared, want sharing.Want) *Sharing {
+	return &Sharing{api: api, org: org, of: of, want: want}
+}
+
+// Request is what a write of the object sends: the declared visibility
+// and repositories.
+func (s *Sharing) Request() github.Sharing { return sharing.Request(s.want) }
+
+// Observe reads GitHub's sharing of the object of name, whose visibility
+// GitHub answered, and names where it differs from the declared. The list
+// of its repositories is read, conditionally, only when both say
+// selected, so an object shared with all or private repositories costs no
+// more reads.
+func (s *Sharing) Observe(ctx context.Context, name, visibility string) ([]string, error) {
+	s.got = sharing.Got{Visibility: visibility}
+	if sharing.NeedsList(s.want, visibility) {
+		repos, err := s.api.ListSelectedRepositories(ctx, s.org, s.of, name)
+		if err != nil {
+			return nil, errors.Wrapf(err, "cannot list the repositories %q of organization %s is shared with", name, s.org)
+		}
+		s.got.IDs, s.got.Read = sharing.IDs(repos), true
+	}
+	return sharing.Drift(s.want, s.got), nil
+}
+
+// Observation is the status of GitHub's sharing as Observe last read it;
+// before, the visibility GitHub answered.
+func (s *Sharing) Observation(visibility string) orgcommon.RepositorySharingObservation {
+	g := s.got
+	if g.Visibility == "" {
+		g = sharing.Got{Visibility: visibility}
+	}
+	return sharing.Observation(s.org, g)
 }

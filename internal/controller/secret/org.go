@@ -8,66 +8,49 @@ import (
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
-	"github.com/crossplane-github/provider-github/internal/clients/sharing"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
-// orgShare is who may use an organization's secret: the declared
-// visibility and repositories, resolved when the resource connects, sent
-// with every write of the secret, and compared with GitHub's.
-type orgShare[T Object] struct {
-	api    github.SelectedRepositoriesAPI
-	org    string
-	of     github.Shared
-	want   sharing.Want
-	status func(T) *orgcommon.RepositorySharingObservation
-
-	// got is GitHub's sharing as observe read it.
-	got sharing.Got
+// orgParts are the fields of an organization secret's resource the
+// external client works on: its value, its sharing and their status.
+type orgParts struct {
+	value   *common.SecretValueParameters
+	share   *orgcommon.RepositorySharing
+	status  *common.SecretValueObservation
+	sharing *orgcommon.RepositorySharingObservation
 }
 
-// observe reads GitHub's sharing of secret s (its list of repositories
-// only when both sides say selected) and names where it differs.
-func (o *orgShare[T]) observe(ctx context.Context, s *github.StoredSecret) ([]string, error) {
-	g, err := kind.SharingOf(ctx, o.api, o.org, o.of, s.Name, o.want, s.Visibility)
-	if err != nil {
-		return nil, err
-	}
-	o.got = g
-	return sharing.Drift(o.want, g), nil
-}
-
-// record writes GitHub's sharing of s, as last read, into mg's status.
-func (o *orgShare[T]) record(mg T, s *github.StoredSecret) {
-	g := o.got
-	if g.Visibility == "" {
-		g = sharing.Got{Visibility: s.Visibility}
-	}
-	*o.status(mg) = sharing.Observation(o.org, g)
-}
-
-// orgSecret is what the two organization kinds' connects differ in.
-type orgSecret[T Object] struct {
-	kind    string
-	store   github.SecretStore
-	spec    func(T) *common.SecretValueParameters
-	status  func(T) *common.SecretValueObservation
-	share   func(T) *orgcommon.RepositorySharing
-	sharing func(T) *orgcommon.RepositorySharingObservation
+// orgSecret is an organization secret kind: its name, its store and its
+// parts.
+type orgSecret[T kind.OrganizationScoped] struct {
+	kind  string
+	store github.SecretStore
+	parts func(T) orgParts
 }
 
 // connect finds the secret's organization and resolves its repositories
 // on every reconcile, so that references follow renames and selectors
-// newly labelled Repository resources.
-func (k orgSecret[T]) connect(ctx context.Context, mg T, c kind.Connection, org kind.Organization) (managed.TypedExternalClient[T], error) {
-	ids, err := c.SelectedRepositories(ctx, mg, org.Login, k.share(mg))
+// newly labelled Repository resources. The secret's sharing is sent with
+// every write of it, and compared with GitHub's.
+func (k orgSecret[T]) connect(ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+	org, err := c.Organization(mg)
 	if err != nil {
 		return nil, err
 	}
+	share, err := c.Sharing(ctx, mg, org.Login, github.Shared{Dependabot: k.store.Dependabot}, k.parts(mg).share)
+	if err != nil {
+		return nil, err
+	}
+	return k.external(github.NewSecretsClient(c.GitHub), sharedKeys.of(c.GitHub), org, share, c), nil
+}
+
+// external is the kind's external client of a secret of org shared as
+// share.
+func (k orgSecret[T]) external(api github.SecretsAPI, keys publicKeys, org kind.Organization, share *kind.Sharing, c kind.Connection) *external[T] {
 	return &external[T]{
-		api: github.NewSecretsClient(c.GitHub), keys: sharedKeys.of(c.GitHub), in: org, owner: org.Login,
-		store: k.store, kind: k.kind, record: c.Record, secrets: c.Uncached, spec: k.spec, status: k.status,
-		share: &orgShare[T]{api: github.NewSelectedRepositoriesClient(c.GitHub), org: org.Login, of: github.Shared{Dependabot: k.store.Dependabot},
-			want: sharing.Want{Visibility: k.share(mg).Visibility, IDs: ids}, status: k.sharing},
-	}, nil
+		api: api, keys: keys, in: org, owner: org.Login, store: k.store, kind: k.kind, record: c.Record, secrets: c.Uncached, share: share,
+		spec:     func(mg T) *common.SecretValueParameters { return k.parts(mg).value },
+		status:   func(mg T) *common.SecretValueObservation { return k.parts(mg).status },
+		observed: func(mg T, s *github.StoredSecret) { *k.parts(mg).sharing = share.Observation(s.Visibility) },
+	}
 }

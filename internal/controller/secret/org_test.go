@@ -10,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/utils/ptr"
 
-	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
 	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -30,76 +29,47 @@ var orgKinds = map[string]struct {
 	client func(github.SecretsAPI, github.SelectedRepositoriesAPI, ctrlclient.Reader) (kindtest.Client[Object], func(Object) *common.SecretValueObservation)
 }{
 	"OrganizationActionsSecret/Namespaced": {github.SecretStore{Org: true}, func() Object {
-		return orgActions(&orgmv1alpha1.OrganizationActionsSecret{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "s"}})
+		return declared(orgActions[*orgmv1alpha1.OrganizationActionsSecret](), &orgmv1alpha1.OrganizationActionsSecret{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "s"}})
 	},
-		orgClient[*orgmv1alpha1.OrganizationActionsSecret](connectOrgActionsParts[*orgmv1alpha1.OrganizationActionsSecret]())},
+		orgClient(orgActions[*orgmv1alpha1.OrganizationActionsSecret]())},
 	"OrganizationActionsSecret/Cluster": {github.SecretStore{Org: true}, func() Object {
-		return orgActions(&orgv1alpha1.OrganizationActionsSecret{ObjectMeta: metav1.ObjectMeta{Name: "s"}})
+		return declared(orgActions[*orgv1alpha1.OrganizationActionsSecret](), &orgv1alpha1.OrganizationActionsSecret{ObjectMeta: metav1.ObjectMeta{Name: "s"}})
 	},
-		orgClient[*orgv1alpha1.OrganizationActionsSecret](connectOrgActionsParts[*orgv1alpha1.OrganizationActionsSecret]())},
+		orgClient(orgActions[*orgv1alpha1.OrganizationActionsSecret]())},
 	"OrganizationDependabotSecret/Namespaced": {github.SecretStore{Org: true, Dependabot: true}, func() Object {
-		return orgDependabot(&orgmv1alpha1.OrganizationDependabotSecret{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "s"}})
+		return declared(orgDependabot[*orgmv1alpha1.OrganizationDependabotSecret](), &orgmv1alpha1.OrganizationDependabotSecret{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "s"}})
 	},
-		orgClient[*orgmv1alpha1.OrganizationDependabotSecret](connectOrgDependabotParts[*orgmv1alpha1.OrganizationDependabotSecret]())},
+		orgClient(orgDependabot[*orgmv1alpha1.OrganizationDependabotSecret]())},
 	"OrganizationDependabotSecret/Cluster": {github.SecretStore{Org: true, Dependabot: true}, func() Object {
-		return orgDependabot(&orgv1alpha1.OrganizationDependabotSecret{ObjectMeta: metav1.ObjectMeta{Name: "s"}})
+		return declared(orgDependabot[*orgv1alpha1.OrganizationDependabotSecret](), &orgv1alpha1.OrganizationDependabotSecret{ObjectMeta: metav1.ObjectMeta{Name: "s"}})
 	},
-		orgClient[*orgv1alpha1.OrganizationDependabotSecret](connectOrgDependabotParts[*orgv1alpha1.OrganizationDependabotSecret]())},
+		orgClient(orgDependabot[*orgv1alpha1.OrganizationDependabotSecret]())},
 }
 
 // declaredRepos is the sharing every case declares.
 var declaredRepos = sharing.Want{Visibility: "selected", IDs: []int64{1, 2}}
 
-func orgValue(mg interface{ GetNamespace() string }, p *common.SecretValueParameters, s *orgcommon.RepositorySharing) {
-	p.Name, p.ValueSecretRef = "deploy_token", common.SecretKeyRef{Name: "tokens", Key: "token"}
+// declared is mg of the kind k, declared to hold the Secret tokens' key
+// token as deploy_token, shared with selected repositories.
+func declared[T kind.OrganizationScoped](k orgSecret[T], mg T) Object {
+	mg.SetUID("resource-uid")
+	p := k.parts(mg)
+	p.value.Name, p.value.ValueSecretRef = "deploy_token", common.SecretKeyRef{Name: "tokens", Key: "token"}
 	if mg.GetNamespace() == "" {
-		p.ValueSecretRef.Namespace = ptr.To("ns")
+		p.value.ValueSecretRef.Namespace = ptr.To("ns")
 	}
-	s.Visibility = "selected"
-}
-
-func orgActions[T orgActionsObject](mg T) Object {
-	mg.SetUID("resource-uid")
-	orgValue(mg, &mg.Parameters().SecretValueParameters, &mg.Parameters().RepositorySharing)
+	p.share.Visibility = "selected"
 	return mg
 }
 
-func orgDependabot[T orgDependabotObject](mg T) Object {
-	mg.SetUID("resource-uid")
-	orgValue(mg, &mg.Parameters().SecretValueParameters, &mg.Parameters().RepositorySharing)
-	return mg
-}
-
-// connectOrgActionsParts are the parts connectOrgActions puts together.
-func connectOrgActionsParts[T orgActionsObject]() orgSecret[T] {
-	return orgSecret[T]{kind: "OrganizationActionsSecret", store: github.SecretStore{Org: true},
-		spec:   func(mg T) *common.SecretValueParameters { return &mg.Parameters().SecretValueParameters },
-		status: func(mg T) *common.SecretValueObservation { return &mg.Observation().SecretValueObservation },
-		share:  func(mg T) *orgcommon.RepositorySharing { return &mg.Parameters().RepositorySharing },
-		sharing: func(mg T) *orgcommon.RepositorySharingObservation {
-			return &mg.Observation().RepositorySharingObservation
-		}}
-}
-
-func connectOrgDependabotParts[T orgDependabotObject]() orgSecret[T] {
-	return orgSecret[T]{kind: "OrganizationDependabotSecret", store: github.SecretStore{Org: true, Dependabot: true},
-		spec:   func(mg T) *common.SecretValueParameters { return &mg.Parameters().SecretValueParameters },
-		status: func(mg T) *common.SecretValueObservation { return &mg.Observation().SecretValueObservation },
-		share:  func(mg T) *orgcommon.RepositorySharing { return &mg.Parameters().RepositorySharing },
-		sharing: func(mg T) *orgcommon.RepositorySharingObservation {
-			return &mg.Observation().RepositorySharingObservation
-		}}
-}
-
-// orgClient is the external client connect would make of k, against the
+// orgClient is the external client connect makes of k, against the
 // fakes, with the declared repositories resolved.
-func orgClient[T Object](k orgSecret[T]) func(github.SecretsAPI, github.SelectedRepositoriesAPI, ctrlclient.Reader) (kindtest.Client[Object], func(Object) *common.SecretValueObservation) {
+func orgClient[T kind.OrganizationScoped](k orgSecret[T]) func(github.SecretsAPI, github.SelectedRepositoriesAPI, ctrlclient.Reader) (kindtest.Client[Object], func(Object) *common.SecretValueObservation) {
 	return func(api github.SecretsAPI, repos github.SelectedRepositoriesAPI, secrets ctrlclient.Reader) (kindtest.Client[Object], func(Object) *common.SecretValueObservation) {
 		org := kind.Organization{Login: "demo-org"}
-		e := &external[T]{api: api, keys: (&keyCache{keys: map[keyOf]*github.SecretsPublicKey{}}).of("test"), in: org, owner: org.Login,
-			store: k.store, kind: k.kind, record: &kindtest.Recorder{}, spec: k.spec, status: k.status, secrets: secrets,
-			share: &orgShare[T]{api: repos, org: org.Login, of: github.Shared{Dependabot: k.store.Dependabot}, want: declaredRepos, status: k.sharing}}
-		return kindtest.Typed[Object, T]{E: e}, func(o Object) *common.SecretValueObservation { return k.status(o.(T)) }
+		share := kind.NewSharing(repos, org.Login, github.Shared{Dependabot: k.store.Dependabot}, declaredRepos)
+		e := k.external(api, (&keyCache{keys: map[keyOf]*github.SecretsPublicKey{}}).of("test"), org, share, kind.Connection{Record: &kindtest.Recorder{}, Uncached: secrets})
+		return kindtest.Typed[Object, T]{E: e}, func(o Object) *common.SecretValueObservation { return k.parts(o.(T)).status }
 	}
 }
 

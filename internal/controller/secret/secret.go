@@ -25,7 +25,6 @@ import (
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	sec "github.com/crossplane-github/provider-github/internal/clients/secret"
-	"github.com/crossplane-github/provider-github/internal/clients/sharing"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
@@ -60,10 +59,10 @@ type external[T Object] struct {
 	spec   func(T) *common.SecretValueParameters
 	status func(T) *common.SecretValueObservation
 	// observed, when set, fills in the rest of the kind's observation.
-	observed func(T)
+	observed func(T, *github.StoredSecret)
 	// share is who may use an organization's secret; nil for a
 	// repository's.
-	share *orgShare[T]
+	share *kind.Sharing
 
 	// found is the secret as Observe found it; nil when it does not exist.
 	found *github.StoredSecret
@@ -149,7 +148,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	applied = sec.Settle(applied, v.hash, got)
 	drift := sec.Drift(applied, v.hash, got)
 	if e.share != nil {
-		d, err := e.share.observe(ctx, got)
+		d, err := e.share.Observe(ctx, got.Name, got.Visibility)
 		if err != nil {
 			e.observe(mg, got, applied)
 			return managed.ExternalObservation{}, err
@@ -164,10 +163,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 func (e *external[T]) observe(mg T, got *github.StoredSecret, applied sec.Applied) {
 	*e.status(mg) = sec.Observation(got, applied)
 	if e.observed != nil {
-		e.observed(mg)
-	}
-	if e.share != nil {
-		e.share.record(mg, got)
+		e.observed(mg, got)
 	}
 	mg.SetConditions(xpv2.Available())
 }
@@ -233,7 +229,7 @@ func (e *external[T]) put(ctx context.Context, name string, value []byte) error 
 			return false, err
 		}
 		if e.share != nil {
-			enc.Sharing = sharing.Request(e.share.want)
+			enc.Sharing = e.share.Request()
 		}
 		return cached, e.api.PutSecret(ctx, e.owner, e.repo, e.store, name, enc)
 	}

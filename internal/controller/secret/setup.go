@@ -27,10 +27,10 @@ var Setups = []kind.Setup{
 	kind.OfWatching(&repov1alpha1.ActionsSecret{}, connectActions[*repov1alpha1.ActionsSecret], watches, kind.ShownAtOnce()),
 	kind.OfWatching(&repomv1alpha1.DependabotSecret{}, connectDependabot[*repomv1alpha1.DependabotSecret], watches, kind.ShownAtOnce()),
 	kind.OfWatching(&repov1alpha1.DependabotSecret{}, connectDependabot[*repov1alpha1.DependabotSecret], watches, kind.ShownAtOnce()),
-	kind.OfWatching(&orgmv1alpha1.OrganizationActionsSecret{}, connectOrgActions[*orgmv1alpha1.OrganizationActionsSecret], watches, kind.ShownAtOnce()),
-	kind.OfWatching(&orgv1alpha1.OrganizationActionsSecret{}, connectOrgActions[*orgv1alpha1.OrganizationActionsSecret], watches, kind.ShownAtOnce()),
-	kind.OfWatching(&orgmv1alpha1.OrganizationDependabotSecret{}, connectOrgDependabot[*orgmv1alpha1.OrganizationDependabotSecret], watches, kind.ShownAtOnce()),
-	kind.OfWatching(&orgv1alpha1.OrganizationDependabotSecret{}, connectOrgDependabot[*orgv1alpha1.OrganizationDependabotSecret], watches, kind.ShownAtOnce()),
+	kind.OfWatching(&orgmv1alpha1.OrganizationActionsSecret{}, orgActions[*orgmv1alpha1.OrganizationActionsSecret]().connect, watches, kind.ShownAtOnce()),
+	kind.OfWatching(&orgv1alpha1.OrganizationActionsSecret{}, orgActions[*orgv1alpha1.OrganizationActionsSecret]().connect, watches, kind.ShownAtOnce()),
+	kind.OfWatching(&orgmv1alpha1.OrganizationDependabotSecret{}, orgDependabot[*orgmv1alpha1.OrganizationDependabotSecret]().connect, watches, kind.ShownAtOnce()),
+	kind.OfWatching(&orgv1alpha1.OrganizationDependabotSecret{}, orgDependabot[*orgv1alpha1.OrganizationDependabotSecret]().connect, watches, kind.ShownAtOnce()),
 }
 
 // watches: the Secrets the values come from (their metadata only is
@@ -84,7 +84,7 @@ func connectActions[T actionsObject](ctx context.Context, mg T, c kind.Connectio
 		store: github.SecretStore{Environment: env.Name}, kind: "ActionsSecret", record: c.Record, secrets: c.Uncached,
 		spec:   func(mg T) *common.SecretValueParameters { return &mg.Parameters().SecretValueParameters },
 		status: func(mg T) *common.SecretValueObservation { return &mg.Observation().SecretValueObservation },
-		observed: func(mg T) {
+		observed: func(mg T, _ *github.StoredSecret) {
 			mg.Observation().Repository = ptr.To(repo.FullName())
 			mg.Observation().Environment = nil
 			if env.Name != "" {
@@ -105,7 +105,7 @@ func connectDependabot[T dependabotObject](ctx context.Context, mg T, c kind.Con
 		store: github.SecretStore{Dependabot: true}, kind: "DependabotSecret", record: c.Record, secrets: c.Uncached,
 		spec:     func(mg T) *common.SecretValueParameters { return &mg.Parameters().SecretValueParameters },
 		status:   func(mg T) *common.SecretValueObservation { return &mg.Observation().SecretValueObservation },
-		observed: func(mg T) { mg.Observation().Repository = ptr.To(repo.FullName()) },
+		observed: func(mg T, _ *github.StoredSecret) { mg.Observation().Repository = ptr.To(repo.FullName()) },
 	}, nil
 }
 
@@ -123,37 +123,18 @@ type orgDependabotObject interface {
 	Observation() *orgcommon.OrganizationDependabotSecretObservation
 }
 
-// connectOrgActions finds the secret's organization and its repositories.
-func connectOrgActions[T orgActionsObject](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
-	org, err := c.Organization(mg)
-	if err != nil {
-		return nil, err
-	}
-	return orgSecret[T]{
-		kind: "OrganizationActionsSecret", store: github.SecretStore{Org: true},
-		spec:   func(mg T) *common.SecretValueParameters { return &mg.Parameters().SecretValueParameters },
-		status: func(mg T) *common.SecretValueObservation { return &mg.Observation().SecretValueObservation },
-		share:  func(mg T) *orgcommon.RepositorySharing { return &mg.Parameters().RepositorySharing },
-		sharing: func(mg T) *orgcommon.RepositorySharingObservation {
-			return &mg.Observation().RepositorySharingObservation
-		},
-	}.connect(ctx, mg, c, org)
+// orgActions is the OrganizationActionsSecret kind of T's scope.
+func orgActions[T orgActionsObject]() orgSecret[T] {
+	return orgSecret[T]{kind: "OrganizationActionsSecret", store: github.SecretStore{Org: true}, parts: func(mg T) orgParts {
+		p, o := mg.Parameters(), mg.Observation()
+		return orgParts{&p.SecretValueParameters, &p.RepositorySharing, &o.SecretValueObservation, &o.RepositorySharingObservation}
+	}}
 }
 
-// connectOrgDependabot finds the secret's organization and its
-// repositories.
-func connectOrgDependabot[T orgDependabotObject](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
-	org, err := c.Organization(mg)
-	if err != nil {
-		return nil, err
-	}
-	return orgSecret[T]{
-		kind: "OrganizationDependabotSecret", store: github.SecretStore{Org: true, Dependabot: true},
-		spec:   func(mg T) *common.SecretValueParameters { return &mg.Parameters().SecretValueParameters },
-		status: func(mg T) *common.SecretValueObservation { return &mg.Observation().SecretValueObservation },
-		share:  func(mg T) *orgcommon.RepositorySharing { return &mg.Parameters().RepositorySharing },
-		sharing: func(mg T) *orgcommon.RepositorySharingObservation {
-			return &mg.Observation().RepositorySharingObservation
-		},
-	}.connect(ctx, mg, c, org)
+// orgDependabot is the OrganizationDependabotSecret kind of T's scope.
+func orgDependabot[T orgDependabotObject]() orgSecret[T] {
+	return orgSecret[T]{kind: "OrganizationDependabotSecret", store: github.SecretStore{Org: true, Dependabot: true}, parts: func(mg T) orgParts {
+		p, o := mg.Parameters(), mg.Observation()
+		return orgParts{&p.SecretValueParameters, &p.RepositorySharing, &o.SecretValueObservation, &o.RepositorySharingObservation}
+	}}
 }

@@ -11,25 +11,25 @@ var _ github.OrganizationActionsVariablesAPI = (*MockOrganizationActionsVariable
 // MockOrganizationActionsVariablesAPI is a github.OrganizationActionsVariablesAPI whose every method calls
 // the function field of the same name; a nil field panics when called.
 type MockOrganizationActionsVariablesAPI struct {
-	MockGetOrgVariable    func(ctx context.Context, org, name string) (*github.OrganizationActionsVariable, error)
-	MockCreateOrgVariable func(ctx context.Context, org string, v *github.OrganizationActionsVariableRequest) error
-	MockUpdateOrgVariable func(ctx context.Context, org, name string, v *github.OrganizationActionsVariableRequest) error
+	MockGetOrgVariable    func(ctx context.Context, org, name string) (*github.ActionsVariable, error)
+	MockCreateOrgVariable func(ctx context.Context, org string, v *github.ActionsVariableRequest) error
+	MockUpdateOrgVariable func(ctx context.Context, org, name string, v *github.ActionsVariableRequest) error
 	MockDeleteOrgVariable func(ctx context.Context, org, name string) error
-	MockListOrgVariables  func(ctx context.Context, org string) ([]github.OrganizationActionsVariable, error)
+	MockListOrgVariables  func(ctx context.Context, org string) ([]github.ActionsVariable, error)
 }
 
 // GetOrgVariable calls MockGetOrgVariable.
-func (m *MockOrganizationActionsVariablesAPI) GetOrgVariable(ctx context.Context, org, name string) (*github.OrganizationActionsVariable, error) {
+func (m *MockOrganizationActionsVariablesAPI) GetOrgVariable(ctx context.Context, org, name string) (*github.ActionsVariable, error) {
 	return m.MockGetOrgVariable(ctx, org, name)
 }
 
 // CreateOrgVariable calls MockCreateOrgVariable.
-func (m *MockOrganizationActionsVariablesAPI) CreateOrgVariable(ctx context.Context, org string, v *github.OrganizationActionsVariableRequest) error {
+func (m *MockOrganizationActionsVariablesAPI) CreateOrgVariable(ctx context.Context, org string, v *github.ActionsVariableRequest) error {
 	return m.MockCreateOrgVariable(ctx, org, v)
 }
 
 // UpdateOrgVariable calls MockUpdateOrgVariable.
-func (m *MockOrganizationActionsVariablesAPI) UpdateOrgVariable(ctx context.Context, org, name string, v *github.OrganizationActionsVariableRequest) error {
+func (m *MockOrganizationActionsVariablesAPI) UpdateOrgVariable(ctx context.Context, org, name string, v *github.ActionsVariableRequest) error {
 	return m.MockUpdateOrgVariable(ctx, org, name, v)
 }
 
@@ -39,6 +39,6 @@ func (m *MockOrganizationActionsVariablesAPI) DeleteOrgVariable(ctx context.Cont
 }
 
 // ListOrgVariables calls MockListOrgVariables.
-func (m *MockOrganizationActionsVariablesAPI) ListOrgVariables(ctx context.Context, org string) ([]github.OrganizationActionsVariable, error) {
+func (m *MockOrganizationActionsVariablesAPI) ListOrgVariables(ctx context.Context, org string) ([]github.ActionsVariable, error) {
 	return m.MockListOrgVariables(ctx, org)
 }

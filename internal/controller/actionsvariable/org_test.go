@@ -1,4 +1,4 @@
-package organizationactionsvariable
+package actionsvariable
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/google/go-cmp/cmp"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/crossplane-github/provider-github/apis"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
@@ -23,19 +22,19 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
-// A scope is one of the OrganizationActionsVariable kinds.
-type scope struct {
+// An orgScope is one of the OrganizationActionsVariable kinds.
+type orgScope struct {
 	name     string
 	object   func(m ...mod) Object
-	external func(api githubAPI, rec event.Recorder, want sharing.Want) kindtest.Client[Object]
+	external func(api mockOrgAPI, rec event.Recorder, want sharing.Want) kindtest.Client[Object]
 }
 
-func (s scope) ScopeName() string { return s.name }
+func (s orgScope) ScopeName() string { return s.name }
 
 var in = kind.Organization{Login: "demo-org"}
 
-func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
-	return scope{
+func orgScopeOf[T orgObject](s apis.Scope, newT func(namespace, name string) T) orgScope {
+	return orgScope{
 		name: string(s),
 		object: func(m ...mod) Object {
 			o := newT("ns", "x")
@@ -47,42 +46,37 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return o
 		},
-		external: func(api githubAPI, rec event.Recorder, want sharing.Want) kindtest.Client[Object] {
-			return kindtest.Typed[Object, T]{E: &external[T]{api: api, in: in, record: rec, want: want}}
+		external: func(api mockOrgAPI, rec event.Recorder, want sharing.Want) kindtest.Client[Object] {
+			share := kind.NewSharing(api.MockSelectedRepositoriesAPI, in.Login, github.Shared{Variable: true}, want)
+			return kindtest.Typed[Object, T]{E: orgExternal[T](api.MockOrganizationActionsVariablesAPI, in, share, rec)}
 		},
 	}
 }
 
-var scopes = twins.EachOrganizationActionsVariable(scopeOf, scopeOf)
+var orgScopes = twins.EachOrganizationActionsVariable(orgScopeOf, orgScopeOf)
 
-type mod func(Object)
-
-func withExternalName(n string) mod { return func(o Object) { meta.SetExternalName(o, n) } }
 func withLostCreate(t time.Time) mod {
 	return func(o Object) {
 		meta.SetExternalCreatePending(o, t)
 		meta.SetExternalCreateFailed(o, t.Add(time.Second))
 	}
 }
-func deleting() mod { return func(o Object) { now := metav1.Now(); o.SetDeletionTimestamp(&now) } }
-
-var createdAt = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
 // gh is a fake GitHub holding at most one variable and the ids of the
 // repositories it is shared with.
 type gh struct {
-	has      *github.OrganizationActionsVariable
+	has      *github.ActionsVariable
 	selected []int64
 	calls    []string
 }
 
-// mockAPI is githubAPI of the area fakes.
-type mockAPI struct {
+// mockOrgAPI are the area fakes an organization variable uses.
+type mockOrgAPI struct {
 	*fake.MockOrganizationActionsVariablesAPI
 	*fake.MockSelectedRepositoriesAPI
 }
 
-func (g *gh) api() githubAPI {
+func (g *gh) api() mockOrgAPI {
 	notFound := kindtest.GitHubErr(http.MethodGet, "/orgs/demo-org/actions/variables/x", http.StatusNotFound, "Not Found")
 	share := func(s github.Sharing) {
 		if s.Visibility != "" {
@@ -93,23 +87,23 @@ func (g *gh) api() githubAPI {
 			g.selected = append(g.selected, *s.SelectedRepositoryIDs...)
 		}
 	}
-	return mockAPI{&fake.MockOrganizationActionsVariablesAPI{
-		MockGetOrgVariable: func(_ context.Context, _, name string) (*github.OrganizationActionsVariable, error) {
+	return mockOrgAPI{&fake.MockOrganizationActionsVariablesAPI{
+		MockGetOrgVariable: func(_ context.Context, _, name string) (*github.ActionsVariable, error) {
 			g.calls = append(g.calls, "get")
 			if g.has == nil || !strings.EqualFold(g.has.Name, name) {
 				return nil, notFound
 			}
 			return g.has, nil
 		},
-		MockCreateOrgVariable: func(_ context.Context, _ string, r *github.OrganizationActionsVariableRequest) error {
+		MockCreateOrgVariable: func(_ context.Context, _ string, r *github.ActionsVariableRequest) error {
 			g.calls = append(g.calls, "create")
-			g.has = &github.OrganizationActionsVariable{Name: strings.ToUpper(r.Name), Value: *r.Value, CreatedAt: &createdAt}
+			g.has = &github.ActionsVariable{Name: strings.ToUpper(r.Name), Value: r.Value, CreatedAt: &createdAt}
 			share(r.Sharing)
 			return nil
 		},
-		MockUpdateOrgVariable: func(_ context.Context, _, name string, r *github.OrganizationActionsVariableRequest) error {
+		MockUpdateOrgVariable: func(_ context.Context, _, name string, r *github.ActionsVariableRequest) error {
 			g.calls = append(g.calls, "update")
-			g.has.Value = *r.Value
+			g.has.Value = r.Value
 			share(r.Sharing)
 			return nil
 		},
@@ -135,16 +129,16 @@ func (g *gh) api() githubAPI {
 
 // existing is a variable GitHub has, made at made, of value, shared as
 // visibility says.
-func existing(made time.Time, value, visibility string) *github.OrganizationActionsVariable {
-	return &github.OrganizationActionsVariable{Name: "REGION", Value: value, Visibility: visibility, CreatedAt: &made}
+func existing(made time.Time, value, visibility string) *github.ActionsVariable {
+	return &github.ActionsVariable{Name: "REGION", Value: value, Visibility: visibility, CreatedAt: &made}
 }
 
-const ext = "REGION"
+const orgExt = "REGION"
 
 // declared is the sharing the cases declare: repositories 1 and 2.
 var declared = sharing.Want{Visibility: "selected", IDs: []int64{1, 2}}
 
-func TestObserve(t *testing.T) {
+func TestObserveOrg(t *testing.T) {
 	type want struct {
 		o      managed.ExternalObservation
 		err    bool
@@ -154,42 +148,42 @@ func TestObserve(t *testing.T) {
 	}
 	cases := map[string]struct {
 		reason   string
-		has      *github.OrganizationActionsVariable
+		has      *github.ActionsVariable
 		selected []int64
 		mg       []mod
 		want     want
 	}{
 		"UpToDate": {
 			reason: "GitHub's variable is as declared, shared with the declared repositories, read because both say selected.",
-			has:    existing(createdAt, "eu-west-1", "selected"), selected: []int64{1, 2}, mg: []mod{withExternalName(ext)},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: ext, calls: []string{"get", "repositories"}},
+			has:    existing(createdAt, "eu-west-1", "selected"), selected: []int64{1, 2}, mg: []mod{withExternalName(orgExt)},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: orgExt, calls: []string{"get", "repositories"}},
 		},
 		"ValueChanged": {
 			reason: "A value changed on GitHub is put back.",
-			has:    existing(createdAt, "us-east-1", "selected"), selected: []int64{1, 2}, mg: []mod{withExternalName(ext)},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "value"}, ext: ext, calls: []string{"get", "repositories"}},
+			has:    existing(createdAt, "us-east-1", "selected"), selected: []int64{1, 2}, mg: []mod{withExternalName(orgExt)},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "value"}, ext: orgExt, calls: []string{"get", "repositories"}},
 		},
 		"VisibilityChanged": {
 			reason: "A visibility changed on GitHub is put back, without reading a list there is none of.",
-			has:    existing(createdAt, "eu-west-1", "all"), mg: []mod{withExternalName(ext)},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "visibility"}, ext: ext, calls: []string{"get"}},
+			has:    existing(createdAt, "eu-west-1", "all"), mg: []mod{withExternalName(orgExt)},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "visibility"}, ext: orgExt, calls: []string{"get"}},
 		},
 		"RepositoryAddedOnGitHub": {
 			reason: "A repository added to the list on GitHub is drift.",
-			has:    existing(createdAt, "eu-west-1", "selected"), selected: []int64{1, 2, 3}, mg: []mod{withExternalName(ext)},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "selected repositories (on GitHub, not declared: [3]; declared, not on GitHub: [])"}, ext: ext,
+			has:    existing(createdAt, "eu-west-1", "selected"), selected: []int64{1, 2, 3}, mg: []mod{withExternalName(orgExt)},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "selected repositories (on GitHub, not declared: [3]; declared, not on GitHub: [])"}, ext: orgExt,
 				calls: []string{"get", "repositories"}},
 		},
 		"RepositoryRemovedOnGitHub": {
 			reason: "A repository removed from the list on GitHub is drift.",
-			has:    existing(createdAt, "eu-west-1", "selected"), selected: []int64{2}, mg: []mod{withExternalName(ext)},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "selected repositories (on GitHub, not declared: []; declared, not on GitHub: [1])"}, ext: ext,
+			has:    existing(createdAt, "eu-west-1", "selected"), selected: []int64{2}, mg: []mod{withExternalName(orgExt)},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "selected repositories (on GitHub, not declared: []; declared, not on GitHub: [1])"}, ext: orgExt,
 				calls: []string{"get", "repositories"}},
 		},
 		"Gone": {
 			reason: "A variable GitHub no longer has does not exist, and an event says so.",
-			mg:     []mod{withExternalName(ext)},
-			want:   want{ext: ext, events: []event.Reason{kind.ReasonMissing}, calls: []string{"get"}},
+			mg:     []mod{withExternalName(orgExt)},
+			want:   want{ext: orgExt, events: []event.Reason{kind.ReasonMissing}, calls: []string{"get"}},
 		},
 		"NeverCreated": {
 			reason: "Before the create there is nothing.",
@@ -203,7 +197,7 @@ func TestObserve(t *testing.T) {
 		"Recovered": {
 			reason: "A lost create's exact result is recovered.",
 			has:    existing(createdAt, "eu-west-1", "selected"), selected: []int64{1, 2}, mg: []mod{withLostCreate(createdAt.Add(-time.Second))},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true}, ext: ext,
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true}, ext: orgExt,
 				events: []event.Reason{kind.ReasonRecovered}, calls: []string{"get", "repositories"}},
 		},
 		"LookAlikeAfterALostCreate": {
@@ -219,7 +213,7 @@ func TestObserve(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+			kindtest.RunBoth(t, orgScopes, func(t *testing.T, s orgScope) {
 				g := &gh{has: tc.has, selected: tc.selected}
 				rec := &kindtest.Recorder{}
 				mg := s.object(tc.mg...)
@@ -246,16 +240,16 @@ func TestObserve(t *testing.T) {
 
 // Create makes the variable, shared as declared, and names it; an update
 // puts the declared value and repositories back; a delete deletes it.
-func TestCreateUpdateDelete(t *testing.T) {
-	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+func TestCreateUpdateDeleteOrg(t *testing.T) {
+	kindtest.RunBoth(t, orgScopes, func(t *testing.T, s orgScope) {
 		g := &gh{}
 		mg := s.object()
 		e := s.external(g.api(), &kindtest.Recorder{}, declared)
 		if _, err := e.Create(context.Background(), mg); err != nil {
 			t.Fatalf("Create(...): %v", err)
 		}
-		if got := meta.GetExternalName(mg); got != ext {
-			t.Errorf("external name %q, want %q", got, ext)
+		if got := meta.GetExternalName(mg); got != orgExt {
+			t.Errorf("external name %q, want %q", got, orgExt)
 		}
 		if diff := cmp.Diff([]int64{1, 2}, g.selected); diff != "" || g.has.Visibility != "selected" {
 			t.Errorf("created shared %q with -want, +got:\n%s", g.has.Visibility, diff)
@@ -277,10 +271,10 @@ func TestCreateUpdateDelete(t *testing.T) {
 }
 
 // A create whose name GitHub has already is refused with how to adopt it.
-func TestCreateTaken(t *testing.T) {
-	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
-		api := mockAPI{MockOrganizationActionsVariablesAPI: &fake.MockOrganizationActionsVariablesAPI{
-			MockCreateOrgVariable: func(context.Context, string, *github.OrganizationActionsVariableRequest) error {
+func TestCreateTakenOrg(t *testing.T) {
+	kindtest.RunBoth(t, orgScopes, func(t *testing.T, s orgScope) {
+		api := mockOrgAPI{MockOrganizationActionsVariablesAPI: &fake.MockOrganizationActionsVariablesAPI{
+			MockCreateOrgVariable: func(context.Context, string, *github.ActionsVariableRequest) error {
 				return kindtest.GitHubErr(http.MethodPost, "/orgs/demo-org/actions/variables", http.StatusConflict, "Already exists - Variable already exists")
 			},
 		}}
