@@ -107,12 +107,7 @@ func (h orgSecretHandlers) list(c *reqCtx, _ *world, org *Account) {
 	if s := h.peek(org); s != nil {
 		all = s.secrets
 	}
-	start, end := c.paginate(len(all))
-	items := make([]orgSecretJSON, 0, end-start)
-	for _, x := range all[start:end] {
-		items = append(items, h.render(c, org, x))
-	}
-	c.json(http.StatusOK, map[string]any{"total_count": len(all), "secrets": items})
+	answerPage(c, "secrets", all, func(x *storedSecret) any { return h.render(c, org, x) })
 }
 
 func (h orgSecretHandlers) publicKey(c *reqCtx, w *world, org *Account) {
@@ -158,13 +153,8 @@ func (h orgSecretHandlers) put(c *reqCtx, w *world, org *Account) {
 		c.notSupplied("encrypted_value", "key_id")
 		return
 	case encrypted != nil:
-		value, problem := s.open(*keyID, *encrypted)
-		switch {
-		case problem != "":
-			c.invalid(problem)
-			return
-		case len(value) > maxSecretValue:
-			c.invalid(msgSecretTooLarge)
+		value, ok := s.receive(c, *keyID, *encrypted)
+		if !ok {
 			return
 		}
 		next.Value = value

@@ -124,12 +124,18 @@ func (h sharingHandlers) list(c *reqCtx, w *world, org *Account) {
 			repos = append(repos, r)
 		}
 	}
-	start, end := c.paginate(len(repos))
+	answerPage(c, "repositories", repos, func(r *Repo) any { return c.renderRepo(w, r, renderList) })
+}
+
+// answerPage answers the request's page of all, rendered, as GitHub
+// answers such lists: {"total_count": n, "<key>": [...]}.
+func answerPage[T any](c *reqCtx, key string, all []T, render func(T) any) {
+	start, end := c.paginate(len(all))
 	items := make([]any, 0, end-start)
-	for _, r := range repos[start:end] {
-		items = append(items, c.renderRepo(w, r, renderList))
+	for _, x := range all[start:end] {
+		items = append(items, render(x))
 	}
-	c.json(http.StatusOK, map[string]any{"total_count": len(repos), "repositories": items})
+	c.json(http.StatusOK, map[string]any{"total_count": len(all), key: items})
 }
 
 // set replaces the selected repositories; 409 unless the visibility is

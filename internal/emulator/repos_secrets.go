@@ -90,12 +90,7 @@ func (h secretHandlers) list(c *reqCtx, _ *world, r *Repo) {
 	if s := peekSecretStore(r, key); s != nil {
 		all = s.secrets
 	}
-	start, end := c.paginate(len(all))
-	items := make([]secretJSON, 0, end-start)
-	for _, x := range all[start:end] {
-		items = append(items, renderSecret(x))
-	}
-	c.json(http.StatusOK, map[string]any{"total_count": len(all), "secrets": items})
+	answerPage(c, "secrets", all, func(x *storedSecret) any { return renderSecret(x) })
 }
 
 func (h secretHandlers) publicKey(c *reqCtx, w *world, r *Repo) {
@@ -147,13 +142,8 @@ func (h secretHandlers) put(c *reqCtx, w *world, r *Repo) {
 		return
 	}
 	s := w.secretStore(r, key)
-	value, problem := s.open(*keyID, *encrypted)
-	switch {
-	case problem != "":
-		c.invalid(problem)
-		return
-	case len(value) > maxSecretValue:
-		c.invalid(msgSecretTooLarge)
+	value, ok := s.receive(c, *keyID, *encrypted)
+	if !ok {
 		return
 	}
 	now := h.now()

@@ -149,6 +149,21 @@ func (s *secretStore) open(keyID, encrypted string) (value []byte, problem strin
 	return out, ""
 }
 
+// receive opens a value written sealed with the key keyID, answering
+// GitHub's 422 for a key or seal it cannot open and a value over 48 KB.
+func (s *secretStore) receive(c *reqCtx, keyID, encrypted string) ([]byte, bool) {
+	value, problem := s.open(keyID, encrypted)
+	switch {
+	case problem != "":
+		c.invalid(problem)
+		return nil, false
+	case len(value) > maxSecretValue:
+		c.invalid(msgSecretTooLarge)
+		return nil, false
+	}
+	return value, true
+}
+
 // byName finds a secret; GitHub compares names without regard to case.
 func (s *secretStore) byName(name string) *storedSecret {
 	if s == nil {

@@ -2,7 +2,6 @@ package importer
 
 import (
 	"context"
-	"fmt"
 
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/organizationactionsvariable"
@@ -17,15 +16,12 @@ var organizationActionsVariableKind = Kind{Name: "OrganizationActionsVariable", 
 		if err != nil {
 			return nil, err
 		}
-		repos := gh.NewSelectedRepositoriesClient(s.GitHub)
 		rs := make([]Resource, 0, len(list))
 		for i := range list {
 			got := &list[i]
-			var selected []gh.SelectedRepository
-			if got.Visibility == gh.VisibilitySelected {
-				if selected, err = repos.ListSelectedRepositories(ctx, s.Options.Owner, gh.Shared{Variable: true}, got.Name); err != nil {
-					return nil, fmt.Errorf("cannot list the repositories of variable %s: %w", got.Name, err)
-				}
+			selected, err := selectedRepositories(ctx, s, gh.Shared{Variable: true}, got.Name, got.Visibility)
+			if err != nil {
+				return nil, err
 			}
 			p := organizationactionsvariable.Imported(got, selected)
 			p.OrganizationTarget = s.OrganizationTarget()

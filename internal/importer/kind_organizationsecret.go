@@ -44,15 +44,12 @@ func importOrgSecrets(ctx context.Context, s *Session, kind string, store gh.Sec
 	if err != nil {
 		return nil, fmt.Errorf("cannot list the %s: %w", store, err)
 	}
-	repos := gh.NewSelectedRepositoriesClient(s.GitHub)
 	rs := make([]Resource, 0, len(secrets))
 	for i := range secrets {
 		got := &secrets[i]
-		var selected []gh.SelectedRepository
-		if got.Visibility == gh.VisibilitySelected {
-			if selected, err = repos.ListSelectedRepositories(ctx, s.Options.Owner, gh.Shared{Dependabot: store.Dependabot}, got.Name); err != nil {
-				return nil, fmt.Errorf("cannot list the repositories of secret %s: %w", got.Name, err)
-			}
+		selected, err := selectedRepositories(ctx, s, gh.Shared{Dependabot: store.Dependabot}, got.Name, got.Visibility)
+		if err != nil {
+			return nil, err
 		}
 		what := fmt.Sprintf("the value of the %s secret %s of organization %s", map[bool]string{false: "Actions", true: "Dependabot"}[store.Dependabot], got.Name, s.Options.Owner)
 		r, sp := importedSecret(s, nil, kind, got.Name, got, what)
@@ -60,4 +57,18 @@ func importOrgSecrets(ctx context.Context, s *Session, kind string, store gh.Sec
 		rs = append(rs, r)
 	}
 	return rs, nil
+}
+
+// selectedRepositories are the repositories the organization's secret or
+// variable of name is shared with: one more list when its visibility is
+// selected, none otherwise.
+func selectedRepositories(ctx context.Context, s *Session, of gh.Shared, name, visibility string) ([]gh.SelectedRepository, error) {
+	if visibility != gh.VisibilitySelected {
+		return nil, nil
+	}
+	repos, err := gh.NewSelectedRepositoriesClient(s.GitHub).ListSelectedRepositories(ctx, s.Options.Owner, of, name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot list the repositories %s is shared with: %w", name, err)
+	}
+	return repos, nil
 }
