@@ -293,46 +293,17 @@ spec:
 		return g.exists(repoPath(repo, "/contents/docs/managed.md"), "file")
 	}}
 
-	kindOrganizationActionsSecret = benchKind{kind: "OrganizationActionsSecret", group: orgGroup, want: "org-secret", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
-kind: OrganizationActionsSecret
-metadata: {name: "%[1]s-org-token"}
-spec:
-  providerConfigRef: {kind: ProviderConfig, name: default}
-  forProvider:
-    name: "%[3]s"
-    valueSecretRef: {name: ` + valuesSecret + `, key: token}
+	kindOrganizationActionsSecret = orgBenchKind("OrganizationActionsSecret", "org-token", "/actions/secrets/", `
+    valueSecretRef: {name: `+valuesSecret+`, key: token}
     visibility: selected
-    selectedRepositoryRefs: [{name: "%[1]s"}]
-`, objects: func(g github, repo string) ([]string, error) {
-		return g.exists("/orgs/"+owner+"/actions/secrets/"+orgName(repo), "org-secret")
-	}}
-
-	kindOrganizationDependabotSecret = benchKind{kind: "OrganizationDependabotSecret", group: orgGroup, want: "org-dependabot-secret", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
-kind: OrganizationDependabotSecret
-metadata: {name: "%[1]s-org-npm"}
-spec:
-  providerConfigRef: {kind: ProviderConfig, name: default}
-  forProvider:
-    name: "%[3]s"
-    valueSecretRef: {name: ` + valuesSecret + `, key: token}
-    visibility: private
-`, objects: func(g github, repo string) ([]string, error) {
-		return g.exists("/orgs/"+owner+"/dependabot/secrets/"+orgName(repo), "org-dependabot-secret")
-	}}
-
-	kindOrganizationActionsVariable = benchKind{kind: "OrganizationActionsVariable", group: orgGroup, want: "org-variable", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
-kind: OrganizationActionsVariable
-metadata: {name: "%[1]s-org-region"}
-spec:
-  providerConfigRef: {kind: ProviderConfig, name: default}
-  forProvider:
-    name: "%[3]s"
+    selectedRepositoryRefs: [{name: "%[1]s"}]`)
+	kindOrganizationDependabotSecret = orgBenchKind("OrganizationDependabotSecret", "org-npm", "/dependabot/secrets/", `
+    valueSecretRef: {name: `+valuesSecret+`, key: token}
+    visibility: private`)
+	kindOrganizationActionsVariable = orgBenchKind("OrganizationActionsVariable", "org-region", "/actions/variables/", `
     value: eu-west-1
     visibility: selected
-    selectedRepositoryRefs: [{name: "%[1]s"}]
-`, objects: func(g github, repo string) ([]string, error) {
-		return g.exists("/orgs/"+owner+"/actions/variables/"+orgName(repo), "org-variable")
-	}}
+    selectedRepositoryRefs: [{name: "%[1]s"}]`)
 
 	kindCollaborator = benchKind{kind: "Collaborator", group: repoGroup, want: "other-user", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Collaborator
@@ -369,6 +340,22 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable}
+
+// orgBenchKind is an organization's secret or variable kind made for each
+// storm repository, named for it (%[3]s), at path under the organization,
+// its resource called <repo>-<suffix> with the forProvider fields after
+// its name.
+func orgBenchKind(kind, suffix, path, fields string) benchKind {
+	return benchKind{kind: kind, group: orgGroup, want: suffix, manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: ` + kind + `
+metadata: {name: "%[1]s-` + suffix + `"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[3]s"` + fields + "\n", objects: func(g github, repo string) ([]string, error) {
+		return g.exists("/orgs/"+owner+path+orgName(repo), suffix)
+	}}
+}
 
 // withoutDefaultLabels leaves out of names the labels GitHub gives every
 // new repository: they are GitHub's, not a storm's.
