@@ -269,9 +269,13 @@ func recoverableKinds() map[string]recoverable {
 			repo:  vaultRepo,
 		},
 		"OrganizationActionsSecret": {
-			fixture:   withValue(newOrgSharingFixture),
-			build:     func(f *fixture, s scope) resource.Managed { return f.orgSecret(s, false, "token", "TOKEN", sharedWith(sharedA)) },
-			lookAlike: func(f *fixture) { f.ghPutSealed(orgSecrets+"actions/secrets", "TOKEN", "not yours", `"visibility":"all"`) },
+			fixture: withValue(newOrgSharingFixture),
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.orgSecret(s, false, "token", "TOKEN", sharedWith(sharedA))
+			},
+			lookAlike: func(f *fixture) {
+				f.ghPutSealed(orgSecrets+"actions/secrets", "TOKEN", "not yours", `"visibility":"all"`)
+			},
 			state: func(f *fixture) string {
 				v, ids, _ := f.emu.State().OrgSecretValue(owner, "actions", "TOKEN")
 				return fmt.Sprintf("%s value %s shared with %v", f.ghState(orgSecrets+"actions/secrets/TOKEN"), v, ids)
@@ -280,9 +284,13 @@ func recoverableKinds() map[string]recoverable {
 			write: orgSecrets + "actions/secrets/TOKEN",
 		},
 		"OrganizationDependabotSecret": {
-			fixture:   withValue(newOrgSharingFixture),
-			build:     func(f *fixture, s scope) resource.Managed { return f.orgSecret(s, true, "token", "TOKEN", sharedWith(sharedA)) },
-			lookAlike: func(f *fixture) { f.ghPutSealed(orgSecrets+"dependabot/secrets", "TOKEN", "not yours", `"visibility":"all"`) },
+			fixture: withValue(newOrgSharingFixture),
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.orgSecret(s, true, "token", "TOKEN", sharedWith(sharedA))
+			},
+			lookAlike: func(f *fixture) {
+				f.ghPutSealed(orgSecrets+"dependabot/secrets", "TOKEN", "not yours", `"visibility":"all"`)
+			},
 			state: func(f *fixture) string {
 				v, ids, _ := f.emu.State().OrgSecretValue(owner, "dependabot", "TOKEN")
 				return fmt.Sprintf("%s value %s shared with %v", f.ghState(orgSecrets+"dependabot/secrets/TOKEN"), v, ids)

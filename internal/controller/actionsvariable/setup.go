@@ -62,8 +62,10 @@ func connect[T repoObject](ctx context.Context, mg T, c kind.Connection) (manage
 func repoExternal[T repoObject](api github.ActionsVariablesAPI, repo kind.Repository, env kind.Environment, rec event.Recorder) *external[T] {
 	return &external[T]{
 		vars: repoVariables{api: api, owner: repo.Owner, repo: repo.Name, env: env.Name}, in: repo, env: env, kind: "ActionsVariable", record: rec,
-		spec:     func(mg T) (string, string) { return mg.Parameters().Name, mg.Parameters().Value },
-		observed: func(mg T, v *github.ActionsVariable) { *mg.Observation() = av.Observation(repo.FullName(), env.Name, v) },
+		spec: func(mg T) (string, string) { return mg.Parameters().Name, mg.Parameters().Value },
+		observed: func(mg T, v *github.ActionsVariable) {
+			*mg.Observation() = av.Observation(repo.FullName(), env.Name, v)
+		},
 	}
 }
 
