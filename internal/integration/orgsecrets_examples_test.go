@@ -29,7 +29,7 @@ func TestOrganizationSecretsExamples(t *testing.T) {
 		}
 		var files []string
 		for _, k := range []string{"organizationactionssecret", "organizationdependabotsecret", "organizationactionsvariable"} {
-			more, err := filepath.Glob(filepath.Join("../../examples", k, dir, "*.yaml"))
+			more, err := filepath.Glob(filepath.Join("..", "..", "examples", k, dir, "*.yaml"))
 			if err != nil || len(more) == 0 {
 				t.Fatalf("no examples of %s in %s: %v", k, dir, err)
 			}

@@ -83,14 +83,6 @@ func (f *fixture) orgSecret(s scope, dependabot bool, name, secretName string, s
 // orgSecretObject is an organization secret of either kind and scope.
 type orgSecretObject = resource.Managed
 
-// orgStore is the emulator's name of a kind's store.
-func orgStore(dependabot bool) string {
-	if dependabot {
-		return "dependabot"
-	}
-	return "actions"
-}
-
 // orgHolds says how GitHub's organization secret name of store differs
 // from value shared with want (ids), "" when it holds both.
 func (f *fixture) orgHolds(store, name, value string, want []int64) string {
