@@ -59,6 +59,13 @@ func TestOrganizationActionsSecretLifecycle(t *testing.T) {
 			return f.orgHolds("actions", "ORG_TOKEN", "first-value", want)
 		})
 		orgQuiet(t, f, "set back")
+		// After the provider's last write has been read back (a write by
+		// someone else in the moment between goes unseen, as for a
+		// repository's secret).
+		f.ghPutSealed("/orgs/"+owner+"/actions/secrets", "ORG_TOKEN", "someone-elses-value", fmt.Sprintf(`"visibility":"selected","selected_repository_ids":%s`, idList(want)))
+		f.eventually("the value written by someone else set back", func() string {
+			return f.orgHolds("actions", "ORG_TOKEN", "first-value", want)
+		})
 		noSecretIn(f, o, "first-value")
 
 		f.must(kube.Delete(f.ctx, get(f, o)))
@@ -250,4 +257,13 @@ func TestOrganizationSharingAdmission(t *testing.T) {
 			})
 		})
 	}
+}
+
+// idList is ids as a JSON array.
+func idList(ids []int64) string {
+	parts := make([]string, 0, len(ids))
+	for _, id := range ids {
+		parts = append(parts, fmt.Sprint(id))
+	}
+	return "[" + strings.Join(parts, ",") + "]"
 }
