@@ -125,20 +125,11 @@ func (h orgSecretHandlers) get(c *reqCtx, _ *world, org *Account) {
 // its visibility or its repositories (204). visibility is required; a new
 // secret needs its value, sealed with the store's current key.
 func (h orgSecretHandlers) put(c *reqCtx, w *world, org *Account) {
-	m, ok := c.decode(true)
-	if !ok {
+	body := readSecretWrite(c)
+	if body == nil {
 		return
 	}
-	f := &fields{c: c, m: m}
-	encrypted, keyID := f.str("encrypted_value"), f.str("key_id")
-	if f.failed {
-		return
-	}
-	name := c.params["secret_name"]
-	if msg := nameProblem(name, "Secret"); msg != "" {
-		c.invalid(msg)
-		return
-	}
+	f, encrypted, keyID, name := body.fields, body.encrypted, body.keyID, body.name
 	s := h.of(w, org)
 	x := s.byName(name)
 	next := storedSecret{Name: strings.ToUpper(name)}

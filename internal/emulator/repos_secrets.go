@@ -123,20 +123,11 @@ func (h secretHandlers) put(c *reqCtx, w *world, r *Repo) {
 	if !ok {
 		return
 	}
-	m, ok := c.decode(true)
-	if !ok {
+	body := readSecretWrite(c)
+	if body == nil {
 		return
 	}
-	f := &fields{c: c, m: m}
-	encrypted, keyID := f.str("encrypted_value"), f.str("key_id")
-	if f.failed {
-		return
-	}
-	name := c.params["secret_name"]
-	if msg := nameProblem(name, "Secret"); msg != "" {
-		c.invalid(msg)
-		return
-	}
+	encrypted, keyID, name := body.encrypted, body.keyID, body.name
 	if encrypted == nil || keyID == nil {
 		c.notSupplied("encrypted_value", "key_id")
 		return
