@@ -15,6 +15,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
@@ -266,4 +267,37 @@ func idList(ids []int64) string {
 		parts = append(parts, fmt.Sprint(id))
 	}
 	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// A variable whose Repository resource (by reference) is deleted first, as
+// when a whole namespace goes, is still deleted on GitHub with its
+// resource.
+func TestOrganizationVariableDeletedAfterItsRepository(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newOrgSharingFixture(t)
+		repo := f.create(s, "short-lived", common.RepositoryParameters{})
+		f.waitReady(s, "short-lived")
+		sh := sharedWith()
+		sh.SelectedRepositoryRefs = []xpv2.Reference{{Name: repo.GetName()}}
+		o := f.newOrgVariable(s, "orphaned", "ORPHANED", "x", sh)
+		f.must(kube.Create(f.ctx, o))
+		waitReady(f, o)
+		f.must(kube.Delete(f.ctx, get(f, repo)))
+		f.eventually("the Repository resource gone", func() string {
+			if err := kube.Get(f.ctx, client.ObjectKeyFromObject(repo), fresh(repo)); !kerrors.IsNotFound(err) {
+				return "Repository still there"
+			}
+			return ""
+		})
+		f.must(kube.Delete(f.ctx, get(f, o)))
+		f.eventually("the variable deleted on GitHub and the resource gone", func() string {
+			if _, _, ok := f.ghOrgObject("/actions/variables/ORPHANED"); ok {
+				return "GitHub still has the variable"
+			}
+			if err := kube.Get(f.ctx, client.ObjectKeyFromObject(o), fresh(o)); !kerrors.IsNotFound(err) {
+				return "OrganizationActionsVariable still there"
+			}
+			return ""
+		})
+	})
 }

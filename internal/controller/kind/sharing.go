@@ -141,13 +141,21 @@ type Sharing struct {
 }
 
 // Sharing resolves mg's declared sharing s of an object of the kind of in
-// the organization org (see SelectedRepositories).
+// the organization org (see SelectedRepositories); for mg being deleted,
+// it resolves nothing.
 func (c Connection) Sharing(ctx context.Context, mg resource.Managed, org string, of github.Shared, s *orgcommon.RepositorySharing) (*Sharing, error) {
+	api := github.NewSelectedRepositoriesClient(c.GitHub)
+	if meta.WasDeleted(mg) {
+		// Nothing is sent or compared any more, and the Repository
+		// resources it names may be gone already (a namespace deleted
+		// whole): the object is deleted all the same.
+		return NewSharing(api, org, of, sharing.Want{Visibility: s.Visibility}), nil
+	}
 	ids, err := c.SelectedRepositories(ctx, mg, org, s)
 	if err != nil {
 		return nil, err
 	}
-	return NewSharing(github.NewSelectedRepositoriesClient(c.GitHub), org, of, sharing.Want{Visibility: s.Visibility, IDs: ids}), nil
+	return NewSharing(api, org, of, sharing.Want{Visibility: s.Visibility, IDs: ids}), nil
 }
 
 // NewSharing is the sharing want of an object of the kind of in org,

@@ -8,6 +8,7 @@ import (
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-cmp/cmp"
+	gogithub "github.com/google/go-github/v37/github"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -157,5 +158,21 @@ func TestSharingObserve(t *testing.T) {
 				t.Errorf("Observation(...): -want, +got:\n%s", diff)
 			}
 		})
+	}
+}
+
+// A resource being deleted resolves no repositories: those it names may
+// be gone already, and it must still be deleted.
+func TestSharingOfDeleted(t *testing.T) {
+	now := metav1.Now()
+	mg := &orgmv1alpha1.OrganizationActionsVariable{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "v", DeletionTimestamp: &now, Finalizers: []string{"f"}}}
+	s := orgcommon.RepositorySharing{Visibility: "selected", SelectedRepositoryRefs: []xpv2.Reference{{Name: "gone"}}}
+	c := Connection{Kube: kubeWith(t), GitHub: gogithub.NewClient(nil)}
+	if _, err := c.Sharing(context.Background(), mg, "acme", github.Shared{Variable: true}, &s); err != nil {
+		t.Errorf("Sharing(...) of a resource being deleted: %v, want no error", err)
+	}
+	mg.DeletionTimestamp = nil
+	if _, err := c.Sharing(context.Background(), mg, "acme", github.Shared{Variable: true}, &s); err == nil {
+		t.Error("Sharing(...) of a resource not being deleted, naming a Repository that does not exist: no error")
 	}
 }
