@@ -83,6 +83,30 @@ func nameIs(name string) func(map[string]any) bool {
 	return func(e map[string]any) bool { return e["name"] == name }
 }
 
+// orgSecretRecoverable is an organization's Actions (or Dependabot)
+// secret TOKEN, shared with a repository, whose look-alike is shared with
+// all.
+func orgSecretRecoverable(withValue func(func(*testing.T) *fixture) func(*testing.T) *fixture, dependabot bool) recoverable {
+	store := "actions"
+	if dependabot {
+		store = "dependabot"
+	}
+	path := "/orgs/" + owner + "/" + store + "/secrets"
+	return recoverable{
+		fixture: withValue(newOrgSharingFixture),
+		build: func(f *fixture, s scope) resource.Managed {
+			return f.orgSecret(s, dependabot, "token", "TOKEN", sharedWith(sharedA))
+		},
+		lookAlike: func(f *fixture) { f.ghPutSealed(path, "TOKEN", "not yours", `"visibility":"all"`) },
+		state: func(f *fixture) string {
+			v, ids, _ := f.emu.State().OrgSecretValue(owner, store, "TOKEN")
+			return fmt.Sprintf("%s value %s shared with %v", f.ghState(path+"/TOKEN"), v, ids)
+		},
+		count: func(f *fixture) int { return f.ghExists(path + "/TOKEN") },
+		write: path + "/TOKEN",
+	}
+}
+
 // ghExists counts 1 when GitHub answers a GET of path with an object.
 func (f *fixture) ghExists(path string) int {
 	f.t.Helper()
@@ -268,36 +292,8 @@ func recoverableKinds() map[string]recoverable {
 			write: storePath("actions/variables"),
 			repo:  vaultRepo,
 		},
-		"OrganizationActionsSecret": {
-			fixture: withValue(newOrgSharingFixture),
-			build: func(f *fixture, s scope) resource.Managed {
-				return f.orgSecret(s, false, "token", "TOKEN", sharedWith(sharedA))
-			},
-			lookAlike: func(f *fixture) {
-				f.ghPutSealed(orgSecrets+"actions/secrets", "TOKEN", "not yours", `"visibility":"all"`)
-			},
-			state: func(f *fixture) string {
-				v, ids, _ := f.emu.State().OrgSecretValue(owner, "actions", "TOKEN")
-				return fmt.Sprintf("%s value %s shared with %v", f.ghState(orgSecrets+"actions/secrets/TOKEN"), v, ids)
-			},
-			count: func(f *fixture) int { return f.ghExists(orgSecrets + "actions/secrets/TOKEN") },
-			write: orgSecrets + "actions/secrets/TOKEN",
-		},
-		"OrganizationDependabotSecret": {
-			fixture: withValue(newOrgSharingFixture),
-			build: func(f *fixture, s scope) resource.Managed {
-				return f.orgSecret(s, true, "token", "TOKEN", sharedWith(sharedA))
-			},
-			lookAlike: func(f *fixture) {
-				f.ghPutSealed(orgSecrets+"dependabot/secrets", "TOKEN", "not yours", `"visibility":"all"`)
-			},
-			state: func(f *fixture) string {
-				v, ids, _ := f.emu.State().OrgSecretValue(owner, "dependabot", "TOKEN")
-				return fmt.Sprintf("%s value %s shared with %v", f.ghState(orgSecrets+"dependabot/secrets/TOKEN"), v, ids)
-			},
-			count: func(f *fixture) int { return f.ghExists(orgSecrets + "dependabot/secrets/TOKEN") },
-			write: orgSecrets + "dependabot/secrets/TOKEN",
-		},
+		"OrganizationActionsSecret":    orgSecretRecoverable(withValue, false),
+		"OrganizationDependabotSecret": orgSecretRecoverable(withValue, true),
 		"OrganizationActionsVariable": {
 			fixture: newOrgSharingFixture,
 			build: func(f *fixture, s scope) resource.Managed {
