@@ -11,7 +11,9 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -194,4 +196,20 @@ func orgQuiet(t *testing.T, f *fixture, what string) {
 		}
 		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, c-counted, paid)
 	}
+}
+
+// deleteOrgObject deletes the resource of an organization's secret or
+// variable at path (under /orgs/demo-org) and waits for both to be gone.
+func (f *fixture) deleteOrgObject(mg resource.Managed, path string) {
+	f.t.Helper()
+	f.must(kube.Delete(f.ctx, get(f, mg)))
+	f.eventually("deleted on GitHub and the resource gone", func() string {
+		if _, _, ok := f.ghOrgObject(path); ok {
+			return "GitHub still has " + path
+		}
+		if err := kube.Get(f.ctx, client.ObjectKeyFromObject(mg), fresh(mg)); !kerrors.IsNotFound(err) {
+			return mg.GetObjectKind().GroupVersionKind().Kind + " " + mg.GetName() + " still there"
+		}
+		return ""
+	})
 }

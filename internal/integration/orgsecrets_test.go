@@ -69,16 +69,7 @@ func TestOrganizationActionsSecretLifecycle(t *testing.T) {
 		})
 		noSecretIn(f, o, "first-value")
 
-		f.must(kube.Delete(f.ctx, get(f, o)))
-		f.eventually("the secret deleted on GitHub and the resource gone", func() string {
-			if _, _, ok := f.ghOrgObject(path); ok {
-				return "GitHub still has " + path
-			}
-			if err := kube.Get(f.ctx, client.ObjectKeyFromObject(o), fresh(o)); !kerrors.IsNotFound(err) {
-				return "OrganizationActionsSecret still there"
-			}
-			return ""
-		})
+		f.deleteOrgObject(o, path)
 	})
 }
 
@@ -113,13 +104,7 @@ func TestOrganizationDependabotSecretRotation(t *testing.T) {
 		}
 		noSecretIn(f, o, "before-rotation-value", "after-rotation-value")
 
-		f.must(kube.Delete(f.ctx, get(f, o)))
-		f.eventually("the secret deleted on GitHub", func() string {
-			if _, _, ok := f.ghOrgObject("/dependabot/secrets/NPM_TOKEN"); ok {
-				return "GitHub still has it"
-			}
-			return ""
-		})
+		f.deleteOrgObject(o, "/dependabot/secrets/NPM_TOKEN")
 	})
 }
 
@@ -175,16 +160,7 @@ func TestOrganizationActionsVariableLifecycle(t *testing.T) {
 		f.eventually("the variable made again", check)
 		orgQuiet(t, f, "set back")
 
-		f.must(kube.Delete(f.ctx, get(f, o)))
-		f.eventually("the variable deleted on GitHub and the resource gone", func() string {
-			if _, _, ok := f.ghOrgObject(path); ok {
-				return "GitHub still has " + path
-			}
-			if err := kube.Get(f.ctx, client.ObjectKeyFromObject(o), fresh(o)); !kerrors.IsNotFound(err) {
-				return "OrganizationActionsVariable still there"
-			}
-			return ""
-		})
+		f.deleteOrgObject(o, path)
 	})
 }
 
@@ -289,15 +265,6 @@ func TestOrganizationVariableDeletedAfterItsRepository(t *testing.T) {
 			}
 			return ""
 		})
-		f.must(kube.Delete(f.ctx, get(f, o)))
-		f.eventually("the variable deleted on GitHub and the resource gone", func() string {
-			if _, _, ok := f.ghOrgObject("/actions/variables/ORPHANED"); ok {
-				return "GitHub still has the variable"
-			}
-			if err := kube.Get(f.ctx, client.ObjectKeyFromObject(o), fresh(o)); !kerrors.IsNotFound(err) {
-				return "OrganizationActionsVariable still there"
-			}
-			return ""
-		})
+		f.deleteOrgObject(o, "/actions/variables/ORPHANED")
 	})
 }
