@@ -65,27 +65,30 @@ func (k Kind) Beside(mg resource.Managed) schema.GroupVersionKind {
 
 // The managed kinds of the provider.
 var (
-	Membership       = Kind{Namespaced: orgmv1alpha1.MembershipGroupVersionKind, Cluster: orgv1alpha1.MembershipGroupVersionKind}
-	Team             = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
-	TeamMembership   = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
-	ActionsSecret    = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
-	ActionsVariable  = Kind{Namespaced: repomv1alpha1.ActionsVariableGroupVersionKind, Cluster: repov1alpha1.ActionsVariableGroupVersionKind}
-	Branch           = Kind{Namespaced: repomv1alpha1.BranchGroupVersionKind, Cluster: repov1alpha1.BranchGroupVersionKind}
-	BranchProtection = Kind{Namespaced: repomv1alpha1.BranchProtectionGroupVersionKind, Cluster: repov1alpha1.BranchProtectionGroupVersionKind}
-	Collaborator     = Kind{Namespaced: repomv1alpha1.CollaboratorGroupVersionKind, Cluster: repov1alpha1.CollaboratorGroupVersionKind}
-	DependabotSecret = Kind{Namespaced: repomv1alpha1.DependabotSecretGroupVersionKind, Cluster: repov1alpha1.DependabotSecretGroupVersionKind}
-	DeployKey        = Kind{Namespaced: repomv1alpha1.DeployKeyGroupVersionKind, Cluster: repov1alpha1.DeployKeyGroupVersionKind}
-	Environment      = Kind{Namespaced: repomv1alpha1.EnvironmentGroupVersionKind, Cluster: repov1alpha1.EnvironmentGroupVersionKind}
-	IssueLabel       = Kind{Namespaced: repomv1alpha1.IssueLabelGroupVersionKind, Cluster: repov1alpha1.IssueLabelGroupVersionKind}
-	Repository       = Kind{Namespaced: repomv1alpha1.RepositoryGroupVersionKind, Cluster: repov1alpha1.RepositoryGroupVersionKind}
-	RepositoryFile   = Kind{Namespaced: repomv1alpha1.RepositoryFileGroupVersionKind, Cluster: repov1alpha1.RepositoryFileGroupVersionKind}
-	Ruleset          = Kind{Namespaced: repomv1alpha1.RulesetGroupVersionKind, Cluster: repov1alpha1.RulesetGroupVersionKind}
-	TeamRepository   = Kind{Namespaced: repomv1alpha1.TeamRepositoryGroupVersionKind, Cluster: repov1alpha1.TeamRepositoryGroupVersionKind}
-	Webhook          = Kind{Namespaced: repomv1alpha1.WebhookGroupVersionKind, Cluster: repov1alpha1.WebhookGroupVersionKind}
+	Membership                   = Kind{Namespaced: orgmv1alpha1.MembershipGroupVersionKind, Cluster: orgv1alpha1.MembershipGroupVersionKind}
+	OrganizationActionsSecret    = Kind{Namespaced: orgmv1alpha1.OrganizationActionsSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsSecretGroupVersionKind}
+	OrganizationActionsVariable  = Kind{Namespaced: orgmv1alpha1.OrganizationActionsVariableGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsVariableGroupVersionKind}
+	OrganizationDependabotSecret = Kind{Namespaced: orgmv1alpha1.OrganizationDependabotSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationDependabotSecretGroupVersionKind}
+	Team                         = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
+	TeamMembership               = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
+	ActionsSecret                = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
+	ActionsVariable              = Kind{Namespaced: repomv1alpha1.ActionsVariableGroupVersionKind, Cluster: repov1alpha1.ActionsVariableGroupVersionKind}
+	Branch                       = Kind{Namespaced: repomv1alpha1.BranchGroupVersionKind, Cluster: repov1alpha1.BranchGroupVersionKind}
+	BranchProtection             = Kind{Namespaced: repomv1alpha1.BranchProtectionGroupVersionKind, Cluster: repov1alpha1.BranchProtectionGroupVersionKind}
+	Collaborator                 = Kind{Namespaced: repomv1alpha1.CollaboratorGroupVersionKind, Cluster: repov1alpha1.CollaboratorGroupVersionKind}
+	DependabotSecret             = Kind{Namespaced: repomv1alpha1.DependabotSecretGroupVersionKind, Cluster: repov1alpha1.DependabotSecretGroupVersionKind}
+	DeployKey                    = Kind{Namespaced: repomv1alpha1.DeployKeyGroupVersionKind, Cluster: repov1alpha1.DeployKeyGroupVersionKind}
+	Environment                  = Kind{Namespaced: repomv1alpha1.EnvironmentGroupVersionKind, Cluster: repov1alpha1.EnvironmentGroupVersionKind}
+	IssueLabel                   = Kind{Namespaced: repomv1alpha1.IssueLabelGroupVersionKind, Cluster: repov1alpha1.IssueLabelGroupVersionKind}
+	Repository                   = Kind{Namespaced: repomv1alpha1.RepositoryGroupVersionKind, Cluster: repov1alpha1.RepositoryGroupVersionKind}
+	RepositoryFile               = Kind{Namespaced: repomv1alpha1.RepositoryFileGroupVersionKind, Cluster: repov1alpha1.RepositoryFileGroupVersionKind}
+	Ruleset                      = Kind{Namespaced: repomv1alpha1.RulesetGroupVersionKind, Cluster: repov1alpha1.RulesetGroupVersionKind}
+	TeamRepository               = Kind{Namespaced: repomv1alpha1.TeamRepositoryGroupVersionKind, Cluster: repov1alpha1.TeamRepositoryGroupVersionKind}
+	Webhook                      = Kind{Namespaced: repomv1alpha1.WebhookGroupVersionKind, Cluster: repov1alpha1.WebhookGroupVersionKind}
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{Membership, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

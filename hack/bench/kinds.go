@@ -83,8 +83,16 @@ func (k benchKind) gvk() schema.GroupVersionKind {
 	return schema.GroupVersionKind{Group: k.group, Version: "v1alpha1", Kind: k.kind}
 }
 
-// render is the kind's manifest for repository repo and team team.
-func (k benchKind) render(repo, team string) string { return fmt.Sprintf(k.manifest, repo, team) }
+// render is the kind's manifest for repository repo and team team; %[3]s
+// is repo as a secret or variable name (upper case, underscores), for the
+// organization's secrets and variables made per repository.
+func (k benchKind) render(repo, team string) string {
+	return fmt.Sprintf(k.manifest, repo, team, orgName(repo))
+}
+
+// orgName is repo as the name of an organization secret or variable:
+// CHAOS_0001 for chaos-0001.
+func orgName(repo string) string { return strings.ToUpper(strings.ReplaceAll(repo, "-", "_")) }
 
 const (
 	repoGroup = "repo.github.m.crossplane.io"
@@ -304,6 +312,18 @@ spec:
 		return g.exists(repoPath(repo, "/contents/docs/managed.md"), "file")
 	}}
 
+	kindOrganizationActionsSecret = orgBenchKind("OrganizationActionsSecret", "org-token", "/actions/secrets/", `
+    valueSecretRef: {name: `+valuesSecret+`, key: token}
+    visibility: selected
+    selectedRepositoryRefs: [{name: "%[1]s"}]`)
+	kindOrganizationDependabotSecret = orgBenchKind("OrganizationDependabotSecret", "org-npm", "/dependabot/secrets/", `
+    valueSecretRef: {name: `+valuesSecret+`, key: token}
+    visibility: private`)
+	kindOrganizationActionsVariable = orgBenchKind("OrganizationActionsVariable", "org-region", "/actions/variables/", `
+    value: eu-west-1
+    visibility: selected
+    selectedRepositoryRefs: [{name: "%[1]s"}]`)
+
 	kindCollaborator = benchKind{kind: "Collaborator", group: repoGroup, want: "other-user", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Collaborator
 metadata: {name: "%[1]s-other-user"}
@@ -337,7 +357,24 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 // their cluster-scoped twins, which make chaos storms beside them.
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
-	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership}
+	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
+	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable}
+
+// orgBenchKind is an organization's secret or variable kind made for each
+// storm repository, named for it (%[3]s), at path under the organization,
+// its resource called <repo>-<suffix> with the forProvider fields after
+// its name.
+func orgBenchKind(kind, suffix, path, fields string) benchKind {
+	return benchKind{kind: kind, group: orgGroup, want: suffix, manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: ` + kind + `
+metadata: {name: "%[1]s-` + suffix + `"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[3]s"` + fields + "\n", objects: func(g github, repo string) ([]string, error) {
+		return g.exists("/orgs/"+owner+path+orgName(repo), suffix)
+	}}
+}
 
 // withoutDefaultLabels leaves out of names the labels GitHub gives every
 // new repository: they are GitHub's, not a storm's.

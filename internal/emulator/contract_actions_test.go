@@ -19,38 +19,53 @@ func init() { contractScenarios = append(contractScenarios, actionsContract) }
 // step read.
 var sealedRE = regexp.MustCompile(`<seal:([a-z]+):([^>]*)>`)
 
+// sealer seals the values of contract steps: <seal:store:value> in a
+// body becomes the value sealed with the public key of store that the
+// last keyOf(store) step read.
+type sealer struct {
+	t    *testing.T
+	keys map[string]*[2]string
+}
+
+func newSealer(t *testing.T) *sealer { return &sealer{t: t, keys: map[string]*[2]string{}} }
+
+// keyOf keeps the answered public key as store's.
+func (s *sealer) keyOf(store string) check {
+	return func(t *testing.T, a answer) {
+		m := a.json(t)
+		s.keys[store] = &[2]string{m["key_id"].(string), m["key"].(string)}
+	}
+}
+
+// prepare seals the call's placeholders.
+func (s *sealer) prepare(c call) call {
+	t := s.t
+	c.body = sealedRE.ReplaceAllStringFunc(c.body, func(p string) string {
+		m := sealedRE.FindStringSubmatch(p)
+		k := s.keys[m[1]]
+		if k == nil {
+			t.Fatalf("no public key of store %s read before %s", m[1], c.path)
+		}
+		raw, err := base64.StdEncoding.DecodeString(k[1])
+		if err != nil || len(raw) != 32 {
+			t.Fatalf("public key %q is not a base64 32-byte key", k[1])
+		}
+		var pk [32]byte
+		copy(pk[:], raw)
+		sealed, err := box.SealAnonymous(nil, []byte(m[2]), &pk, rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return `"encrypted_value":"` + base64.StdEncoding.EncodeToString(sealed) + `","key_id":"` + k[0] + `"`
+	})
+	return c
+}
+
 // actionsContract drives Actions secrets (repository and environment),
 // Dependabot secrets and Actions variables (repository and environment).
 func actionsContract(t *testing.T, srv *httptest.Server, emu *emulator.Server) {
-	type key struct{ id, key string }
-	keys := map[string]*key{}
-	keyOf := func(store string) check {
-		return func(t *testing.T, a answer) {
-			m := a.json(t)
-			keys[store] = &key{id: m["key_id"].(string), key: m["key"].(string)}
-		}
-	}
-	prepare := func(c call) call {
-		c.body = sealedRE.ReplaceAllStringFunc(c.body, func(s string) string {
-			m := sealedRE.FindStringSubmatch(s)
-			k := keys[m[1]]
-			if k == nil {
-				t.Fatalf("no public key of store %s read before %s", m[1], c.path)
-			}
-			raw, err := base64.StdEncoding.DecodeString(k.key)
-			if err != nil || len(raw) != 32 {
-				t.Fatalf("public key %q is not a base64 32-byte key", k.key)
-			}
-			var pk [32]byte
-			copy(pk[:], raw)
-			sealed, err := box.SealAnonymous(nil, []byte(m[2]), &pk, rand.Reader)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return `"encrypted_value":"` + base64.StdEncoding.EncodeToString(sealed) + `","key_id":"` + k.id + `"`
-		})
-		return c
-	}
+	seal := newSealer(t)
+	keyOf, prepare := seal.keyOf, seal.prepare
 	holds := func(store, name, want string) check {
 		return func(t *testing.T, _ answer) {
 			got, _, ok := emu.State().SecretValue("demo-org", "vault", store, name)
@@ -145,8 +160,8 @@ func actionsContract(t *testing.T, srv *httptest.Server, emu *emulator.Server) {
 	}
 	runSteps(t, srv, steps, func(c call) call {
 		c = prepare(c)
-		if k := keys["actions"]; k != nil {
-			c.body = regexp.MustCompile(`<keyid>`).ReplaceAllString(c.body, k.id)
+		if k := seal.keys["actions"]; k != nil {
+			c.body = regexp.MustCompile(`<keyid>`).ReplaceAllString(c.body, k[0])
 		}
 		return c
 	})

@@ -90,12 +90,7 @@ func (h secretHandlers) list(c *reqCtx, _ *world, r *Repo) {
 	if s := peekSecretStore(r, key); s != nil {
 		all = s.secrets
 	}
-	start, end := c.paginate(len(all))
-	items := make([]secretJSON, 0, end-start)
-	for _, x := range all[start:end] {
-		items = append(items, renderSecret(x))
-	}
-	c.json(http.StatusOK, map[string]any{"total_count": len(all), "secrets": items})
+	answerPage(c, "secrets", all, func(x *storedSecret) any { return renderSecret(x) })
 }
 
 func (h secretHandlers) publicKey(c *reqCtx, w *world, r *Repo) {
@@ -128,32 +123,18 @@ func (h secretHandlers) put(c *reqCtx, w *world, r *Repo) {
 	if !ok {
 		return
 	}
-	m, ok := c.decode(true)
-	if !ok {
+	body := readSecretWrite(c)
+	if body == nil {
 		return
 	}
-	f := &fields{c: c, m: m}
-	encrypted, keyID := f.str("encrypted_value"), f.str("key_id")
-	if f.failed {
-		return
-	}
-	name := c.params["secret_name"]
-	if msg := nameProblem(name, "Secret"); msg != "" {
-		c.invalid(msg)
-		return
-	}
+	encrypted, keyID, name := body.encrypted, body.keyID, body.name
 	if encrypted == nil || keyID == nil {
 		c.notSupplied("encrypted_value", "key_id")
 		return
 	}
 	s := w.secretStore(r, key)
-	value, problem := s.open(*keyID, *encrypted)
-	switch {
-	case problem != "":
-		c.invalid(problem)
-		return
-	case len(value) > maxSecretValue:
-		c.invalid(msgSecretTooLarge)
+	value, ok := s.receive(c, *keyID, *encrypted)
+	if !ok {
 		return
 	}
 	now := h.now()

@@ -86,6 +86,9 @@ type storedSecret struct {
 	Value     []byte
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// sharing is an organization's secret's repositories; a repository's
+	// secret has none.
+	sharing
 }
 
 // secretStore is the store key of r, created (with a fresh key pair) when
@@ -144,6 +147,49 @@ func (s *secretStore) open(keyID, encrypted string) (value []byte, problem strin
 		return nil, msgBadEncrypted
 	}
 	return out, ""
+}
+
+// secretWrite is a secret write's body as read: its fields, the sealed
+// value and key id (nil when not sent) and the path's secret name.
+type secretWrite struct {
+	fields           *fields
+	encrypted, keyID *string
+	name             string
+}
+
+// readSecretWrite reads the body of a secret write; nil, having answered
+// GitHub's 400 or 422, for a body that is no JSON object, fields of the
+// wrong type, or a name GitHub refuses.
+func readSecretWrite(c *reqCtx) *secretWrite {
+	m, ok := c.decode(true)
+	if !ok {
+		return nil
+	}
+	f := &fields{c: c, m: m}
+	w := &secretWrite{fields: f, encrypted: f.str("encrypted_value"), keyID: f.str("key_id"), name: c.params["secret_name"]}
+	if f.failed {
+		return nil
+	}
+	if msg := nameProblem(w.name, "Secret"); msg != "" {
+		c.invalid(msg)
+		return nil
+	}
+	return w
+}
+
+// receive opens a value written sealed with the key keyID, answering
+// GitHub's 422 for a key or seal it cannot open and a value over 48 KB.
+func (s *secretStore) receive(c *reqCtx, keyID, encrypted string) ([]byte, bool) {
+	value, problem := s.open(keyID, encrypted)
+	switch {
+	case problem != "":
+		c.invalid(problem)
+		return nil, false
+	case len(value) > maxSecretValue:
+		c.invalid(msgSecretTooLarge)
+		return nil, false
+	}
+	return value, true
 }
 
 // byName finds a secret; GitHub compares names without regard to case.

@@ -19,13 +19,16 @@ const secretNote = "GitHub never reveals a secret's value. Observed only, the re
 	"the provider writes the value of its Kubernetes Secret to GitHub once, as GitHub cannot tell whether it already holds it."
 
 // importedSecret is the resource of kind, keyed key, for GitHub's secret
-// got, whose value is what (for the list of Secrets to create), and the
-// secret's parameters; the caller puts them in the kind's parameters, with
-// the targets, as the resource's ForProvider. They refer to a Kubernetes
-// Secret of the resource's own name, with the key value, in the import's
-// namespace.
+// got of the repository repo (nil for an organization's), whose value is
+// what (for the list of Secrets to create), and the secret's parameters;
+// the caller puts them in the kind's parameters, with the targets, as the
+// resource's ForProvider. They refer to a Kubernetes Secret of the
+// resource's own name, with the key value, in the import's namespace.
 func importedSecret(s *Session, repo *Repo, kind, key string, got *gh.StoredSecret, what string) (Resource, common.SecretValueParameters) {
-	r := Resource{Kind: kind, Group: "repo", Repository: repo.Name, Key: key, ExternalName: strings.ToUpper(got.Name)}
+	r := Resource{Kind: kind, Group: "org", Key: key, ExternalName: strings.ToUpper(got.Name)}
+	if repo != nil {
+		r.Group, r.Repository = "repo", repo.Name
+	}
 	ref := common.SecretKeyRef{Name: s.Name(r), Key: secretValueKey}
 	if s.Options.Scope == Cluster {
 		ref.Namespace = ptr.To(s.Options.Namespace)

@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/utils/ptr"
 
-	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 )
@@ -45,19 +44,19 @@ func TestImportTeamRepositories(t *testing.T) {
 		kinds []string
 		// repo and team are the targets of api and of the team with slug.
 		repo common.RepositoryTarget
-		team func(slug string) orgcommon.TeamTarget
+		team func(slug string) common.TeamTarget
 	}{
 		"by reference, with the Repositories and Teams": {
 			kinds: []string{"Repository", "Team", "TeamRepository"},
 			repo:  common.RepositoryTarget{RepositoryRef: ptr.To(xpv2Ref("api"))},
-			team: func(slug string) orgcommon.TeamTarget {
-				return orgcommon.TeamTarget{TeamRef: ptr.To(xpv2Ref("team." + slug))}
+			team: func(slug string) common.TeamTarget {
+				return common.TeamTarget{TeamRef: ptr.To(xpv2Ref("team." + slug))}
 			},
 		},
 		"by name, alone": {
 			kinds: []string{"TeamRepository"},
 			repo:  common.RepositoryTarget{Owner: ptr.To("acme"), Repository: ptr.To("api")},
-			team:  func(slug string) orgcommon.TeamTarget { return orgcommon.TeamTarget{TeamSlug: ptr.To(slug)} },
+			team:  func(slug string) common.TeamTarget { return common.TeamTarget{TeamSlug: ptr.To(slug)} },
 		},
 	}
 	for name, tc := range cases {

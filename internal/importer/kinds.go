@@ -21,4 +21,7 @@ var Kinds = []Kind{
 	issueLabelKind,
 	membershipKind,
 	teamMembershipKind,
+	organizationActionsSecretKind,
+	organizationDependabotSecretKind,
+	organizationActionsVariableKind,
 }

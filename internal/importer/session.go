@@ -64,11 +64,11 @@ func (s *Session) TeamReference(slug string) *xpv2.Reference {
 
 // TeamTarget is how a resource names the team with slug: by a reference
 // to its Team resource when Teams are imported, by slug otherwise.
-func (s *Session) TeamTarget(slug string) orgcommon.TeamTarget {
+func (s *Session) TeamTarget(slug string) common.TeamTarget {
 	if ref := s.TeamReference(slug); ref != nil {
-		return orgcommon.TeamTarget{TeamRef: ref}
+		return common.TeamTarget{TeamRef: ref}
 	}
-	return orgcommon.TeamTarget{TeamSlug: ptr.To(slug)}
+	return common.TeamTarget{TeamSlug: ptr.To(slug)}
 }
 
 // ImportsRepository tells whether the repository named name is imported.

@@ -83,6 +83,30 @@ func nameIs(name string) func(map[string]any) bool {
 	return func(e map[string]any) bool { return e["name"] == name }
 }
 
+// orgSecretRecoverable is an organization's Actions (or Dependabot)
+// secret TOKEN, shared with a repository, whose look-alike is shared with
+// all.
+func orgSecretRecoverable(withValue func(func(*testing.T) *fixture) func(*testing.T) *fixture, dependabot bool) recoverable {
+	store := "actions"
+	if dependabot {
+		store = "dependabot"
+	}
+	path := "/orgs/" + owner + "/" + store + "/secrets"
+	return recoverable{
+		fixture: withValue(newOrgSharingFixture),
+		build: func(f *fixture, s scope) resource.Managed {
+			return f.orgSecret(s, dependabot, "token", "TOKEN", sharedWith(sharedA))
+		},
+		lookAlike: func(f *fixture) { f.ghPutSealed(path, "TOKEN", "not yours", `"visibility":"all"`) },
+		state: func(f *fixture) string {
+			v, ids, _ := f.emu.State().OrgSecretValue(owner, store, "TOKEN")
+			return fmt.Sprintf("%s value %s shared with %v", f.ghState(path+"/TOKEN"), v, ids)
+		},
+		count: func(f *fixture) int { return f.ghExists(path + "/TOKEN") },
+		write: path + "/TOKEN",
+	}
+}
+
 // ghExists counts 1 when GitHub answers a GET of path with an object.
 func (f *fixture) ghExists(path string) int {
 	f.t.Helper()
@@ -101,6 +125,7 @@ func recoverableKinds() map[string]recoverable {
 	filePath := "/repos/" + owner + "/" + filesRepo + "/contents/ci.yaml"
 	protection := "/repos/demo-org/" + protRepo + "/branches/main/protection"
 	branchPath := "/repos/" + owner + "/" + branchRepo + "/branches/feature"
+	orgSecrets := "/orgs/" + owner + "/"
 	withValue := func(newFixture func(*testing.T) *fixture) func(*testing.T) *fixture {
 		return func(t *testing.T) *fixture {
 			f := newFixture(t)
@@ -266,6 +291,20 @@ func recoverableKinds() map[string]recoverable {
 			count: func(f *fixture) int { return f.ghCount(storePath("actions/variables"), "variables", nameIs("REGION")) },
 			write: storePath("actions/variables"),
 			repo:  vaultRepo,
+		},
+		"OrganizationActionsSecret":    orgSecretRecoverable(withValue, false),
+		"OrganizationDependabotSecret": orgSecretRecoverable(withValue, true),
+		"OrganizationActionsVariable": {
+			fixture: newOrgSharingFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.newOrgVariable(s, "region", "REGION", "eu-west-1", sharedWith(sharedA))
+			},
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusCreated, goodToken, http.MethodPost, orgSecrets+"actions/variables", `{"name": "REGION", "value": "eu-west-1", "visibility": "all"}`)
+			},
+			state: func(f *fixture) string { return f.ghState(orgSecrets + "actions/variables/REGION") },
+			count: func(f *fixture) int { return f.ghExists(orgSecrets + "actions/variables/REGION") },
+			write: orgSecrets + "actions/variables",
 		},
 		"IssueLabel": {
 			fixture: newLabelFixture,

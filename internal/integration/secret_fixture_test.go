@@ -140,20 +140,31 @@ func (f *fixture) holds(store, name, value string) string {
 // sealed with the store's public key.
 func (f *fixture) ghPutSecret(store, name, value string) {
 	f.t.Helper()
+	f.ghPutSealed(storePath(store), name, value, "")
+}
+
+// ghPutSealed writes the secret name of the store at path (a repository's
+// or an organization's) as another tool would: sealed with the store's
+// public key, with the rest of the body's fields (`"visibility":"all"`).
+func (f *fixture) ghPutSealed(path, name, value, rest string) {
+	f.t.Helper()
 	var key struct {
 		KeyID string `json:"key_id"`
 		Key   string `json:"key"`
 	}
-	f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, storePath(store)+"/public-key", ""), &key))
+	f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, path+"/public-key", ""), &key))
 	raw, err := base64.StdEncoding.DecodeString(key.Key)
 	f.must(err)
 	var pk [32]byte
 	copy(pk[:], raw)
 	sealed, err := box.SealAnonymous(nil, []byte(value), &pk, crand.Reader)
 	f.must(err)
-	body := fmt.Sprintf(`{"encrypted_value": %q, "key_id": %q}`, base64.StdEncoding.EncodeToString(sealed), key.KeyID)
-	if status, b := f.gh(goodToken, http.MethodPut, storePath(store)+"/"+name, body); status != http.StatusCreated && status != http.StatusNoContent {
-		f.t.Fatalf("PUT %s %s: status %d: %s", store, name, status, b)
+	body := fmt.Sprintf(`{"encrypted_value": %q, "key_id": %q`, base64.StdEncoding.EncodeToString(sealed), key.KeyID)
+	if rest != "" {
+		body += ", " + rest
+	}
+	if status, b := f.gh(goodToken, http.MethodPut, path+"/"+name, body+"}"); status != http.StatusCreated && status != http.StatusNoContent {
+		f.t.Fatalf("PUT %s %s: status %d: %s", path, name, status, b)
 	}
 }
 

@@ -11,13 +11,14 @@ import (
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	repocommon "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // newTeamMembership builds, without creating it, a TeamMembership of
 // scope s called name for user in the team target names, with role.
-func (f *fixture) newTeamMembership(s scope, name string, target common.TeamTarget, user, role string) twins.TeamMembershipObject {
+func (f *fixture) newTeamMembership(s scope, name string, target repocommon.TeamTarget, user, role string) twins.TeamMembershipObject {
 	f.t.Helper()
 	o := twins.TeamMembership.In(s.of)
 	*o.Parameters() = common.TeamMembershipParameters{TeamTarget: target, User: user, Role: ptr.To(role)}
@@ -36,7 +37,7 @@ func TestTeamMembershipLifecycle(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newPeopleFixture(t)
 		path := crewMembership("member-user")
-		o := f.newTeamMembership(s, "member", common.TeamTarget{TeamSlug: ptr.To("crew")}, "Member-User", "maintainer")
+		o := f.newTeamMembership(s, "member", repocommon.TeamTarget{TeamSlug: ptr.To("crew")}, "Member-User", "maintainer")
 		f.must(kube.Create(f.ctx, o))
 		got := waitReady(f, o)
 		if m, ok := f.ghMembershipAt(path); !ok || m.State != "active" || m.Role != "maintainer" {
@@ -80,7 +81,7 @@ func TestTeamMembershipInvitation(t *testing.T) {
 		f := newPeopleFixture(t)
 		team := f.createTeam(s, "squad", common.TeamParameters{Name: "Squad", Privacy: ptr.To("closed")})
 		waitReady(f, team)
-		o := f.newTeamMembership(s, "quinn", common.TeamTarget{TeamRef: &xpv2.Reference{Name: team.GetName()}}, "quinn", "member")
+		o := f.newTeamMembership(s, "quinn", repocommon.TeamTarget{TeamRef: &xpv2.Reference{Name: team.GetName()}}, "quinn", "member")
 		f.must(kube.Create(f.ctx, o))
 		waitInvitationPending(f, o, "quinn")
 		f.waitEvent(o, "Invited", "GitHub invited quinn to demo-org to add them to team squad")
@@ -101,7 +102,7 @@ func TestTeamMembershipInvitation(t *testing.T) {
 func TestTeamMembershipAdoptsExisting(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newPeopleFixture(t)
-		o := f.newTeamMembership(s, "lead", common.TeamTarget{TeamSlug: ptr.To("crew")}, "demo-user", "member")
+		o := f.newTeamMembership(s, "lead", repocommon.TeamTarget{TeamSlug: ptr.To("crew")}, "demo-user", "member")
 		f.must(kube.Create(f.ctx, o))
 		f.waitEvent(o, "AdoptedExistingMembership", "demo-user", "role maintainer")
 		waitReady(f, o)
@@ -118,10 +119,10 @@ func TestTeamMembershipAdoptsExisting(t *testing.T) {
 func TestTeamMembershipErrors(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newPeopleFixture(t)
-		o := f.newTeamMembership(s, "nobody", common.TeamTarget{TeamSlug: ptr.To("crew")}, "nobody-here", "member")
+		o := f.newTeamMembership(s, "nobody", repocommon.TeamTarget{TeamSlug: ptr.To("crew")}, "nobody-here", "member")
 		f.must(kube.Create(f.ctx, o))
 		waitSyncError(f, o, "GitHub knows no user nobody-here: check spec.forProvider.user")
-		o = f.newTeamMembership(s, "noteam", common.TeamTarget{TeamSlug: ptr.To("nope")}, "quinn", "member")
+		o = f.newTeamMembership(s, "noteam", repocommon.TeamTarget{TeamSlug: ptr.To("nope")}, "quinn", "member")
 		f.must(kube.Create(f.ctx, o))
 		waitSyncError(f, o, "cannot find team nope of demo-org")
 	})
@@ -132,7 +133,7 @@ func TestTeamMembershipErrors(t *testing.T) {
 func TestTeamMembershipIdleIsFree(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newPeopleFixture(t)
-		o := f.newTeamMembership(s, "idle", common.TeamTarget{TeamSlug: ptr.To("crew")}, "member-user", "member")
+		o := f.newTeamMembership(s, "idle", repocommon.TeamTarget{TeamSlug: ptr.To("crew")}, "member-user", "member")
 		f.must(kube.Create(f.ctx, o))
 		waitReady(f, o)
 		const get = "GET /orgs/{org}/teams/{team_slug}/memberships/{username}"
@@ -152,7 +153,7 @@ func TestTeamMembershipIdleIsFree(t *testing.T) {
 
 // Bad manifests are refused at admission, saying what is allowed.
 func TestTeamMembershipAdmission(t *testing.T) {
-	crew := common.TeamTarget{TeamSlug: ptr.To("crew")}
+	crew := repocommon.TeamTarget{TeamSlug: ptr.To("crew")}
 	cases := map[string]struct {
 		p    common.TeamMembershipParameters
 		want string
@@ -162,9 +163,9 @@ func TestTeamMembershipAdmission(t *testing.T) {
 		"TooLong":       {p: common.TeamMembershipParameters{TeamTarget: crew, User: strings.Repeat("a", 40)}, want: "spec.forProvider.user"},
 		"Admin":         {p: common.TeamMembershipParameters{TeamTarget: crew, User: "pat", Role: ptr.To("admin")}, want: `supported values: "member", "maintainer"`},
 		"NoTeam":        {p: common.TeamMembershipParameters{User: "pat"}, want: "set exactly one of teamSlug, teamRef or teamSelector"},
-		"SlugAndRef": {p: common.TeamMembershipParameters{User: "pat", TeamTarget: common.TeamTarget{TeamSlug: ptr.To("crew"), TeamRef: &xpv2.Reference{Name: "crew"}}},
+		"SlugAndRef": {p: common.TeamMembershipParameters{User: "pat", TeamTarget: repocommon.TeamTarget{TeamSlug: ptr.To("crew"), TeamRef: &xpv2.Reference{Name: "crew"}}},
 			want: "set exactly one of teamSlug, teamRef or teamSelector"},
-		"SlugUpperCase": {p: common.TeamMembershipParameters{User: "pat", TeamTarget: common.TeamTarget{TeamSlug: ptr.To("Crew")}}, want: "spec.forProvider.teamSlug"},
+		"SlugUpperCase": {p: common.TeamMembershipParameters{User: "pat", TeamTarget: repocommon.TeamTarget{TeamSlug: ptr.To("Crew")}}, want: "spec.forProvider.teamSlug"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -81,7 +81,7 @@ func placeExample(f *fixture, s scope, mg resource.Managed) {
 	}:
 		refs = append(refs, &o.Parameters().ParentTeamRef)
 	case interface {
-		TeamTarget() *orgcommon.TeamTarget
+		TeamTarget() *repocommon.TeamTarget
 	}:
 		refs = append(refs, &o.TeamTarget().TeamRef)
 	case environmentObject:

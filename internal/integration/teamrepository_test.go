@@ -13,14 +13,13 @@ import (
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 )
 
 // bySlug names the team by slug and the repository by name.
 func bySlug(slug, repo string, permission *string) common.TeamRepositoryParameters {
 	return common.TeamRepositoryParameters{
-		TeamTarget:       orgcommon.TeamTarget{TeamSlug: ptr.To(slug)},
+		TeamTarget:       common.TeamTarget{TeamSlug: ptr.To(slug)},
 		RepositoryTarget: common.RepositoryTarget{Repository: ptr.To(repo)},
 		Permission:       permission,
 	}
@@ -147,7 +146,7 @@ func TestTeamRepositoryErrors(t *testing.T) {
 			tm := f.observedTeam(s, "platform", "platform")
 			f.setTeamStatus(tm, 99, "other-org", "platform")
 			tr := f.createTeamRepository(s, "grant", common.TeamRepositoryParameters{
-				TeamTarget:       orgcommon.TeamTarget{TeamRef: &xpv2.Reference{Name: tm.GetName()}},
+				TeamTarget:       common.TeamTarget{TeamRef: &xpv2.Reference{Name: tm.GetName()}},
 				RepositoryTarget: common.RepositoryTarget{Repository: ptr.To("app")},
 			})
 			waitSyncError(f, tr, "belongs to organization other-org, but repository "+owner+"/app belongs to "+owner)
@@ -201,7 +200,7 @@ func TestTeamRepositoryFollowsReferences(t *testing.T) {
 		waitReady(f, repo)
 
 		tr := f.createTeamRepository(s, "grant", common.TeamRepositoryParameters{
-			TeamTarget:       orgcommon.TeamTarget{TeamRef: &xpv2.Reference{Name: tm.GetName()}},
+			TeamTarget:       common.TeamTarget{TeamRef: &xpv2.Reference{Name: tm.GetName()}},
 			RepositoryTarget: common.RepositoryTarget{RepositoryRef: &xpv2.Reference{Name: repo.GetName()}},
 			Permission:       ptr.To("admin"),
 		})
@@ -273,7 +272,7 @@ func TestTeamRepositoryDeletesWhatIsGone(t *testing.T) {
 			f.seedTeamsAndRepos([]string{"Platform"}, "app")
 			tm := f.observedTeam(s, "platform", "platform")
 			tr := f.createTeamRepository(s, "grant", common.TeamRepositoryParameters{
-				TeamTarget:       orgcommon.TeamTarget{TeamRef: &xpv2.Reference{Name: tm.GetName()}},
+				TeamTarget:       common.TeamTarget{TeamRef: &xpv2.Reference{Name: tm.GetName()}},
 				RepositoryTarget: common.RepositoryTarget{Repository: ptr.To("app")},
 			})
 			waitReady(f, tr)
@@ -314,13 +313,13 @@ func TestTeamRepositoryAdmission(t *testing.T) {
 		"SlugWithSpace":       {p: bySlug("platform team", "app", nil), want: "spec.forProvider.teamSlug"},
 		"RepositoryBadName":   {p: bySlug("platform", "my app", nil), want: "spec.forProvider.repository"},
 		"NoTeam":              {p: common.TeamRepositoryParameters{RepositoryTarget: common.RepositoryTarget{Repository: ptr.To("app")}}, want: "set exactly one of teamSlug, teamRef or teamSelector"},
-		"NoRepository":        {p: common.TeamRepositoryParameters{TeamTarget: orgcommon.TeamTarget{TeamSlug: ptr.To("platform")}}, want: "set exactly one of repository, repositoryRef or repositorySelector"},
+		"NoRepository":        {p: common.TeamRepositoryParameters{TeamTarget: common.TeamTarget{TeamSlug: ptr.To("platform")}}, want: "set exactly one of repository, repositoryRef or repositorySelector"},
 		"SlugAndTeamRef": {p: common.TeamRepositoryParameters{
-			TeamTarget:       orgcommon.TeamTarget{TeamSlug: ptr.To("platform"), TeamRef: &xpv2.Reference{Name: "platform"}},
+			TeamTarget:       common.TeamTarget{TeamSlug: ptr.To("platform"), TeamRef: &xpv2.Reference{Name: "platform"}},
 			RepositoryTarget: common.RepositoryTarget{Repository: ptr.To("app")},
 		}, want: "set exactly one of teamSlug, teamRef or teamSelector"},
 		"NameAndRepositoryRef": {p: common.TeamRepositoryParameters{
-			TeamTarget:       orgcommon.TeamTarget{TeamSlug: ptr.To("platform")},
+			TeamTarget:       common.TeamTarget{TeamSlug: ptr.To("platform")},
 			RepositoryTarget: common.RepositoryTarget{Repository: ptr.To("app"), RepositoryRef: &xpv2.Reference{Name: "app"}},
 		}, want: "set exactly one of repository, repositoryRef or repositorySelector"},
 	}

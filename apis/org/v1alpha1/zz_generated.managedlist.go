@@ -29,6 +29,33 @@ func (l *MembershipList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this OrganizationActionsSecretList.
+func (l *OrganizationActionsSecretList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this OrganizationActionsVariableList.
+func (l *OrganizationActionsVariableList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this OrganizationDependabotSecretList.
+func (l *OrganizationDependabotSecretList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this TeamList.
 func (l *TeamList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

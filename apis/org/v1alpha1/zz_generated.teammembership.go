@@ -25,6 +25,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	common "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	teams "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
 
@@ -97,7 +98,7 @@ func (t *TeamMembership) OrganizationTarget() *common.OrganizationTarget {
 }
 
 // TeamTarget returns the team the team membership is about.
-func (t *TeamMembership) TeamTarget() *common.TeamTarget {
+func (t *TeamMembership) TeamTarget() *teams.TeamTarget {
 	return &t.Spec.ForProvider.TeamTarget
 }
 

@@ -24,7 +24,6 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	teams "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	shared "github.com/crossplane-github/provider-github/apis/shared/v1alpha1"
 )
@@ -97,7 +96,7 @@ func (t *TeamRepository) RepositoryTarget() *common.RepositoryTarget {
 }
 
 // TeamTarget returns the team the team repository permission is about.
-func (t *TeamRepository) TeamTarget() *teams.TeamTarget {
+func (t *TeamRepository) TeamTarget() *common.TeamTarget {
 	return &t.Spec.ForProvider.TeamTarget
 }
 

@@ -19,9 +19,16 @@ func SameName(a, b string) bool { return strings.EqualFold(a, b) }
 // Request is the body that creates the declared variable (with its name)
 // or sets its value (without).
 func Request(p *common.ActionsVariableParameters, withName bool) *github.ActionsVariableRequest {
-	r := &github.ActionsVariableRequest{Value: p.Value}
+	return RequestOf(p.Name, p.Value, withName)
+}
+
+// RequestOf is the body that creates the variable name of value (with its
+// name) or sets its value (without), of a repository's or an
+// organization's variable alike.
+func RequestOf(name, value string, withName bool) *github.ActionsVariableRequest {
+	r := &github.ActionsVariableRequest{Value: value}
 	if withName {
-		r.Name = p.Name
+		r.Name = name
 	}
 	return r
 }
@@ -55,7 +62,13 @@ func UpToDate(p *common.ActionsVariableParameters, v *github.ActionsVariable) bo
 // Drift lists, by spec field, where GitHub's variable differs from the
 // declared one: its value, the one field a variable has beside its name.
 func Drift(p *common.ActionsVariableParameters, v *github.ActionsVariable) []string {
-	if UpToDate(p, v) {
+	return ValueDrift(p.Value, v)
+}
+
+// ValueDrift is ["value"] when GitHub's variable v does not hold value
+// exactly, of a repository's or an organization's variable alike.
+func ValueDrift(value string, v *github.ActionsVariable) []string {
+	if v.Value == value {
 		return nil
 	}
 	return []string{"value"}

@@ -37,8 +37,12 @@ var (
 
 // SecretStore is one of a repository's secret stores: its Actions secrets,
 // the Actions secrets of one of its deployment environments, or its
-// Dependabot secrets. Each has its own public key.
+// Dependabot secrets; or one of an organization's (Org): its Actions or
+// its Dependabot secrets, whose owner is the organization and whose
+// repository is "". Each has its own public key.
 type SecretStore struct {
+	// Org is true for an organization's secrets.
+	Org bool
 	// Dependabot is true for Dependabot's secrets.
 	Dependabot bool
 	// Environment is the deployment environment of Actions environment
@@ -49,6 +53,10 @@ type SecretStore struct {
 // String names the store in messages.
 func (s SecretStore) String() string {
 	switch {
+	case s.Org && s.Dependabot:
+		return "organization Dependabot secrets"
+	case s.Org:
+		return "organization Actions secrets"
 	case s.Dependabot:
 		return "Dependabot secrets"
 	case s.Environment != "":
@@ -65,6 +73,10 @@ type secretRoutes struct{ publicKey, get, put, delete Route }
 // owner and repository.
 func (s SecretStore) routes() (secretRoutes, []string) {
 	switch {
+	case s.Org && s.Dependabot:
+		return secretRoutes{routeOrgDependabotPublicKey, routeGetOrgDependabotSecret, routePutOrgDependabotSecret, routeDeleteOrgDependabotSecret}, nil
+	case s.Org:
+		return secretRoutes{routeOrgActionsPublicKey, routeGetOrgActionsSecret, routePutOrgActionsSecret, routeDeleteOrgActionsSecret}, nil
 	case s.Dependabot:
 		return secretRoutes{routeDependabotPublicKey, routeGetDependabotSecret, routePutDependabotSecret, routeDeleteDependabotSecret}, nil
 	case s.Environment != "":
@@ -83,19 +95,22 @@ type SecretsPublicKey struct {
 }
 
 // StoredSecret is a secret as GitHub answers it: its name (upper case)
-// and dates, never its value.
+// and dates, never its value; an organization's also who may use it.
 type StoredSecret struct {
 	Name      string     `json:"name"`
 	CreatedAt *time.Time `json:"created_at"`
 	UpdatedAt *time.Time `json:"updated_at"`
+	// Visibility is an organization secret's: all, private or selected.
+	Visibility string `json:"visibility,omitempty"`
 }
 
 // EncryptedSecret is the body of a secret write: the value sealed with the
 // store's public key (a libsodium sealed box, base64-encoded) and the id
-// of that key.
+// of that key; an organization's also who may use it.
 type EncryptedSecret struct {
 	EncryptedValue string `json:"encrypted_value"`
 	KeyID          string `json:"key_id"`
+	Sharing
 }
 
 // SecretsAPI reads and writes the secrets of a repository's stores.
@@ -122,12 +137,21 @@ func secretParams(owner, repo string, store []string, rest ...string) []string {
 	return append(append([]string{owner, repo}, store...), rest...)
 }
 
+// params are a path of the store's parameters: its owner, its repository
+// (an organization's store has none) and the store's, then rest.
+func (s SecretStore) params(owner, repo string, store []string, rest ...string) []string {
+	if s.Org {
+		return append([]string{owner}, rest...)
+	}
+	return secretParams(owner, repo, store, rest...)
+}
+
 // GetSecretsPublicKey reads the key the store's secrets are encrypted
 // with. GitHub may replace it; a write with an old key's id is refused.
 func (c *SecretsClient) GetSecretsPublicKey(ctx context.Context, owner, repo string, store SecretStore) (*SecretsPublicKey, error) {
 	r, p := store.routes()
 	out := &SecretsPublicKey{}
-	err := c.do(ctx, r.publicKey, r.publicKey.path(secretParams(owner, repo, p)...), nil, out)
+	err := c.do(ctx, r.publicKey, r.publicKey.path(store.params(owner, repo, p)...), nil, out)
 	return out, err
 }
 
@@ -136,18 +160,18 @@ func (c *SecretsClient) GetSecretsPublicKey(ctx context.Context, owner, repo str
 func (c *SecretsClient) GetSecret(ctx context.Context, owner, repo string, store SecretStore, name string) (*StoredSecret, error) {
 	r, p := store.routes()
 	out := &StoredSecret{}
-	err := c.do(ctx, r.get, r.get.path(secretParams(owner, repo, p, name)...), nil, out)
+	err := c.do(ctx, r.get, r.get.path(store.params(owner, repo, p, name)...), nil, out)
 	return out, err
 }
 
 // PutSecret creates the secret or replaces its value.
 func (c *SecretsClient) PutSecret(ctx context.Context, owner, repo string, store SecretStore, name string, s *EncryptedSecret) error {
 	r, p := store.routes()
-	return c.do(ctx, r.put, r.put.path(secretParams(owner, repo, p, name)...), s, nil)
+	return c.do(ctx, r.put, r.put.path(store.params(owner, repo, p, name)...), s, nil)
 }
 
 // DeleteSecret deletes the secret.
 func (c *SecretsClient) DeleteSecret(ctx context.Context, owner, repo string, store SecretStore, name string) error {
 	r, p := store.routes()
-	return c.do(ctx, r.delete, r.delete.path(secretParams(owner, repo, p, name)...), nil, nil)
+	return c.do(ctx, r.delete, r.delete.path(store.params(owner, repo, p, name)...), nil, nil)
 }

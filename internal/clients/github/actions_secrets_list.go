@@ -20,6 +20,10 @@ var (
 // after owner and repository.
 func (s SecretStore) listRoute() (Route, []string) {
 	switch {
+	case s.Org && s.Dependabot:
+		return routeListOrgDependabotSecrets, nil
+	case s.Org:
+		return routeListOrgActionsSecrets, nil
 	case s.Dependabot:
 		return routeListDependabotSecrets, nil
 	case s.Environment != "":
@@ -39,7 +43,7 @@ type secretPage struct {
 // store: their names and dates.
 func (c *SecretsClient) ListSecrets(ctx context.Context, owner, repo string, store SecretStore) ([]StoredSecret, error) {
 	r, p := store.listRoute()
-	path := r.path(secretParams(owner, repo, p)...)
+	path := r.path(store.params(owner, repo, p)...)
 	var all []StoredSecret
 	for page := 1; page != 0; {
 		var s secretPage

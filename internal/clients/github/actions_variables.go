@@ -33,18 +33,23 @@ var (
 		Permission: "Environments: write", Scope: "repo"})
 )
 
-// ActionsVariable is an Actions variable as GitHub answers it.
+// ActionsVariable is an Actions variable as GitHub answers it; an
+// organization's also says who may use it.
 type ActionsVariable struct {
 	Name      string     `json:"name"`
 	Value     string     `json:"value"`
 	CreatedAt *time.Time `json:"created_at"`
 	UpdatedAt *time.Time `json:"updated_at"`
+	// Visibility is an organization variable's: all, private or selected.
+	Visibility string `json:"visibility,omitempty"`
 }
 
-// ActionsVariableRequest is the body of a variable create or update.
+// ActionsVariableRequest is the body of a variable create or update; an
+// organization's also says who may use it.
 type ActionsVariableRequest struct {
 	Name  string `json:"name,omitempty"`
 	Value string `json:"value"`
+	Sharing
 }
 
 // ActionsVariablesAPI reads and changes the Actions variables of a

@@ -177,7 +177,7 @@ func (c *secretCase) observe(hash *string, created, want string, value []byte) c
 	}
 
 	// The status as Kubernetes stores it.
-	o := Observation(convergetest.Owner+"/"+convergetest.Repo, got, applied)
+	o := Observation(got, applied)
 	raw, err := json.Marshal(o)
 	if err != nil {
 		t.Fatal(err)

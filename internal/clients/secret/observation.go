@@ -24,13 +24,10 @@ type Applied struct {
 	At *metav1.Time
 }
 
-// Observation is the status.atProvider of GitHub's secret s in the
-// repository repo (owner/name), with what the provider applied.
-func Observation(repo string, s *github.StoredSecret, applied Applied) common.SecretValueObservation {
+// Observation is the status.atProvider of GitHub's secret s, with what
+// the provider applied; where it is is the kind's to add.
+func Observation(s *github.StoredSecret, applied Applied) common.SecretValueObservation {
 	o := common.SecretValueObservation{Name: ptr.To(s.Name), AppliedAt: applied.At}
-	if repo != "" {
-		o.Repository = ptr.To(repo)
-	}
 	if applied.Hash != "" {
 		o.AppliedValueHash = ptr.To(applied.Hash)
 	}

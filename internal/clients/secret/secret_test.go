@@ -101,15 +101,14 @@ func TestObservation(t *testing.T) {
 	updated := created.Add(time.Hour)
 	at := ptr.To(metav1.NewTime(updated))
 	cases := map[string]struct {
-		repo    string
 		s       *github.StoredSecret
 		applied Applied
 		want    common.SecretValueObservation
 	}{
 		"Full": {
-			repo: "demo-org/app", s: &github.StoredSecret{Name: "DEPLOY_TOKEN", CreatedAt: &created, UpdatedAt: &updated},
+			s:       &github.StoredSecret{Name: "DEPLOY_TOKEN", CreatedAt: &created, UpdatedAt: &updated},
 			applied: Applied{Hash: "hmac-sha256:ab", At: at},
-			want: common.SecretValueObservation{Repository: ptr.To("demo-org/app"), Name: ptr.To("DEPLOY_TOKEN"),
+			want: common.SecretValueObservation{Name: ptr.To("DEPLOY_TOKEN"),
 				CreatedAt: ptr.To(metav1.NewTime(created)), UpdatedAt: ptr.To(metav1.NewTime(updated)),
 				AppliedValueHash: ptr.To("hmac-sha256:ab"), AppliedAt: at},
 		},
@@ -120,7 +119,7 @@ func TestObservation(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, Observation(tc.repo, tc.s, tc.applied)); diff != "" {
+			if diff := cmp.Diff(tc.want, Observation(tc.s, tc.applied)); diff != "" {
 				t.Errorf("Observation(...): -want, +got:\n%s", diff)
 			}
 		})

@@ -38,7 +38,7 @@ var repo = kind.Repository{Owner: "demo-org", Name: "app"}
 
 // scopeOf makes the scope of T, for the variables of the environment env
 // ("" for the repository's), its name starting with prefix.
-func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) func(prefix, env string) scope {
+func scopeOf[T repoObject](s apis.Scope, newT func(namespace, name string) T) func(prefix, env string) scope {
 	return func(prefix, env string) scope {
 		return scope{
 			name: prefix + string(s), env: env,
@@ -52,7 +52,9 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) func(p
 				return v
 			},
 			external: func(api github.ActionsVariablesAPI, rec event.Recorder, found *github.ActionsVariable) kindtest.Client[Object] {
-				return kindtest.Typed[Object, T]{E: &external[T]{api: api, repo: repo, env: kind.Environment{Name: env}, record: rec, found: found}}
+				e := repoExternal[T](api, repo, kind.Environment{Name: env}, rec)
+				e.found = found
+				return kindtest.Typed[Object, T]{E: e}
 			},
 		}
 	}
@@ -213,7 +215,7 @@ func TestObserve(t *testing.T) {
 				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
 					t.Errorf("\n%s\nevents: -want, +got:\n%s", tc.reason, diff)
 				}
-				if diff := cmp.Diff(tc.want.value, mg.Observation().Value); diff != "" {
+				if diff := cmp.Diff(tc.want.value, mg.(repoObject).Observation().Value); diff != "" {
 					t.Errorf("\n%s\nstatus value: -want, +got:\n%s", tc.reason, diff)
 				}
 				for _, c := range calls {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crossplane-github/provider-github/apis"
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 )
 
 // A TeamScoped resource is about one team, named by its embedded
@@ -16,7 +17,7 @@ import (
 // the organization it names.
 type TeamScoped interface {
 	resource.Managed
-	TeamTarget() *orgcommon.TeamTarget
+	TeamTarget() *common.TeamTarget
 }
 
 // A Team is the GitHub team a resource names.

@@ -15,7 +15,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 
-	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
 	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -25,12 +24,12 @@ import (
 // a repository).
 type nsTeamChild struct {
 	*nsChild
-	team orgcommon.TeamTarget
+	team common.TeamTarget
 }
 
-func (c *nsTeamChild) TeamTarget() *orgcommon.TeamTarget { return &c.team }
+func (c *nsTeamChild) TeamTarget() *common.TeamTarget { return &c.team }
 
-func teamChild(t orgcommon.TeamTarget) *nsTeamChild {
+func teamChild(t common.TeamTarget) *nsTeamChild {
 	return &nsTeamChild{nsChild: namespacedChild("team", false, common.RepositoryTarget{Repository: ptr.To("api")}), team: t}
 }
 
@@ -61,34 +60,34 @@ func TestConnectionTeam(t *testing.T) {
 	}{
 		"BySlug": {
 			reason: "A team named by slug belongs to the repository's organization.",
-			mg:     teamChild(orgcommon.TeamTarget{TeamSlug: ptr.To("platform")}),
+			mg:     teamChild(common.TeamTarget{TeamSlug: ptr.To("platform")}),
 			want:   Team{Organization: "acme", Slug: "platform"},
 		},
 		"ByReferenceFollowsStatus": {
 			reason: "A referenced Team is read from its status in the resource's own namespace: its current slug, id and organization.",
 			kube:   []client.Object{createdTeam("team", "platform", "acme", "platform-renamed", 42, nil), createdTeam("other", "platform", "acme", "wrong", 7, nil)},
-			mg:     teamChild(orgcommon.TeamTarget{TeamRef: &xpv2.Reference{Name: "platform"}}),
+			mg:     teamChild(common.TeamTarget{TeamRef: &xpv2.Reference{Name: "platform"}}),
 			want:   Team{Organization: "acme", Slug: "platform-renamed", ID: 42, Via: "Team team/platform"},
 		},
 		"ReferenceNotCreated": {
 			reason:  "A referenced Team not yet on GitHub is waited for, and the condition says so.",
 			kube:    []client.Object{createdTeam("team", "platform", "", "", 0, nil)},
-			mg:      teamChild(orgcommon.TeamTarget{TeamRef: &xpv2.Reference{Name: "platform"}}),
+			mg:      teamChild(common.TeamTarget{TeamRef: &xpv2.Reference{Name: "platform"}}),
 			wantErr: referenceNotCreated{errors.New("Team team/platform named by spec.forProvider.teamRef has not been created on GitHub yet: this resource waits until it is Ready")},
 		},
 		"ReferenceMissing": {
 			reason:  "A reference to a Team that does not exist says so, as a reference that is gone.",
-			mg:      teamChild(orgcommon.TeamTarget{TeamRef: &xpv2.Reference{Name: "platform"}}),
+			mg:      teamChild(common.TeamTarget{TeamRef: &xpv2.Reference{Name: "platform"}}),
 			wantErr: referenceGone{errors.New("spec.forProvider.teamRef names Team team/platform, which does not exist: create it, or fix the reference")},
 		},
 		"SelectorUnresolved": {
 			reason:  "A selector that chose nothing yet says so.",
-			mg:      teamChild(orgcommon.TeamTarget{TeamSelector: &xpv2.Selector{MatchLabels: map[string]string{"a": "b"}}}),
+			mg:      teamChild(common.TeamTarget{TeamSelector: &xpv2.Selector{MatchLabels: map[string]string{"a": "b"}}}),
 			wantErr: errors.New("spec.forProvider.teamSelector matches no Team yet: label a Team to match it, or name one with teamRef"),
 		},
 		"Nothing": {
 			reason:  "A resource that names no team says what to set.",
-			mg:      teamChild(orgcommon.TeamTarget{}),
+			mg:      teamChild(common.TeamTarget{}),
 			wantErr: errors.New("no team: set spec.forProvider.teamSlug, teamRef or teamSelector"),
 		},
 	}
@@ -136,7 +135,7 @@ func TestSelectTeams(t *testing.T) {
 				createdTeam("other", "x", "acme", "x", 2, labels),
 				func() client.Object { r := createdRepo("team", "api", "acme/api"); r.SetLabels(labels); return r }(),
 			},
-			mg: &nsTeamChild{nsChild: namespacedChild("team", false, common.RepositoryTarget{RepositorySelector: sel}), team: orgcommon.TeamTarget{TeamSelector: sel}},
+			mg: &nsTeamChild{nsChild: namespacedChild("team", false, common.RepositoryTarget{RepositorySelector: sel}), team: common.TeamTarget{TeamSelector: sel}},
 			wantRefs: func(mg resource.Managed) []*xpv2.Reference {
 				c := mg.(*nsTeamChild)
 				return []*xpv2.Reference{c.RepositoryTarget().RepositoryRef, c.TeamTarget().TeamRef}

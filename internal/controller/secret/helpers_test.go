@@ -69,7 +69,7 @@ func scopeOf[T Object](name string, store github.SecretStore, newT func(namespac
 		spec:   func(o Object) *common.SecretValueParameters { return spec(o.(T)) },
 		status: func(o Object) *common.SecretValueObservation { return status(o.(T)) },
 		external: func(api github.SecretsAPI, keys publicKeys, rec event.Recorder, secrets ctrlclient.Reader, found *github.StoredSecret) kindtest.Client[Object] {
-			e := &external[T]{api: api, keys: keys, repo: repo, store: store, kind: kindName(store), record: rec, secrets: secrets,
+			e := &external[T]{api: api, keys: keys, in: repo, owner: repo.Owner, repo: repo.Name, store: store, kind: kindName(store), record: rec, secrets: secrets,
 				spec: spec, status: status, found: found}
 			if store.Environment != "" {
 				e.env = kind.Environment{Name: store.Environment}

@@ -1,7 +1,10 @@
-// Package secret reconciles ActionsSecret and DependabotSecret managed
+// Package secret reconciles ActionsSecret, DependabotSecret,
+// OrganizationActionsSecret and OrganizationDependabotSecret managed
 // resources of both scopes with one external client: a secret of one of a
-// repository's secret stores, known by its name, whose value comes from a
-// Kubernetes Secret and is sent sealed with the store's public key.
+// repository's or an organization's secret stores, known by its name,
+// whose value comes from a Kubernetes Secret and is sent sealed with the
+// store's public key. An organization's secret is also shared with some
+// of its repositories (see orgShare).
 package secret
 
 import (
@@ -25,10 +28,10 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
-// Object is an Actions or Dependabot secret of either scope.
+// Object is an Actions or Dependabot secret, of a repository or an
+// organization, of either scope.
 type Object interface {
 	resource.Managed
-	RepositoryTarget() *common.RepositoryTarget
 }
 
 // AnnotationCreatedValueHash records the hash of the value a create sent
@@ -40,20 +43,26 @@ const AnnotationCreatedValueHash = "github.crossplane.io/secret-created-value-ha
 // external manages one resource's secret. It lives for one reconcile:
 // Observe keeps what it read for Create, Update and Delete.
 type external[T Object] struct {
-	api     github.SecretsAPI
-	keys    publicKeys
-	repo    kind.Repository
-	env     kind.Environment
-	store   github.SecretStore
-	kind    string
-	record  event.Recorder
-	secrets client.Reader
+	api  github.SecretsAPI
+	keys publicKeys
+	// in is where the store is, for messages; owner and repo name it to
+	// GitHub (repo "" for an organization's store).
+	in          kind.Place
+	owner, repo string
+	env         kind.Environment
+	store       github.SecretStore
+	kind        string
+	record      event.Recorder
+	secrets     client.Reader
 
 	// spec and status are the kind's secret parameters and observation.
 	spec   func(T) *common.SecretValueParameters
 	status func(T) *common.SecretValueObservation
 	// observed, when set, fills in the rest of the kind's observation.
-	observed func(T)
+	observed func(T, *github.StoredSecret)
+	// share is who may use an organization's secret; nil for a
+	// repository's.
+	share *kind.Sharing
 
 	// found is the secret as Observe found it; nil when it does not exist.
 	found *github.StoredSecret
@@ -62,29 +71,33 @@ type external[T Object] struct {
 // what names the secret for messages: its store, name and repository.
 func (e *external[T]) what(name string) string {
 	switch {
+	case e.store.Org && e.store.Dependabot:
+		return fmt.Sprintf("Dependabot secret %q of organization %s", name, e.in.FullName())
+	case e.store.Org:
+		return fmt.Sprintf("Actions secret %q of organization %s", name, e.in.FullName())
 	case e.store.Dependabot:
-		return fmt.Sprintf("Dependabot secret %q of %s", name, e.repo.FullName())
+		return fmt.Sprintf("Dependabot secret %q of %s", name, e.in.FullName())
 	case e.store.Environment != "":
 		via := ""
 		if e.env.Via != "" {
 			via = ", named by " + e.env.Via
 		}
-		return fmt.Sprintf("Actions secret %q of environment %q%s of %s", name, e.store.Environment, via, e.repo.FullName())
+		return fmt.Sprintf("Actions secret %q of environment %q%s of %s", name, e.store.Environment, via, e.in.FullName())
 	default:
-		return fmt.Sprintf("Actions secret %q of %s", name, e.repo.FullName())
+		return fmt.Sprintf("Actions secret %q of %s", name, e.in.FullName())
 	}
 }
 
 // byName finds the secret of name (see kind.ByName).
 func (e *external[T]) byName(name string) kind.ByName[github.StoredSecret] {
 	return kind.ByName[github.StoredSecret]{
-		Noun: "secret", What: e.what, Kind: e.kind, In: e.repo, Record: e.record,
-		Unless: "or the repository or environment does not",
+		Noun: "secret", What: e.what, Kind: e.kind, In: e.in, Record: e.record,
+		Unless: e.unless(),
 		Again:  "writing it again",
 		Taken:  " (its value becomes the declared one)",
 		Same:   sec.SameName,
 		Get: func(ctx context.Context) (*github.StoredSecret, error) {
-			return e.api.GetSecret(ctx, e.repo.Owner, e.repo.Name, e.store, name)
+			return e.api.GetSecret(ctx, e.owner, e.repo, e.store, name)
 		},
 	}
 }
@@ -133,16 +146,24 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		return managed.ExternalObservation{}, err
 	}
 	applied = sec.Settle(applied, v.hash, got)
-	e.observe(mg, got, applied)
 	drift := sec.Drift(applied, v.hash, got)
+	if e.share != nil {
+		d, err := e.share.Observe(ctx, got.Name, got.Visibility)
+		if err != nil {
+			e.observe(mg, got, applied)
+			return managed.ExternalObservation{}, err
+		}
+		drift = append(drift, d...)
+	}
+	e.observe(mg, got, applied)
 	return kind.Exists(drift, unclaimed), nil
 }
 
 // observe records got and what was applied to it in mg's status.
 func (e *external[T]) observe(mg T, got *github.StoredSecret, applied sec.Applied) {
-	*e.status(mg) = sec.Observation(e.repo.FullName(), got, applied)
+	*e.status(mg) = sec.Observation(got, applied)
 	if e.observed != nil {
-		e.observed(mg)
+		e.observed(mg, got)
 	}
 	mg.SetConditions(xpv2.Available())
 }
@@ -187,7 +208,7 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 	if e.found == nil {
 		return managed.ExternalDelete{}, errors.New("cannot delete a secret that was not observed first")
 	}
-	err := e.api.DeleteSecret(ctx, e.repo.Owner, e.repo.Name, e.store, e.found.Name)
+	err := e.api.DeleteSecret(ctx, e.owner, e.repo, e.store, e.found.Name)
 	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete %s", e.what(e.found.Name))
 }
 
@@ -199,22 +220,33 @@ func (e *external[T]) Disconnect(context.Context) error { return nil }
 // replaced: the key is read again and the write tried once more.
 func (e *external[T]) put(ctx context.Context, name string, value []byte) error {
 	write := func() (cached bool, err error) {
-		key, cached, err := e.keys.get(ctx, e.api, e.repo.Owner, e.repo.Name, e.store)
+		key, cached, err := e.keys.get(ctx, e.api, e.owner, e.repo, e.store)
 		if err != nil {
-			return false, errors.Wrapf(err, "cannot read the public key of the %s of %s", e.store, e.repo.FullName())
+			return false, errors.Wrapf(err, "cannot read the public key of the %s of %s", e.store, e.in.FullName())
 		}
 		enc, err := sec.Seal(key, value)
 		if err != nil {
 			return false, err
 		}
-		return cached, e.api.PutSecret(ctx, e.repo.Owner, e.repo.Name, e.store, name, enc)
+		if e.share != nil {
+			enc.Sharing = e.share.Request()
+		}
+		return cached, e.api.PutSecret(ctx, e.owner, e.repo, e.store, name, enc)
 	}
 	cached, err := write()
 	if cached && staleKey(err) {
-		e.keys.forget(e.repo.Owner, e.repo.Name, e.store)
+		e.keys.forget(e.owner, e.repo, e.store)
 		_, err = write()
 	}
 	return err
+}
+
+// unless says what else GitHub's 404 of the secret may mean.
+func (e *external[T]) unless() string {
+	if e.store.Org {
+		return "or the organization does not, or the credentials may not read its secrets"
+	}
+	return "or the repository or environment does not"
 }
 
 // staleKey tells whether GitHub's refusal of a write may be of the key it
@@ -228,7 +260,7 @@ func staleKey(err error) bool {
 // wrapWrite words a refused write of the secret.
 func (e *external[T]) wrapWrite(err error, op, name string) error {
 	if github.IsNotFound(err) {
-		where := "repository " + e.repo.FullName() + e.repo.NamedBy()
+		where := e.in.Noun() + " " + e.in.FullName() + e.in.NamedBy()
 		if e.store.Environment != "" {
 			where += " or its environment " + fmt.Sprintf("%q", e.store.Environment)
 		}

@@ -282,10 +282,15 @@ func (v *Validator) validateResponse(ctx context.Context, in *openapi3filter.Req
 // undocumentedStatuses are answers GitHub gives (operationId and status)
 // that the description leaves out, held to basic-error: a create of an
 // Actions variable whose name is taken is a 409 (clients such as GitHub's
-// CLI rely on it to update instead).
+// CLI rely on it to update instead), as is one of an organization's; and
+// setting the repositories of an organization secret whose visibility is
+// not selected is a 409, as adding or removing one is documented to be.
 var undocumentedStatuses = map[string]bool{
-	"actions/create-repo-variable 409":        true,
-	"actions/create-environment-variable 409": true,
+	"actions/create-repo-variable 409":                 true,
+	"actions/create-environment-variable 409":          true,
+	"actions/create-org-variable 409":                  true,
+	"actions/set-selected-repos-for-org-secret 409":    true,
+	"dependabot/set-selected-repos-for-org-secret 409": true,
 }
 
 // sentenceErrors are the operations (by operationId) whose 422 GitHub

@@ -75,6 +75,9 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 			return nil, fmt.Errorf("repository %s: %w", RepoName(i), err)
 		}
 	}
+	if err := f.organizationSecretsAndVariables(); err != nil {
+		return nil, fmt.Errorf("organization secrets and variables: %w", err)
+	}
 	return f.made, nil
 }
 
@@ -299,25 +302,64 @@ func (f *filler) variablesAndSecrets(repo, name string) error {
 		return err
 	}
 	f.made["ActionsVariable"] += 2
-	secrets := gh.NewSecretsClient(f.client)
 	for _, s := range []struct {
 		store gh.SecretStore
 		kind  string
 		name  string
 	}{{gh.SecretStore{}, "ActionsSecret", "NPM_TOKEN"}, {gh.SecretStore{Environment: "production"}, "ActionsSecret", "DEPLOY_KEY"},
 		{gh.SecretStore{Dependabot: true}, "DependabotSecret", "REGISTRY_TOKEN"}} {
-		key, err := secrets.GetSecretsPublicKey(f.ctx, f.o.Owner, name, s.store)
-		if err != nil {
-			return err
-		}
-		sealed, err := secret.Seal(key, []byte("value of "+s.name))
-		if err != nil {
-			return err
-		}
-		if err := secrets.PutSecret(f.ctx, f.o.Owner, name, s.store, s.name, sealed); err != nil {
+		if err := f.putSecret(name, s.store, s.name, gh.Sharing{}); err != nil {
 			return err
 		}
 		f.made[s.kind]++
 	}
+	return nil
+}
+
+// putSecret writes the secret name of the store of repo ("" for the
+// organization's), sealed with the store's key, shared as share says (an
+// organization's).
+func (f *filler) putSecret(repo string, store gh.SecretStore, name string, share gh.Sharing) error {
+	secrets := gh.NewSecretsClient(f.client)
+	key, err := secrets.GetSecretsPublicKey(f.ctx, f.o.Owner, repo, store)
+	if err != nil {
+		return err
+	}
+	sealed, err := secret.Seal(key, []byte("value of "+name))
+	if err != nil {
+		return err
+	}
+	sealed.Sharing = share
+	return secrets.PutSecret(f.ctx, f.o.Owner, repo, store, name, sealed)
+}
+
+// organizationSecretsAndVariables makes an organization's Actions secret
+// and variable shared with the first two repositories, and a Dependabot
+// secret for its private ones.
+func (f *filler) organizationSecretsAndVariables() error {
+	var ids []int64
+	for i := range min(2, f.o.Repos) {
+		var r struct {
+			ID int64 `json:"id"`
+		}
+		if err := f.do(http.MethodGet, "repos/"+f.o.Owner+"/"+RepoName(i), nil, &r); err != nil {
+			return err
+		}
+		ids = append(ids, r.ID)
+	}
+	selected := gh.Sharing{Visibility: gh.VisibilitySelected, SelectedRepositoryIDs: &ids}
+	if err := f.putSecret("", gh.SecretStore{Org: true}, "ORG_NPM_TOKEN", selected); err != nil {
+		return err
+	}
+	if err := f.putSecret("", gh.SecretStore{Org: true, Dependabot: true}, "ORG_REGISTRY_TOKEN", gh.Sharing{Visibility: gh.VisibilityPrivate}); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPost, "orgs/"+f.o.Owner+"/actions/variables", map[string]any{"name": "ORG_REGION", "value": "eu-west-1",
+		"visibility": "selected", "selected_repository_ids": ids}, nil); err != nil {
+		return err
+	}
+	f.made["OrganizationActionsSecret"]++
+	f.made["OrganizationDependabotSecret"]++
+	f.made["OrganizationActionsVariable"]++
 	return nil
 }

@@ -1,5 +1,9 @@
 package v1alpha1
 
+import (
+	repocommon "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+)
+
 // TeamMembershipParameters put a user in a team of a GitHub organization
 // with a role: member or maintainer.
 //
@@ -26,7 +30,7 @@ package v1alpha1
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.teamRef) || (has(self.teamRef) && self.teamRef.name == oldSelf.teamRef.name)",message="teamRef cannot be changed once set: create another TeamMembership for another team"
 type TeamMembershipParameters struct {
 	OrganizationTarget `json:",inline"`
-	TeamTarget         `json:",inline"`
+	repocommon.TeamTarget `json:",inline"`
 
 	// User is the GitHub login of the team's member: 1 to 39 letters,
 	// digits and single hyphens, not starting or ending with a hyphen.

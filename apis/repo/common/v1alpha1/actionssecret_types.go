@@ -34,6 +34,10 @@ type ActionsSecretParameters struct {
 // ActionsSecretObservation is the observed state of a GitHub Actions
 // secret.
 type ActionsSecretObservation struct {
+	// Repository is the full name (owner/name) of the repository, as last
+	// targeted.
+	Repository *string `json:"repository,omitempty"`
+
 	SecretValueObservation `json:",inline"`
 
 	// Environment is the deployment environment the secret belongs to;

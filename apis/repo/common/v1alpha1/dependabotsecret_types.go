@@ -29,5 +29,9 @@ type DependabotSecretParameters struct {
 // DependabotSecretObservation is the observed state of a Dependabot
 // secret.
 type DependabotSecretObservation struct {
+	// Repository is the full name (owner/name) of the repository, as last
+	// targeted.
+	Repository *string `json:"repository,omitempty"`
+
 	SecretValueObservation `json:",inline"`
 }

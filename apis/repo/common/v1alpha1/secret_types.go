@@ -4,8 +4,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// SecretValueParameters are what an Actions secret and a Dependabot secret
-// have in common: a name, and the Kubernetes Secret key the value comes
+// SecretValueParameters are what an Actions secret and a Dependabot secret,
+// of a repository or an organization, have in common: a name, and the Kubernetes Secret key the value comes
 // from.
 type SecretValueParameters struct {
 	// Name of the secret, as workflows use it (secrets.NAME): letters,
@@ -29,13 +29,10 @@ type SecretValueParameters struct {
 }
 
 // SecretValueObservation is what the provider knows of an Actions or
-// Dependabot secret. GitHub never shows a secret's value: the provider
-// remembers which value it sent, by a keyed hash, and when.
+// Dependabot secret, of a repository or an organization. GitHub never
+// shows a secret's value: the provider remembers which value it sent, by a
+// keyed hash, and when.
 type SecretValueObservation struct {
-	// Repository is the full name (owner/name) of the repository, as last
-	// targeted.
-	Repository *string `json:"repository,omitempty"`
-
 	// Name is the secret's name as GitHub keeps it (upper case).
 	Name *string `json:"name,omitempty"`
 

@@ -1,9 +1,5 @@
 package v1alpha1
 
-import (
-	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
-)
-
 // TeamRepositoryParameters give one team of an organization a permission
 // on one repository of that organization: GitHub grants a team access only
 // to its own organization's repositories. The repository and the team are
@@ -28,7 +24,7 @@ import (
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.teamRef) || (has(self.teamRef) && self.teamRef.name == oldSelf.teamRef.name)",message="teamRef cannot be changed once set: to grant another team, create another TeamRepository"
 type TeamRepositoryParameters struct {
 	RepositoryTarget     `json:",inline"`
-	orgcommon.TeamTarget `json:",inline"`
+	TeamTarget `json:",inline"`
 
 	// Permission of the team on the repository: pull (read), triage, push
 	// (write), maintain or admin, or the name of a custom repository role

@@ -83,6 +83,102 @@ func EachMembership[S any](
 	}
 }
 
+// An OrganizationActionsSecretObject is an OrganizationActionsSecret of either scope.
+type OrganizationActionsSecretObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationActionsSecretParameters
+	Observation() *orgcommonv1alpha1.OrganizationActionsSecretObservation
+}
+
+// OrganizationActionsSecret makes empty OrganizationActionsSecret resources of either scope.
+var OrganizationActionsSecret = Pair[OrganizationActionsSecretObject]{
+	Namespaced: func() OrganizationActionsSecretObject { return &orgmv1alpha1.OrganizationActionsSecret{} },
+	Cluster:    func() OrganizationActionsSecretObject { return &orgv1alpha1.OrganizationActionsSecret{} },
+}
+
+// EachOrganizationActionsSecret returns what namespaced and cluster make of their scope's
+// OrganizationActionsSecret type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationActionsSecret called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationActionsSecret[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationActionsSecret) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationActionsSecret) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationActionsSecret {
+			return &orgmv1alpha1.OrganizationActionsSecret{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationActionsSecret {
+			return &orgv1alpha1.OrganizationActionsSecret{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// An OrganizationActionsVariableObject is an OrganizationActionsVariable of either scope.
+type OrganizationActionsVariableObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationActionsVariableParameters
+	Observation() *orgcommonv1alpha1.OrganizationActionsVariableObservation
+}
+
+// OrganizationActionsVariable makes empty OrganizationActionsVariable resources of either scope.
+var OrganizationActionsVariable = Pair[OrganizationActionsVariableObject]{
+	Namespaced: func() OrganizationActionsVariableObject { return &orgmv1alpha1.OrganizationActionsVariable{} },
+	Cluster:    func() OrganizationActionsVariableObject { return &orgv1alpha1.OrganizationActionsVariable{} },
+}
+
+// EachOrganizationActionsVariable returns what namespaced and cluster make of their scope's
+// OrganizationActionsVariable type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationActionsVariable called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationActionsVariable[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationActionsVariable) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationActionsVariable) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationActionsVariable {
+			return &orgmv1alpha1.OrganizationActionsVariable{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationActionsVariable {
+			return &orgv1alpha1.OrganizationActionsVariable{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// An OrganizationDependabotSecretObject is an OrganizationDependabotSecret of either scope.
+type OrganizationDependabotSecretObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationDependabotSecretParameters
+	Observation() *orgcommonv1alpha1.OrganizationDependabotSecretObservation
+}
+
+// OrganizationDependabotSecret makes empty OrganizationDependabotSecret resources of either scope.
+var OrganizationDependabotSecret = Pair[OrganizationDependabotSecretObject]{
+	Namespaced: func() OrganizationDependabotSecretObject { return &orgmv1alpha1.OrganizationDependabotSecret{} },
+	Cluster:    func() OrganizationDependabotSecretObject { return &orgv1alpha1.OrganizationDependabotSecret{} },
+}
+
+// EachOrganizationDependabotSecret returns what namespaced and cluster make of their scope's
+// OrganizationDependabotSecret type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationDependabotSecret called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationDependabotSecret[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationDependabotSecret) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationDependabotSecret) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationDependabotSecret {
+			return &orgmv1alpha1.OrganizationDependabotSecret{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationDependabotSecret {
+			return &orgv1alpha1.OrganizationDependabotSecret{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A TeamObject is a Team of either scope.
 type TeamObject interface {
 	resource.Managed
