@@ -6,7 +6,7 @@
 # provider as a separate process; prints a table of measurements next to
 # the targets and writes _output/bench/results.json. Loopback only.
 #
-# Knobs: BENCH_SIZES (100,1000), BENCH_IMPORT_REPOS (200), BENCH_SECONDARY_N (240), BENCH_RESTART_N (1000), BENCH_EVERY_KIND_N (1000), BENCH_DRIFT_N (20), BENCH_LATENCY (100ms),
+# Knobs: BENCH_SIZES (100,1000), BENCH_IMPORT_REPOS (200), BENCH_SECONDARY_N (240), BENCH_RESTART_N (1000), BENCH_EVERY_KIND_N (1000), BENCH_DRIFT_N (20), BENCH_TEAMS (100) and BENCH_MEMBERS_PER_TEAM (30) (the team-membership scenario), BENCH_LATENCY (100ms),
 # BENCH_ONLY (run only the scenarios whose name contains it, e.g. "N=1000 tuned"),
 # BENCH_PROFILE (a directory: write the provider's CPU and heap profiles there),
 # BENCH_CRDS (comma-separated globs of package/crds to install, default all: the active kinds),
@@ -29,5 +29,5 @@ start_emulator "$EMULATOR_ADDR"
 
 "$BIN/bench" --root "$PWD" --kubeconfig "$LOCAL_CLUSTER_DIR/kubeconfig" --provider "$PROVIDER" \
   --emulator "http://$EMULATOR_ADDR" --latency "${BENCH_LATENCY:-100ms}" \
-  --sizes "${BENCH_SIZES:-100,1000}" --secondary-n "${BENCH_SECONDARY_N:-240}" --restart-n "${BENCH_RESTART_N:-1000}" --every-kind-n "${BENCH_EVERY_KIND_N:-1000}" --drift-n "${BENCH_DRIFT_N:-20}" --import-repos "${BENCH_IMPORT_REPOS:-200}" \
+  --sizes "${BENCH_SIZES:-100,1000}" --secondary-n "${BENCH_SECONDARY_N:-240}" --restart-n "${BENCH_RESTART_N:-1000}" --every-kind-n "${BENCH_EVERY_KIND_N:-1000}" --drift-n "${BENCH_DRIFT_N:-20}" --teams "${BENCH_TEAMS:-100}" --members-per-team "${BENCH_MEMBERS_PER_TEAM:-30}" --import-repos "${BENCH_IMPORT_REPOS:-200}" \
   --only "${BENCH_ONLY:-}" --profile-dir "${BENCH_PROFILE:-}" --crds "${BENCH_CRDS:-*.yaml}" --out "$OUT/results.json"

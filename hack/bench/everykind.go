@@ -3,8 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strings"
 	"sync"
 	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -13,11 +19,115 @@ import (
 
 // The every-kind scenario: each Repository bench-NNNN also gets a
 // TeamRepository (one Team for all), a Ruleset, a Webhook and an
-// ActionsVariable, all naming it by reference.
+// ActionsVariable, all naming it by reference; and the organisation gets
+// what is shared (issue 31): everyKindMembers users in the Team, and
+// everyKindOrgSecrets organization Actions secrets, each shared with a
+// tenth of the repositories by reference.
+
+const (
+	// everyKindMembers are the TeamMemberships of the one Team.
+	everyKindMembers = 30
+	// everyKindOrgSecrets are the OrganizationActionsSecrets.
+	everyKindOrgSecrets = 10
+)
 
 // everyKindKinds are the kinds of the every-kind scenario, Repository included.
 func everyKindKinds() []benchKind {
-	return append([]benchKind{kindTeam, kindRepository}, everyKindChildren...)
+	return append([]benchKind{kindTeam, kindRepository, kindEveryKindMember, kindSharedSecret}, everyKindChildren...)
+}
+
+// everyKindOrgResources is how many organisation-level resources the
+// every-kind scenario adds besides its Team.
+const everyKindOrgResources = everyKindMembers + everyKindOrgSecrets
+
+// kindEveryKindMember is a member of the every-kind scenario's Team:
+// %[1]s is the user, %[2]s the Team.
+var kindEveryKindMember = benchKind{kind: "TeamMembership", group: orgGroup, manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: TeamMembership
+metadata: {name: "%[2]s.%[1]s"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    teamRef: {name: "%[2]s"}
+    user: "%[1]s"
+`}
+
+// kindSharedSecret is an organization secret of the every-kind scenario:
+// %[1]s is its name, %[2]s the YAML flow list of the references to the
+// repositories it is shared with.
+var kindSharedSecret = benchKind{kind: "OrganizationActionsSecret", group: orgGroup, manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationActionsSecret
+metadata: {name: "%[1]s"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[1]s"
+    valueSecretRef: {name: ` + valuesSecret + `, key: token}
+    visibility: selected
+    selectedRepositoryRefs: %[2]s
+`}
+
+// everyKindMember names the every-kind scenario's i-th member.
+func everyKindMember(i int) string { return fmt.Sprintf("bench-member-%02d", i) }
+
+// addMembers makes users of the emulator members of the organisation:
+// each added to the emulator, invited by the owner, accepting on the
+// emulator's control surface.
+func addMembers(emu emulator, gh github, logins []string) error {
+	users := make([]string, len(logins))
+	for i, l := range logins {
+		users[i] = `{"login":"` + l + `"}`
+	}
+	if err := emu.post("/_emulator/seed", `{"users":[`+strings.Join(users, ",")+`]}`); err != nil {
+		return err
+	}
+	for _, l := range logins {
+		status, err := gh.send(http.MethodPut, "/orgs/"+owner+"/memberships/"+l, `{"role":"member"}`, nil)
+		if err != nil {
+			return err
+		}
+		if status != http.StatusOK {
+			return fmt.Errorf("inviting %s to the organisation: status %d", l, status)
+		}
+		if err := emu.post("/_emulator/orgs/"+owner+"/invitations/"+l+"/accept", ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// createOrgShared applies the every-kind scenario's organisation-level
+// resources: the members of the Team (made members of the organisation
+// first) and the shared secrets (with the Secret of their value), each
+// shared with n/everyKindOrgSecrets of the n repositories.
+func (k *kube) createOrgShared(ctx context.Context, ns string, emu emulator, gh github, n int) error {
+	logins := make([]string, everyKindMembers)
+	for i := range logins {
+		logins[i] = everyKindMember(i)
+	}
+	if err := addMembers(emu, gh, logins); err != nil {
+		return err
+	}
+	if err := k.c.Create(ctx, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: valuesSecret},
+		StringData: map[string]string{"token": "bench-token-value"}}); err != nil && !apierrors.IsAlreadyExists(err) {
+		return err
+	}
+	for _, l := range logins {
+		if err := k.apply(ctx, ns, kindEveryKindMember.render(l, benchTeam)); err != nil {
+			return err
+		}
+	}
+	per := max(n/everyKindOrgSecrets, 1)
+	for s := range everyKindOrgSecrets {
+		refs := []string{}
+		for i := s * per; i < min((s+1)*per, n); i++ {
+			refs = append(refs, fmt.Sprintf(`{name: "bench-%04d"}`, i))
+		}
+		if err := k.apply(ctx, ns, kindSharedSecret.render(fmt.Sprintf("BENCH_SHARED_%02d", s), "["+strings.Join(refs, ", ")+"]")); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // benchTeam is the one Team of the every-kind scenario.

@@ -32,6 +32,7 @@ type config struct {
 	sizes                                  []int
 	secondaryN, restartN, everyKindN       int
 	driftN                                 int
+	teams, perTeam                         int
 	out                                    string
 	metricsAddr, healthAddr, pprofAddr     string
 	only, profileDir                       string
@@ -57,6 +58,8 @@ func main() {
 	flag.IntVar(&c.secondaryN, "secondary-n", 240, "Repositories created under the secondary limit (80 creates a minute)")
 	flag.IntVar(&c.restartN, "restart-n", 1000, "Repositories of the restart scenario")
 	flag.IntVar(&c.everyKindN, "every-kind-n", 1000, "Repositories of the every-kind scenario (each with four more resources)")
+	flag.IntVar(&c.teams, "teams", 100, "teams of the team-membership scenario")
+	flag.IntVar(&c.perTeam, "members-per-team", 30, "TeamMemberships of each team of the team-membership scenario")
 	flag.IntVar(&c.driftN, "drift-n", 20, "Repositories of the merge-drift scenario (a merge setting changed on GitHub behind the provider's back, hidden by the ETag)")
 	flag.StringVar(&c.out, "out", "_output/bench/results.json", "JSON results")
 	flag.StringVar(&c.metricsAddr, "metrics", "127.0.0.1:28080", "provider metrics address")
@@ -123,13 +126,19 @@ type scenario struct {
 	// count what the next two polls cost.
 	Restart bool `json:"restart,omitempty"`
 	// EveryKind: each Repository also gets a TeamRepository, a Ruleset, a
-	// Webhook and an ActionsVariable (one Team for all), created with the
-	// emulator's rate limits off.
+	// Webhook and an ActionsVariable (one Team for all), and the
+	// organisation members of the Team and shared secrets (everykind.go),
+	// created with the emulator's rate limits off.
 	EveryKind bool `json:"everyKind,omitempty"`
 	// MergeDrift: in steady state, turn a merge setting of every
 	// repository off behind the provider's back (GitHub's ETag does not
 	// change) and measure until all are set back.
 	MergeDrift bool `json:"mergeDrift,omitempty"`
+	// Teams and PerTeam: no Repositories, but PerTeam TeamMemberships in
+	// each of Teams teams of an organisation of their own (teammembers.go),
+	// created with the emulator's rate limits off.
+	Teams   int `json:"teams,omitempty"`
+	PerTeam int `json:"membersPerTeam,omitempty"`
 	// Extra are more provider flags (make outages: leader election).
 	Extra []string `json:"-"`
 }
@@ -157,7 +166,10 @@ func (sc scenario) settings() string {
 // resources is how many managed resources sc creates.
 func (sc scenario) resources() int {
 	if sc.EveryKind {
-		return 5*sc.N + 1
+		return 5*sc.N + 1 + everyKindOrgResources
+	}
+	if sc.Teams > 0 {
+		return sc.Teams * sc.PerTeam
 	}
 	return sc.N
 }
@@ -269,6 +281,9 @@ func run(c config) error {
 		scenario{Name: fmt.Sprintf("N=%d restart", c.restartN), N: c.restartN, Poll: time.Minute, MaxReconcileRate: 50, WriteConcurrency: 16, Restart: true},
 		// Every kind at the provider's defaults: what a user who sets no flag gets.
 		scenario{Name: fmt.Sprintf("N=%d every kind", c.everyKindN), N: c.everyKindN, Poll: time.Minute, Cycles: 5, EveryKind: true},
+		// Where users of other providers run out of rate limit: 3,000 team
+		// memberships on one token, at the provider's defaults.
+		scenario{Name: fmt.Sprintf("%d team memberships", c.teams*c.perTeam), Poll: time.Minute, Cycles: 5, Teams: c.teams, PerTeam: c.perTeam},
 		// A 10 s poll, the provider's default full-read budget and a least
 		// full-read interval of the poll (an hour by default): the
 		// full-read interval is the budget's 72 s for 20 repositories.
@@ -281,7 +296,11 @@ func run(c config) error {
 		if c.only != "" && !strings.Contains(sc.Name, c.only) {
 			continue
 		}
-		fmt.Printf("== %s: %d Repositories, poll %s, %s", sc.Name, sc.N, sc.Poll, sc.settings())
+		what := fmt.Sprintf("%d Repositories", sc.N)
+		if sc.Teams > 0 {
+			what = fmt.Sprintf("%d TeamMemberships in %d teams of %s", sc.resources(), sc.Teams, peopleOrg)
+		}
+		fmt.Printf("== %s: %s, poll %s, %s", sc.Name, what, sc.Poll, sc.settings())
 		if sc.CreatesPerMinute > 0 {
 			fmt.Printf(", secondary limit %d creates/min", sc.CreatesPerMinute)
 		}
@@ -344,8 +363,14 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	defer func() { stopProvider(cmd) }()
 	pid := cmd.Process.Pid
 
-	if sc.EveryKind {
+	bulk := sc.EveryKind || sc.Teams > 0
+	if bulk {
 		if err := emu.rateLimits(false); err != nil {
+			return res, err
+		}
+	}
+	if sc.Teams > 0 {
+		if err := emu.seedPeople(sc.Teams); err != nil {
 			return res, err
 		}
 	}
@@ -364,13 +389,22 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		if err := k.createChildren(ctx, ns, sc.N); err != nil {
 			return res, err
 		}
+		if err := k.createOrgShared(ctx, ns, emu, newGitHub(c.emulatorURL, "demo-token"), sc.N); err != nil {
+			return res, err
+		}
 		res.AppliedSeconds = time.Since(start).Seconds()
 		ready, err = k.waitReadyAll(ctx, ns, everyKindKinds(), sc.resources(), timeout)
+	} else if sc.Teams > 0 {
+		if err := k.createTeamMemberships(ctx, ns, sc.Teams, sc.PerTeam); err != nil {
+			return res, err
+		}
+		res.AppliedSeconds = time.Since(start).Seconds()
+		ready, err = k.waitReadyAll(ctx, ns, []benchKind{kindPeopleMembership}, sc.resources(), timeout)
 	} else {
 		ready, err = k.waitReady(ctx, ns, sc.N, timeout)
 	}
 	res.ReadySeconds, res.Ready = time.Since(start).Seconds(), ready
-	if sc.EveryKind {
+	if bulk {
 		if err := emu.rateLimits(true); err != nil {
 			return res, err
 		}

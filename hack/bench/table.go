@@ -34,6 +34,10 @@ func printTable(results []result, imp *importResult) {
 			if r.Scenario.EveryKind {
 				what, pointsMax, cpuMax = fmt.Sprintf("every kind (%d resources)", r.Scenario.resources()), 0.25, 8
 			}
+			if r.Scenario.Teams > 0 {
+				// Issue 31: where users of other providers run out.
+				pointsMax = 0.25
+			}
 			var met *bool
 			target := "-"
 			// The target holds where the poll is the target's minute
@@ -63,7 +67,14 @@ func printTable(results []result, imp *importResult) {
 		}
 	}
 	for _, r := range results {
-		if r.Secondary != nil || r.Scenario.Restart || r.Scenario.EveryKind || r.Scenario.MergeDrift {
+		if r.Scenario.Teams > 0 {
+			row(fmt.Sprintf("%s all Ready (%d teams, %s)", r.Scenario.Name, r.Scenario.Teams, r.Scenario.settings()), "-",
+				fmt.Sprintf("%.1f s (%d Ready, %.2f requests per resource)", r.ReadySeconds, r.Ready, r.CreateRequestsPerResource), nil)
+			row(fmt.Sprintf("%s provider peak RSS (VmHWM)", r.Scenario.Name), "-", fmt.Sprintf("%.1f MiB", r.PeakRSSMiB), nil)
+		}
+	}
+	for _, r := range results {
+		if r.Secondary != nil || r.Scenario.Restart || r.Scenario.EveryKind || r.Scenario.MergeDrift || r.Scenario.Teams > 0 {
 			continue
 		}
 		n := r.Scenario.N
