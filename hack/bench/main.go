@@ -385,7 +385,8 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	res.AppliedSeconds = time.Since(start).Seconds()
 	timeout := 15 * time.Minute
 	var ready int
-	if sc.EveryKind {
+	switch {
+	case sc.EveryKind:
 		if err := k.createChildren(ctx, ns, sc.N); err != nil {
 			return res, err
 		}
@@ -394,13 +395,13 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		}
 		res.AppliedSeconds = time.Since(start).Seconds()
 		ready, err = k.waitReadyAll(ctx, ns, everyKindKinds(), sc.resources(), timeout)
-	} else if sc.Teams > 0 {
+	case sc.Teams > 0:
 		if err := k.createTeamMemberships(ctx, ns, sc.Teams, sc.PerTeam); err != nil {
 			return res, err
 		}
 		res.AppliedSeconds = time.Since(start).Seconds()
 		ready, err = k.waitReadyAll(ctx, ns, []benchKind{kindPeopleMembership}, sc.resources(), timeout)
-	} else {
+	default:
 		ready, err = k.waitReady(ctx, ns, sc.N, timeout)
 	}
 	res.ReadySeconds, res.Ready = time.Since(start).Seconds(), ready

@@ -58,7 +58,7 @@ func FuzzTeamMembershipConverges(f *testing.F) {
 				t.Fatalf("SetTeamMembership(...) as the prior role: %v", err)
 			}
 		}
-		got, err := api.SetTeamMembership(ctx, "demo-org", team, p.User, Role(p))
+		_, err := api.SetTeamMembership(ctx, "demo-org", team, p.User, Role(p))
 		if !ok || team != "crew" {
 			if !github.IsNotFound(err) {
 				t.Fatalf("SetTeamMembership(%q, %q): want 404 for a user or team GitHub does not know, got %v", team, p.User, err)
@@ -68,7 +68,8 @@ func FuzzTeamMembershipConverges(f *testing.F) {
 		if err != nil {
 			t.Fatalf("SetTeamMembership(%q, %q): %v", p.User, Role(p), err)
 		}
-		if got, err = api.GetTeamMembership(ctx, "demo-org", team, p.User); err != nil {
+		got, err := api.GetTeamMembership(ctx, "demo-org", team, p.User)
+		if err != nil {
 			t.Fatalf("GetTeamMembership(...): %v", err)
 		}
 		if d := Drift(p, got); d != nil {

@@ -29,7 +29,7 @@ import (
 // +kubebuilder:validation:XValidation:rule="has(self.teamSlug) == has(oldSelf.teamSlug) && (!has(self.teamSlug) || self.teamSlug == oldSelf.teamSlug)",message="teamSlug cannot be changed or replaced by a reference: create another TeamMembership for another team"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.teamRef) || (has(self.teamRef) && self.teamRef.name == oldSelf.teamRef.name)",message="teamRef cannot be changed once set: create another TeamMembership for another team"
 type TeamMembershipParameters struct {
-	OrganizationTarget `json:",inline"`
+	OrganizationTarget    `json:",inline"`
 	repocommon.TeamTarget `json:",inline"`
 
 	// User is the GitHub login of the team's member: 1 to 39 letters,

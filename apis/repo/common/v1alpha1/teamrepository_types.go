@@ -23,8 +23,8 @@ package v1alpha1
 // +kubebuilder:validation:XValidation:rule="has(self.teamSlug) == has(oldSelf.teamSlug) && (!has(self.teamSlug) || self.teamSlug == oldSelf.teamSlug)",message="teamSlug cannot be changed or replaced by a reference: to grant another team, create another TeamRepository"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.teamRef) || (has(self.teamRef) && self.teamRef.name == oldSelf.teamRef.name)",message="teamRef cannot be changed once set: to grant another team, create another TeamRepository"
 type TeamRepositoryParameters struct {
-	RepositoryTarget     `json:",inline"`
-	TeamTarget `json:",inline"`
+	RepositoryTarget `json:",inline"`
+	TeamTarget       `json:",inline"`
 
 	// Permission of the team on the repository: pull (read), triage, push
 	// (write), maintain or admin, or the name of a custom repository role
