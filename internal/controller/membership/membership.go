@@ -59,15 +59,6 @@ type external[T Object] struct {
 	reinvite string
 }
 
-// user is the login of mg's user, checked against its external name.
-func user(mg Object) (string, error) {
-	u := mg.Parameters().User
-	if ext := meta.GetExternalName(mg); ext != "" && !strings.EqualFold(ext, u) {
-		return "", errors.Errorf("spec.forProvider.user %q and the crossplane.io/external-name annotation %q name different users: make them equal, or remove the annotation", u, ext)
-	}
-	return u, nil
-}
-
 // VerdictInputs: an observation that ends up to date depends on nothing
 // but the spec, the annotations, its organization and GitHub's answers, so
 // a verdict may confirm it (see kind.VerdictInputs).
@@ -78,7 +69,7 @@ func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return
 // reason InvitationPending. A membership found without an external name is
 // taken over, with an event: a membership has no identity but the login.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
-	u, err := user(mg)
+	u, err := kind.UserLogin(mg, mg.Parameters().User)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -137,14 +128,16 @@ func (e *external[T]) whyGone(ctx context.Context, mg T, u string) (string, erro
 // Create invites the user with the declared role (GitHub adds at once a
 // user it need not invite) and records the login as the external name.
 func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
-	u, err := user(mg)
+	u, err := kind.UserLogin(mg, mg.Parameters().User)
 	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
 	role := mapping.Role(mg.Parameters())
 	got, err := e.api.SetMembership(ctx, e.in.Login, u, role)
 	if github.IsNotFound(err) {
-		return managed.ExternalCreation{}, e.notFound(ctx, u, err)
+		return managed.ExternalCreation{}, kind.UserNotFound(ctx, e.api, u, kind.UserPlace{Joins: "members",
+			Missing: "cannot find organization " + e.in.Login + ", or the credentials cannot manage its members",
+			Doing:   "cannot invite " + u + " to " + e.in.Login}, err)
 	}
 	if err != nil {
 		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot invite %s to %s with role %s", u, e.in.Login, role)
@@ -164,7 +157,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 // Update sets the declared role back. The organization's last owner is
 // not demoted: the owners are listed first, only for a demotion.
 func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
-	u, err := user(mg)
+	u, err := kind.UserLogin(mg, mg.Parameters().User)
 	if err != nil {
 		return managed.ExternalUpdate{}, err
 	}
@@ -211,22 +204,6 @@ func (e *external[T]) refuseLastOwner(ctx context.Context, u, verb, then string)
 		return errors.Errorf("refusing to %s %s: %s is the last owner of %s, and an organization must keep one; make another user an owner first (a Membership with role admin), %s", verb, u, u, e.in.Login, then)
 	}
 	return nil
-}
-
-// notFound words GitHub's 404 for the user in the organization: GitHub
-// gives the same answer for a user it does not know as for an
-// organization the credentials cannot manage, so the account tells which.
-func (e *external[T]) notFound(ctx context.Context, u string, err error) error {
-	acct, aerr := e.api.GetAccount(ctx, u)
-	switch {
-	case github.IsNotFound(aerr):
-		return errors.Errorf("GitHub knows no user %s: check spec.forProvider.user", u)
-	case aerr == nil && acct.Type == "Organization":
-		return errors.Errorf("%s is an organization, not a user: only users can be members", u)
-	case aerr == nil:
-		return errors.Wrapf(err, "cannot find organization %s, or the credentials cannot manage its members", e.in.Login)
-	}
-	return errors.Wrapf(err, "cannot invite %s to %s", u, e.in.Login)
 }
 
 // login is the user's login as GitHub spells it, else as the spec does.

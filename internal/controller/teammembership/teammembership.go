@@ -6,7 +6,6 @@ package teammembership
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -57,15 +56,6 @@ type external[T Object] struct {
 	found *github.TeamMembership
 }
 
-// user is the login of mg's user, checked against its external name.
-func user(mg Object) (string, error) {
-	u := mg.Parameters().User
-	if ext := meta.GetExternalName(mg); ext != "" && !strings.EqualFold(ext, u) {
-		return "", errors.Errorf("spec.forProvider.user %q and the crossplane.io/external-name annotation %q name different users: make them equal, or remove the annotation", u, ext)
-	}
-	return u, nil
-}
-
 // what names the team for messages.
 func (e *external[T]) what() string {
 	return fmt.Sprintf("team %s of %s%s", e.team.Slug, e.team.Organization, e.via)
@@ -82,7 +72,7 @@ func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return
 // InvitationPending. A membership found without an external name is taken
 // over, with an event: it has no identity but the login.
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
-	u, err := user(mg)
+	u, err := kind.UserLogin(mg, mg.Parameters().User)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -119,14 +109,16 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 // Create adds the user to the team with the declared role; GitHub invites
 // a user who is not in the organization. The login is the external name.
 func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
-	u, err := user(mg)
+	u, err := kind.UserLogin(mg, mg.Parameters().User)
 	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
 	role := mapping.Role(mg.Parameters())
 	got, err := e.api.SetTeamMembership(ctx, e.team.Organization, e.team.Slug, u, role)
 	if github.IsNotFound(err) {
-		return managed.ExternalCreation{}, e.notFound(ctx, u, err)
+		return managed.ExternalCreation{}, kind.UserNotFound(ctx, e.api, u, kind.UserPlace{Joins: "members of a team",
+			Missing: "cannot find " + e.what() + ", or the credentials cannot see it",
+			Doing:   "cannot add " + u + " to " + e.what()}, err)
 	}
 	if err != nil {
 		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot add %s to %s with role %s", u, e.what(), role)
@@ -145,7 +137,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 
 // Update sets the declared role back.
 func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
-	u, err := user(mg)
+	u, err := kind.UserLogin(mg, mg.Parameters().User)
 	if err != nil {
 		return managed.ExternalUpdate{}, err
 	}
@@ -162,22 +154,6 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 	u := mg.Parameters().User
 	err := e.api.RemoveTeamMembership(ctx, e.team.Organization, e.team.Slug, u)
 	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot remove %s from %s", u, e.what())
-}
-
-// notFound words GitHub's 404 for the user in the team: GitHub gives the
-// same answer for a user it does not know as for a team the credentials
-// cannot see, so the account tells which.
-func (e *external[T]) notFound(ctx context.Context, u string, err error) error {
-	acct, aerr := e.api.GetAccount(ctx, u)
-	switch {
-	case github.IsNotFound(aerr):
-		return errors.Errorf("GitHub knows no user %s: check spec.forProvider.user", u)
-	case aerr == nil && acct.Type == "Organization":
-		return errors.Errorf("%s is an organization, not a user: only users can be members of a team", u)
-	case aerr == nil:
-		return errors.Wrapf(err, "cannot find %s, or the credentials cannot see it", e.what())
-	}
-	return errors.Wrapf(err, "cannot add %s to %s", u, e.what())
 }
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.
