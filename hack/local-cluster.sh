@@ -120,14 +120,22 @@ down() {
 # restart_apiserver: SIGKILL kube-apiserver (a crash) and start it again on
 # the same etcd, certificates and token; etcd and kube-controller-manager
 # stay up. For make outages.
+gone() { # gone <pid>: the process has exited (a zombie has)
+  ! kill -0 "$1" 2>/dev/null || [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = Z ]
+}
+
+port_free() { # port_free <port>: nothing listens on 127.0.0.1:<port>
+  ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
 restart_apiserver() {
   env_ >/dev/null
   p=$(cat "$DIR/kube-apiserver.pid")
   kill -9 "$p" 2>/dev/null || true
-  for _ in $(seq 1 40); do
-    kill -0 "$p" 2>/dev/null && [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" != Z ] || break
-    sleep 0.25
-  done
+  # A killed kube-apiserver can take a while to exit on a busy machine, and
+  # holds its port until it has: the new one would find it taken.
+  wait_for "the killed kube-apiserver's exit" 60 gone "$p"
+  wait_for "kube-apiserver's port $KAS_PORT to be free" 60 port_free "$KAS_PORT"
   rm -f "$DIR/kube-apiserver.pid"
   WITH_KCM=0 up >/dev/null
 }
