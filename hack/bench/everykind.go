@@ -53,15 +53,16 @@ spec:
 `}
 
 // kindSharedSecret is an organization secret of the every-kind scenario:
-// %[1]s is its name, %[2]s the YAML flow list of the references to the
-// repositories it is shared with.
+// %[1]s is its resource's name (its secret's, upper case: %[3]s), %[2]s
+// the YAML flow list of the references to the repositories it is shared
+// with.
 var kindSharedSecret = benchKind{kind: "OrganizationActionsSecret", group: orgGroup, manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
 kind: OrganizationActionsSecret
 metadata: {name: "%[1]s"}
 spec:
   providerConfigRef: {kind: ProviderConfig, name: default}
   forProvider:
-    name: "%[1]s"
+    name: "%[3]s"
     valueSecretRef: {name: ` + valuesSecret + `, key: token}
     visibility: selected
     selectedRepositoryRefs: %[2]s
@@ -123,7 +124,7 @@ func (k *kube) createOrgShared(ctx context.Context, ns string, emu emulator, gh 
 		for i := s * per; i < min((s+1)*per, n); i++ {
 			refs = append(refs, fmt.Sprintf(`{name: "bench-%04d"}`, i))
 		}
-		if err := k.apply(ctx, ns, kindSharedSecret.render(fmt.Sprintf("BENCH_SHARED_%02d", s), "["+strings.Join(refs, ", ")+"]")); err != nil {
+		if err := k.apply(ctx, ns, kindSharedSecret.render(fmt.Sprintf("bench-shared-%02d", s), "["+strings.Join(refs, ", ")+"]")); err != nil {
 			return err
 		}
 	}
