@@ -173,14 +173,24 @@ func (f *fixture) orgTraffic() (writes, counted int) {
 // that every kind shares: not an idle resource's cost.
 const fullReadEndpoint = "GET /repos/{owner}/{repo}"
 
-// orgQuiet lets a poll pass (the first read after a change is a full
-// answer), then waits a few poll intervals and fails when anyone wrote an
-// organization secret or variable meanwhile (an update loop), or when the
-// polls cost rate-limit points (an idle resource's reads are conditional,
-// and GitHub's 304s are free).
+// orgQuiet lets the reads that follow a change pass (the first read after
+// a change is a full answer, and on a busy machine it may come a poll or
+// two late: it waits, for at most ten polls, for one poll interval in
+// which nothing cost points), then waits a few poll intervals and fails
+// when anyone wrote an organization secret or variable meanwhile (an
+// update loop), or when the polls cost rate-limit points (an idle
+// resource's reads are conditional, and GitHub's 304s are free).
 func orgQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
-	time.Sleep(pollInterval)
+	_, counted := f.orgTraffic()
+	for range 10 {
+		time.Sleep(pollInterval)
+		_, c := f.orgTraffic()
+		if c == counted {
+			break
+		}
+		counted = c
+	}
 	writes, counted := f.orgTraffic()
 	time.Sleep(3 * pollInterval)
 	w, c := f.orgTraffic()
