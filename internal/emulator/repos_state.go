@@ -71,6 +71,12 @@ type Repo struct {
 	SecretScanningPushProtection string `json:"secretScanningPushProtection"`
 	DependabotSecurityUpdates    string `json:"dependabotSecurityUpdates"`
 
+	// CustomProperties are the values of the organization's custom
+	// properties set on the repository, by property name: one value for
+	// string, single_select and true_false ("true"/"false") properties, any
+	// number for multi_select. A property without a value has no key.
+	CustomProperties map[string][]string `json:"customProperties,omitempty"`
+
 	ParentID   int64 `json:"parentId,omitempty"`
 	SourceID   int64 `json:"sourceId,omitempty"`
 	TemplateID int64 `json:"templateId,omitempty"`
@@ -107,6 +113,12 @@ func (r *Repo) clone() Repo {
 	c.sub = nil
 	c.Branches = append([]Branch(nil), r.Branches...)
 	c.Topics = append([]string{}, r.Topics...)
+	if r.CustomProperties != nil {
+		c.CustomProperties = make(map[string][]string, len(r.CustomProperties))
+		for k, v := range r.CustomProperties {
+			c.CustomProperties[k] = append([]string(nil), v...)
+		}
+	}
 	if r.Description != nil {
 		d := *r.Description
 		c.Description = &d
