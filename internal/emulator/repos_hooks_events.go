@@ -77,3 +77,40 @@ func HookEvents() []string {
 	sort.Strings(out)
 	return out
 }
+
+// orgHookEvents are the events an organization webhook can subscribe to:
+// a repository webhook's, for every repository of the organization, and
+// those of the organization itself. They are the webhooks of GitHub's
+// OpenAPI description whose x-github.supported-webhook-types include
+// "organization". The description's X-GitHub-Event examples name three of
+// them project-v2, project-v2-item and project-v2-status-update; GitHub
+// sends (and its documentation names) them projects_v2, projects_v2_item
+// and projects_v2_status_update.
+var orgHookEvents = func() map[string]bool {
+	m := map[string]bool{
+		"custom_property":               true,
+		"membership":                    true,
+		"org_block":                     true,
+		"organization":                  true,
+		"personal_access_token_request": true,
+		"projects_v2":                   true,
+		"projects_v2_item":              true,
+		"projects_v2_status_update":     true,
+		"team":                          true,
+	}
+	for e := range hookEvents {
+		m[e] = true
+	}
+	return m
+}()
+
+// OrgHookEvents returns, sorted, the event names an organization webhook
+// of the emulator accepts ("*" among them).
+func OrgHookEvents() []string {
+	out := make([]string, 0, len(orgHookEvents))
+	for e := range orgHookEvents {
+		out = append(out, e)
+	}
+	sort.Strings(out)
+	return out
+}

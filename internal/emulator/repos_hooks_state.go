@@ -53,24 +53,46 @@ const (
 	hookDefaultFormat = "form"
 )
 
-// readNewHook reads a create body into a new hook: GitHub's defaults with
-// what the body sends. It answers GitHub's 422 and reports false when the
-// body is refused.
-func readNewHook(c *reqCtx, _ *world, f *fields, h *hook) bool {
-	*h = hook{Active: true, Events: []string{hookDefaultEvent}, ContentType: hookDefaultFormat, InsecureSSL: "0"}
-	return c.readHook(f, h, true)
+// hookRules are what tells a repository's webhooks from an organization's
+// in the bodies GitHub takes: the events they may subscribe to, and
+// whether an update may add and remove events one by one (add_events,
+// remove_events: a repository's only).
+type hookRules struct {
+	events    map[string]bool
+	addRemove bool
 }
 
-// readHookChange changes h as an update body says. A config that is sent
-// replaces the whole config: a secret it leaves out is removed, as on
-// GitHub.
+// repoHookRules are a repository webhook's.
+var repoHookRules = hookRules{events: hookEvents, addRemove: true}
+
+// readNewHook reads a create body into a new repository hook: GitHub's
+// defaults with what the body sends. It answers GitHub's 422 and reports
+// false when the body is refused.
+func readNewHook(c *reqCtx, _ *world, f *fields, h *hook) bool {
+	return c.readNewHook(f, h, repoHookRules)
+}
+
+// readHookChange changes a repository hook as an update body says.
 func readHookChange(c *reqCtx, _ *world, f *fields, h *hook) bool {
+	return c.readHookChange(f, h, repoHookRules)
+}
+
+// readNewHook reads a create body into a new hook under rules.
+func (c *reqCtx) readNewHook(f *fields, h *hook, rules hookRules) bool {
+	*h = hook{Active: true, Events: []string{hookDefaultEvent}, ContentType: hookDefaultFormat, InsecureSSL: "0"}
+	return c.readHook(f, h, true, rules)
+}
+
+// readHookChange changes h as an update body says, under rules. A config
+// that is sent replaces the whole config: a secret it leaves out is
+// removed, as on GitHub.
+func (c *reqCtx) readHookChange(f *fields, h *hook, rules hookRules) bool {
 	h.Events = append([]string(nil), h.Events...)
-	return c.readHook(f, h, false)
+	return c.readHook(f, h, false, rules)
 }
 
 // readHook applies a create or update body to h.
-func (c *reqCtx) readHook(f *fields, h *hook, creating bool) bool {
+func (c *reqCtx) readHook(f *fields, h *hook, creating bool, rules hookRules) bool {
 	if name := f.str("name"); creating && name != nil && *name != "web" {
 		c.invalid("Validation Failed", fieldError{Resource: hookResource, Code: "invalid", Field: "name"})
 		return false
@@ -85,7 +107,7 @@ func (c *reqCtx) readHook(f *fields, h *hook, creating bool) bool {
 	if (creating || sent) && !c.readHookConfig(h, cfg) {
 		return false
 	}
-	return c.readHookEvents(f, h)
+	return c.readHookEvents(f, h, rules)
 }
 
 // readHookConfig replaces h's config with cfg: what cfg leaves out takes
@@ -144,13 +166,16 @@ func validHookURL(u string) bool {
 	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != ""
 }
 
-// readHookEvents applies events (a replacement), add_events and
-// remove_events to h. GitHub keeps each event once; the emulator keeps
-// them sorted, and "*" (every event) alone.
-func (c *reqCtx) readHookEvents(f *fields, h *hook) bool {
+// readHookEvents applies events (a replacement), and where rules allow
+// add_events and remove_events, to h. GitHub keeps each event once; the
+// emulator keeps them sorted, and "*" (every event) alone.
+func (c *reqCtx) readHookEvents(f *fields, h *hook, rules hookRules) bool {
 	events, replace := f.strings("events")
-	add, _ := f.strings("add_events")
-	remove, _ := f.strings("remove_events")
+	var add, remove []string
+	if rules.addRemove {
+		add, _ = f.strings("add_events")
+		remove, _ = f.strings("remove_events")
+	}
 	if f.failed {
 		return false
 	}
@@ -159,7 +184,7 @@ func (c *reqCtx) readHookEvents(f *fields, h *hook) bool {
 	}
 	h.Events = append(h.Events, add...)
 	for _, e := range append(append([]string{}, h.Events...), remove...) {
-		if !hookEvents[e] {
+		if !rules.events[e] {
 			c.invalid("Validation Failed", fieldError{Resource: hookResource, Code: "invalid", Field: "events", Message: fmt.Sprintf("%q is not a valid event name", e)})
 			return false
 		}
