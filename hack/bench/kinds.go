@@ -324,6 +324,41 @@ spec:
     visibility: selected
     selectedRepositoryRefs: [{name: "%[1]s"}]`)
 
+	// kindOrganizationWebhook is a webhook of the organisation made for
+	// each storm repository, told apart by its URL (which names the
+	// repository); the organisation's webhooks are listed page by page.
+	kindOrganizationWebhook = benchKind{kind: "OrganizationWebhook", group: orgGroup, want: "audit", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationWebhook
+metadata: {name: "%[1]s-audit"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    url: "https://audit.example.com/hooks/%[1]s"
+    contentType: json
+    events: [repository, team]
+`, objects: func(g github, repo string) ([]string, error) {
+		var out []string
+		for page := 1; ; page++ {
+			names, err := g.names(fmt.Sprintf("/orgs/%s/hooks?per_page=100&page=%d", owner, page), "", func(m map[string]any) string {
+				if cfg, _ := m["config"].(map[string]any); cfg["url"] == "https://audit.example.com/hooks/"+repo {
+					return "audit"
+				}
+				return ""
+			})
+			if err != nil {
+				return nil, err
+			}
+			for _, n := range names {
+				if n != "" {
+					out = append(out, n)
+				}
+			}
+			if len(names) < 100 {
+				return out, nil
+			}
+		}
+	}}
+
 	kindCollaborator = benchKind{kind: "Collaborator", group: repoGroup, want: "other-user", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Collaborator
 metadata: {name: "%[1]s-other-user"}
@@ -358,7 +393,7 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
-	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable}
+	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable, kindOrganizationWebhook}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

@@ -45,11 +45,11 @@ func TestImportWebhooks(t *testing.T) {
 			secret := "api.webhook." + signedID
 			want := []Resource{
 				{Kind: "Webhook", Group: "repo", Repository: "api", Key: plainID, ExternalName: plainID,
-					ForProvider: common.WebhookParameters{RepositoryTarget: target, URL: "https://ci.example.com/hook"}},
+					ForProvider: common.WebhookParameters{RepositoryTarget: target, WebhookSettings: common.WebhookSettings{URL: "https://ci.example.com/hook"}}},
 				{Kind: "Webhook", Group: "repo", Repository: "api", Key: signedID, ExternalName: signedID,
-					ForProvider: common.WebhookParameters{RepositoryTarget: target, URL: "https://chat.example.com/github",
-						ContentType: ptr.To("json"), InsecureSSL: ptr.To(true), Events: []common.WebhookEvent{"issues", "pull_request"}, Active: ptr.To(false),
-						SecretRef: &common.SecretKeyRef{Name: secret, Namespace: tc.namespace, Key: "value"}},
+					ForProvider: common.WebhookParameters{RepositoryTarget: target, WebhookSettings: common.WebhookSettings{URL: "https://chat.example.com/github",
+						ContentType: ptr.To("json"), InsecureSSL: ptr.To(true), Active: ptr.To(false),
+						SecretRef: &common.SecretKeyRef{Name: secret, Namespace: tc.namespace, Key: "value"}}, Events: []common.WebhookEvent{"issues", "pull_request"}},
 					Secrets: []Secret{{Name: secret, Key: "value", What: "the secret of webhook " + signedID + " of acme/api (for https://chat.example.com/github)"}},
 					Notes:   []string{"The webhook's secret is in Secret " + secret + ", key value, which you create: GitHub never shows it, so under --mode manage the provider writes the Secret's value to GitHub once."}},
 			}

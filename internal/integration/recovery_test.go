@@ -173,6 +173,22 @@ func recoverableKinds() map[string]recoverable {
 			write: hooks,
 			repo:  hookRepo,
 		},
+		"OrganizationWebhook": {
+			fixture: newFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				p := auditHook()
+				p.SecretRef = nil
+				return f.orgWebhook(s, "audit", p)
+			},
+			lookAlike: func(f *fixture) {
+				f.ghCreateOrgHook(fmt.Sprintf(`{"name": "web", "config": {"url": %q, "content_type": "json"}, "events": ["membership"]}`, orgHookURL))
+			},
+			state: func(f *fixture) string { return f.ghState(orgHooksPath) },
+			count: func(f *fixture) int {
+				return f.ghCount(orgHooksPath, "", func(e map[string]any) bool { c, _ := e["config"].(map[string]any); return c["url"] == orgHookURL })
+			},
+			write: orgHooksPath,
+		},
 		"Ruleset": {
 			fixture: newRulesetFixture,
 			build: func(f *fixture, s scope) resource.Managed {

@@ -61,10 +61,12 @@ func (f *fixture) webhook(s scope, name string, p common.WebhookParameters) webh
 func ciHook() common.WebhookParameters {
 	return common.WebhookParameters{
 		RepositoryTarget: common.RepositoryTarget{Repository: ptr.To(hookRepo)},
-		URL:              hookURL,
-		ContentType:      ptr.To("json"),
-		Events:           []common.WebhookEvent{"push", "pull_request"},
-		SecretRef:        &common.SecretKeyRef{Name: hookSecret, Key: "secret"},
+		WebhookSettings: common.WebhookSettings{
+			URL:         hookURL,
+			ContentType: ptr.To("json"),
+			SecretRef:   &common.SecretKeyRef{Name: hookSecret, Key: "secret"},
+		},
+		Events: []common.WebhookEvent{"push", "pull_request"},
 	}
 }
 

@@ -14,21 +14,22 @@ import (
 // one p declares, compared as GitHub compares them: the events as a set,
 // "*" standing for all. The secret is not here: GitHub never shows it (see
 // SecretDrift).
-func Drift(p *common.WebhookParameters, h *github.Hook) []string {
+func Drift(p Spec, h *github.Hook) []string {
+	s := p.Settings()
 	var d []string
-	if h.Config.URL != p.URL {
+	if h.Config.URL != s.URL {
 		d = append(d, "url")
 	}
 	if h.Config.ContentType != ContentType(p) {
 		d = append(d, "contentType")
 	}
-	if h.Config.InsecureSSL != insecureSSL(ptr.Deref(p.InsecureSSL, false)) {
+	if h.Config.InsecureSSL != insecureSSL(ptr.Deref(s.InsecureSSL, false)) {
 		d = append(d, "insecureSsl")
 	}
 	if !slices.Equal(normalize(h.Events), Events(p)) {
 		d = append(d, "events")
 	}
-	if h.Active != ptr.Deref(p.Active, true) {
+	if h.Active != ptr.Deref(s.Active, true) {
 		d = append(d, "active")
 	}
 	return d
@@ -63,8 +64,9 @@ func normalize(events []string) []string {
 }
 
 // FindByURL is the webhook of list that delivers to url; nil when there is
-// none. GitHub refuses a second webhook of a URL when their events overlap,
-// so a URL names one webhook of those the provider makes.
+// none. GitHub refuses a second webhook of a URL (of a repository, or of
+// an organization) when their events overlap, so a URL names one webhook
+// of those the provider makes.
 func FindByURL(list []github.Hook, url string) *github.Hook {
 	for i := range list {
 		if list[i].Config.URL == url {

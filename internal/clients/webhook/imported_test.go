@@ -18,18 +18,18 @@ func TestImported(t *testing.T) {
 		"a new webhook: its URL": {
 			h: github.Hook{ID: 1, Name: "web", Active: true, Events: []string{"push"},
 				Config: github.HookConfig{URL: "https://ci.example.com/hook", ContentType: "form", InsecureSSL: "0"}},
-			want: common.WebhookParameters{URL: "https://ci.example.com/hook"},
+			want: common.WebhookParameters{WebhookSettings: common.WebhookSettings{URL: "https://ci.example.com/hook"}},
 		},
 		"every setting changed": {
 			h: github.Hook{ID: 2, Name: "web", Active: false, Events: []string{"pull_request", "issues", "push", "issues"},
 				Config: github.HookConfig{URL: "http://ci.example.com/hook", ContentType: "json", InsecureSSL: "1"}},
-			want: common.WebhookParameters{URL: "http://ci.example.com/hook", ContentType: ptr.To("json"), InsecureSSL: ptr.To(true),
-				Events: []common.WebhookEvent{"issues", "pull_request", "push"}, Active: ptr.To(false)},
+			want: common.WebhookParameters{WebhookSettings: common.WebhookSettings{URL: "http://ci.example.com/hook", ContentType: ptr.To("json"), InsecureSSL: ptr.To(true),
+				Active: ptr.To(false)}, Events: []common.WebhookEvent{"issues", "pull_request", "push"}},
 		},
 		"every event": {
 			h: github.Hook{ID: 3, Name: "web", Active: true, Events: []string{"*"},
 				Config: github.HookConfig{URL: "https://ci.example.com/all", ContentType: "form", InsecureSSL: "0"}},
-			want: common.WebhookParameters{URL: "https://ci.example.com/all", Events: []common.WebhookEvent{"*"}},
+			want: common.WebhookParameters{WebhookSettings: common.WebhookSettings{URL: "https://ci.example.com/all"}, Events: []common.WebhookEvent{"*"}},
 		},
 	}
 	for name, tc := range cases {

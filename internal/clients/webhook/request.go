@@ -1,6 +1,9 @@
-// Package webhook maps Webhook parameters to GitHub's repository webhook
-// requests, and GitHub's webhooks to observations: pure functions, no
-// Kubernetes or HTTP.
+// Package webhook maps Webhook and OrganizationWebhook parameters to
+// GitHub's webhook requests, and GitHub's webhooks to observations: pure
+// functions, no Kubernetes or HTTP. A repository's and an organization's
+// webhooks are the same object on GitHub, told apart only by where they
+// live and the events they may subscribe to, so both kinds share every
+// function here.
 package webhook
 
 import (
@@ -16,38 +19,46 @@ const (
 	defaultEvent       = "push"
 )
 
+// Spec is a webhook as a resource declares it: the parameters of a
+// Webhook (a repository's) or of an OrganizationWebhook.
+type Spec interface {
+	// Settings are what both kinds of webhook have: URL, content type,
+	// certificate check, active switch and secret reference.
+	Settings() *common.WebhookSettings
+	// EventNames are the declared events, as GitHub names them.
+	EventNames() []string
+}
+
 // Request is the create or update of the webhook p declares, with the
 // secret ("" for none). A config replaces GitHub's whole config, so the
 // secret goes with every request.
-func Request(p *common.WebhookParameters, secret string) *github.HookRequest {
+func Request(p Spec, secret string) *github.HookRequest {
+	s := p.Settings()
 	return &github.HookRequest{
-		Active: ptr.Deref(p.Active, true),
+		Active: ptr.Deref(s.Active, true),
 		Events: Events(p),
 		Config: github.HookConfig{
-			URL:         p.URL,
+			URL:         s.URL,
 			ContentType: ContentType(p),
-			InsecureSSL: insecureSSL(ptr.Deref(p.InsecureSSL, false)),
+			InsecureSSL: insecureSSL(ptr.Deref(s.InsecureSSL, false)),
 			Secret:      secret,
 		},
 	}
 }
 
 // ContentType is the spec's content type, form when it is left out.
-func ContentType(p *common.WebhookParameters) string {
-	return ptr.Deref(p.ContentType, defaultContentType)
+func ContentType(p Spec) string {
+	return ptr.Deref(p.Settings().ContentType, defaultContentType)
 }
 
 // Events are the spec's events as GitHub keeps them: each once, sorted,
 // and "*" alone when it is among them; push when there are none.
-func Events(p *common.WebhookParameters) []string {
-	if len(p.Events) == 0 {
+func Events(p Spec) []string {
+	names := p.EventNames()
+	if len(names) == 0 {
 		return []string{defaultEvent}
 	}
-	s := make([]string, len(p.Events))
-	for i, e := range p.Events {
-		s[i] = string(e)
-	}
-	return normalize(s)
+	return normalize(names)
 }
 
 func insecureSSL(b bool) github.InsecureSSL {

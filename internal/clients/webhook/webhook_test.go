@@ -17,8 +17,8 @@ import (
 )
 
 func params(mods ...func(*common.WebhookParameters)) *common.WebhookParameters {
-	p := &common.WebhookParameters{URL: "https://ci.example.com/hook", ContentType: ptr.To("json"), InsecureSSL: ptr.To(false),
-		Events: []common.WebhookEvent{"push", "pull_request"}, Active: ptr.To(true)}
+	p := &common.WebhookParameters{WebhookSettings: common.WebhookSettings{URL: "https://ci.example.com/hook", ContentType: ptr.To("json"), InsecureSSL: ptr.To(false),
+		Active: ptr.To(true)}, Events: []common.WebhookEvent{"push", "pull_request"}}
 	for _, m := range mods {
 		m(p)
 	}
@@ -50,7 +50,7 @@ func TestRequest(t *testing.T) {
 		},
 		"Defaults": {
 			reason: "What the spec leaves out is GitHub's default: form, push, active, certificates checked.",
-			p:      &common.WebhookParameters{URL: "https://x.example.com"},
+			p:      &common.WebhookParameters{WebhookSettings: common.WebhookSettings{URL: "https://x.example.com"}},
 			want:   &github.HookRequest{Active: true, Events: []string{"push"}, Config: github.HookConfig{URL: "https://x.example.com", ContentType: "form", InsecureSSL: "0"}},
 		},
 		"Everything": {
@@ -89,7 +89,7 @@ func TestDrift(t *testing.T) {
 		},
 		"Defaults": {
 			reason: "A spec that leaves things out matches GitHub's defaults.",
-			p:      &common.WebhookParameters{URL: "https://ci.example.com/hook"},
+			p:      &common.WebhookParameters{WebhookSettings: common.WebhookSettings{URL: "https://ci.example.com/hook"}},
 			h:      hook(func(h *github.Hook) { h.Events = []string{"push"}; h.Config.ContentType = "form" }),
 		},
 		"Everything": {
@@ -155,9 +155,9 @@ func TestSecretHash(t *testing.T) {
 
 func TestObservation(t *testing.T) {
 	got := Observation("demo-org/svc", hook(func(h *github.Hook) { h.Config.InsecureSSL = "1" }), ptr.To("hmac-sha256:x"))
-	want := common.WebhookObservation{ID: ptr.To(int64(7)), Repository: ptr.To("demo-org/svc"), URL: ptr.To("https://ci.example.com/hook"),
+	want := common.WebhookObservation{Repository: ptr.To("demo-org/svc"), WebhookStatus: common.WebhookStatus{ID: ptr.To(int64(7)), URL: ptr.To("https://ci.example.com/hook"),
 		ContentType: ptr.To("json"), InsecureSSL: ptr.To(true), Events: []string{"pull_request", "push"}, Active: ptr.To(true),
-		HasSecret: ptr.To(true), AppliedSecretHash: ptr.To("hmac-sha256:x")}
+		HasSecret: ptr.To(true), AppliedSecretHash: ptr.To("hmac-sha256:x")}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Observation(...): -want, +got:\n%s", diff)
 	}
@@ -174,9 +174,15 @@ func TestFindByURL(t *testing.T) {
 }
 
 // The events the CRDs accept are the events the emulator accepts: both
-// are GitHub's list (see apis/repo/common/v1alpha1/webhook_events.go).
+// are GitHub's list (see apis/repo/common/v1alpha1/webhook_events.go and
+// apis/org/common/v1alpha1/organizationwebhook_events.go).
 func TestEventListsAgree(t *testing.T) {
-	for _, crd := range []string{"repo.github.m.crossplane.io_webhooks.yaml", "repo.github.crossplane.io_webhooks.yaml"} {
+	for crd, want := range map[string][]string{
+		"repo.github.m.crossplane.io_webhooks.yaml":            emulator.HookEvents(),
+		"repo.github.crossplane.io_webhooks.yaml":              emulator.HookEvents(),
+		"org.github.m.crossplane.io_organizationwebhooks.yaml": emulator.OrgHookEvents(),
+		"org.github.crossplane.io_organizationwebhooks.yaml":   emulator.OrgHookEvents(),
+	} {
 		raw, err := os.ReadFile("../../../package/crds/" + crd)
 		if err != nil {
 			t.Fatal(err)
@@ -206,7 +212,7 @@ func TestEventListsAgree(t *testing.T) {
 		got := doc.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["forProvider"].Properties["events"].Items.Enum
 		got = slices.Clone(got)
 		sort.Strings(got)
-		if diff := cmp.Diff(emulator.HookEvents(), got); diff != "" {
+		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: events: -emulator, +CRD:\n%s", crd, diff)
 		}
 	}

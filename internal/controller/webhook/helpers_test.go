@@ -48,7 +48,8 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			return w
 		},
 		external: func(api github.HooksAPI, rec event.Recorder, secrets ctrlclient.Reader, observed *github.Hook) (kindtest.Client[Object], func() *github.Hook) {
-			e := &external[T]{api: api, repo: repo, record: rec, secrets: secrets, observed: observed}
+			e := repoExternal[T](api, repo, rec, secrets)
+			e.observed = observed
 			return kindtest.Typed[Object, T]{E: e}, func() *github.Hook { return e.observed }
 		},
 	}
@@ -61,9 +62,9 @@ var scopes = twins.EachWebhook(scopeOf, scopeOf)
 func params() *common.WebhookParameters {
 	return &common.WebhookParameters{
 		RepositoryTarget: common.RepositoryTarget{Repository: &repo.Name},
-		URL:              "https://ci.example.com/hook", ContentType: ptr.To("json"), InsecureSSL: ptr.To(false), Active: ptr.To(true),
-		Events:    []common.WebhookEvent{"push", "pull_request"},
-		SecretRef: &common.SecretKeyRef{Name: "hook", Key: "secret"},
+		WebhookSettings: common.WebhookSettings{URL: "https://ci.example.com/hook", ContentType: ptr.To("json"), InsecureSSL: ptr.To(false), Active: ptr.To(true),
+			SecretRef: &common.SecretKeyRef{Name: "hook", Key: "secret"}},
+		Events: []common.WebhookEvent{"push", "pull_request"},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	wh "github.com/crossplane-github/provider-github/internal/clients/webhook"
@@ -19,11 +20,12 @@ type secret struct {
 	hash string
 }
 
-// readSecret reads the webhook secret mg names, with reader (straight from
-// the API server: Secrets are not cached). No secretRef is no secret.
-// Errors name the Secret and key, and what to do; never the value.
-func readSecret(ctx context.Context, reader client.Reader, mg Object) (secret, error) {
-	ref := mg.Parameters().SecretRef
+// readSecret reads the webhook secret that p, mg's spec, names, with
+// reader (straight from the API server: Secrets are not cached). No
+// secretRef is no secret. Errors name the Secret and key, and what to do;
+// never the value.
+func readSecret(ctx context.Context, reader client.Reader, mg resource.Managed, p wh.Spec) (secret, error) {
+	ref := p.Settings().SecretRef
 	if ref == nil {
 		return secret{}, nil
 	}

@@ -13,7 +13,8 @@ func TestReadSecretRefusesBytesThatAreNotText(t *testing.T) {
 	for _, s := range scopes {
 		t.Run(s.name, func(t *testing.T) {
 			value := []byte{0xff, 0xfe, 's'}
-			got, err := readSecret(context.Background(), secrets(t, hookSecret(map[string][]byte{"secret": value})), s.webhook())
+			w := s.webhook()
+			got, err := readSecret(context.Background(), secrets(t, hookSecret(map[string][]byte{"secret": value})), w, w.Parameters())
 			if err == nil || !strings.Contains(err.Error(), `key "secret" of Secret ns/hook is not UTF-8 text`) || strings.Contains(err.Error(), string(value)) {
 				t.Errorf("readSecret(...) = %v, want a refusal naming the Secret's key, never the value", err)
 			}

@@ -1,7 +1,7 @@
-// Package webhook reconciles Webhook managed resources of both scopes
-// (namespaced and cluster) with one external client: a repository's
-// webhook, known by the id GitHub assigns it, whose secret comes from a
-// Kubernetes Secret.
+// Package webhook reconciles Webhook and OrganizationWebhook managed
+// resources of both scopes with one external client: a webhook of a
+// repository or of an organization, known by the id GitHub assigns it,
+// whose secret comes from a Kubernetes Secret.
 package webhook
 
 import (
@@ -25,31 +25,31 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
-// Object is a Webhook of either scope.
-type Object interface {
-	resource.Managed
-	Parameters() *common.WebhookParameters
-	Observation() *common.WebhookObservation
-	RepositoryTarget() *common.RepositoryTarget
-}
-
 // AnnotationCreatedSecretHash records the hash of the secret a create sent
 // (see webhook.SecretHash; never the value). The managed reconciler keeps
 // a create's annotations but not its status, so the hash the create
 // applied is kept here until status.atProvider.appliedSecretHash has one.
 const AnnotationCreatedSecretHash = "github.crossplane.io/webhook-created-secret-hash"
 
-// hookExists is GitHub's refusal of a webhook whose URL another webhook of
-// the repository has, with an event in common.
-const hookExists = "Hook already exists on this repository"
+// hookExists begins GitHub's refusal of a webhook whose URL another
+// webhook of the repository (organization) has, with an event in common:
+// "Hook already exists on this repository" ("... organization").
+const hookExists = "Hook already exists on this "
 
-// external manages one Webhook's webhook. It lives for one reconcile:
+// external manages one resource's webhook. It lives for one reconcile:
 // Observe keeps what it read for Create, Update and Delete.
-type external[T Object] struct {
-	api     github.HooksAPI
-	repo    kind.Repository
+type external[T resource.Managed] struct {
+	hooks   hooks
+	in      kind.Place
+	kind    string // Webhook or OrganizationWebhook, for messages
 	record  event.Recorder
 	secrets client.Reader
+
+	// spec is the declared webhook; status where GitHub's goes, set
+	// whole by observe from GitHub's hook and the applied secret's hash.
+	spec    func(T) wh.Spec
+	status  func(T) *common.WebhookStatus
+	observe func(mg T, h *github.Hook, applied *string)
 
 	// inputSecret is the secret VerdictInputs read, for the Observe that
 	// follows it in the same reconcile; nil when it read none.
@@ -58,7 +58,7 @@ type external[T Object] struct {
 	// observed is the webhook as Observe found it; nil when it does not
 	// exist.
 	observed *github.Hook
-	// listed are the repository's webhooks, when Observe listed them.
+	// listed are the place's webhooks, when Observe listed them.
 	listed []github.Hook
 }
 
@@ -72,7 +72,7 @@ func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
 	if kind.OnlyObserves(mg) {
 		return "", nil
 	}
-	s, err := readSecret(ctx, e.secrets, mg)
+	s, err := readSecret(ctx, e.secrets, mg, e.spec(mg))
 	if err != nil {
 		return "", err
 	}
@@ -93,15 +93,15 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		return managed.ExternalObservation{}, err
 	}
 	e.observed = h
-	applied := appliedHash(mg)
-	*mg.Observation() = wh.Observation(e.repo.FullName(), h, applied)
+	applied := appliedHash(mg, e.status(mg))
+	e.observe(mg, h, applied)
 	mg.SetConditions(xpv2.Available())
 	if meta.WasDeleted(mg) {
 		// Its Secret may be gone already: nothing to compare.
 		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	}
 	if kind.OnlyObserves(mg) {
-		return kind.Exists(wh.Drift(mg.Parameters(), h), recovered), nil
+		return kind.Exists(wh.Drift(e.spec(mg), h), recovered), nil
 	}
 	s, err := e.observedSecret(ctx, mg)
 	if err != nil {
@@ -109,9 +109,9 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	if s.hash == "" {
 		// No secret is wanted: what was applied before no longer counts.
-		mg.Observation().AppliedSecretHash = nil
+		e.status(mg).AppliedSecretHash = nil
 	}
-	drift := wh.Drift(mg.Parameters(), h)
+	drift := wh.Drift(e.spec(mg), h)
 	if wh.SecretDrift(s.hash, applied, h) {
 		drift = append(drift, "secretRef")
 	}
@@ -124,14 +124,14 @@ func (e *external[T]) observedSecret(ctx context.Context, mg T) (secret, error) 
 	if e.inputSecret != nil {
 		return *e.inputSecret, nil
 	}
-	return readSecret(ctx, e.secrets, mg)
+	return readSecret(ctx, e.secrets, mg, e.spec(mg))
 }
 
 // appliedHash is the hash of the secret GitHub last accepted from the
 // provider: the status's, or a create's record of it; nil when unknown (a
 // secret is then sent again).
-func appliedHash(mg Object) *string {
-	if h := mg.Observation().AppliedSecretHash; h != nil {
+func appliedHash(mg resource.Managed, status *common.WebhookStatus) *string {
+	if h := status.AppliedSecretHash; h != nil {
 		return h
 	}
 	if h, ok := mg.GetAnnotations()[AnnotationCreatedSecretHash]; ok {
@@ -141,51 +141,51 @@ func appliedHash(mg Object) *string {
 }
 
 // find reads the webhook mg manages: the one its external name names, or
-// the one a lost create of mg made: the repository's webhook with mg's
-// URL, created during mg's create and configured as mg declares
-// (kind.ByID). Nil when there is none.
+// the one a lost create of mg made: the repository's (organization's)
+// webhook with mg's URL, created during mg's create and configured as mg
+// declares (kind.ByID). Nil when there is none.
 func (e *external[T]) find(ctx context.Context, mg T) (*github.Hook, bool, error) {
-	p := mg.Parameters()
+	p := e.spec(mg)
 	return kind.ByID[github.Hook]{
-		Noun: "webhook", Address: "…/settings/hooks/<id>", In: e.repo, Record: e.record,
-		Unless: "or the repository does not, or the credentials are not its admin",
-		Get: func(ctx context.Context, id int64) (*github.Hook, error) {
-			return e.api.GetHook(ctx, e.repo.Owner, e.repo.Name, id)
-		},
+		Noun: "webhook", Address: "…/settings/hooks/<id>", In: e.in, Record: e.record,
+		Unless: fmt.Sprintf("or the %s does not, or the credentials are not its %s", e.in.Noun(), e.hooks.holder()),
+		Get:    e.hooks.get,
 		List: func(ctx context.Context) (l []github.Hook, err error) {
-			l, err = e.api.ListHooks(ctx, e.repo.Owner, e.repo.Name)
+			l, err = e.hooks.list(ctx)
 			e.listed = l
 			return l, err
 		},
-		Match:     func(l []github.Hook) *github.Hook { return wh.FindByURL(l, p.URL) },
+		Match:     func(l []github.Hook) *github.Hook { return wh.FindByURL(l, p.Settings().URL) },
 		ID:        func(h *github.Hook) int64 { return h.ID },
 		CreatedAt: func(h *github.Hook) *time.Time { return h.CreatedAt },
 		Drift:     func(h *github.Hook) []string { return wh.Drift(p, h) },
 		Describe: func(h *github.Hook) string {
-			return fmt.Sprintf("webhook %d of %s for %s", h.ID, e.repo.FullName(), h.Config.URL)
+			return fmt.Sprintf("webhook %d of %s for %s", h.ID, e.in.FullName(), h.Config.URL)
 		},
-		Made: "created by this Webhook",
+		Made: "created by this " + e.kind,
 	}.Find(ctx, mg)
 }
 
 // Create creates the webhook with its secret and records the id GitHub
 // assigns as the external name, and the secret's hash. A URL another
-// webhook of the repository has is refused with how to adopt that webhook
-// instead.
+// webhook of the repository (organization) has is refused with how to
+// adopt that webhook instead.
 func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
-	p := mg.Parameters()
-	s, err := readSecret(ctx, e.secrets, mg)
+	p := e.spec(mg)
+	url := p.Settings().URL
+	s, err := readSecret(ctx, e.secrets, mg, p)
 	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
-	h, err := e.api.CreateHook(ctx, e.repo.Owner, e.repo.Name, wh.Request(p, s.value))
+	h, err := e.hooks.create(ctx, wh.Request(p, s.value))
 	switch {
 	case github.IsNotFound(err):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s: cannot find repository %s%s, or the credentials are not its admin (GitHub shows webhooks to admins only)", p.URL, e.repo.FullName(), e.repo.NamedBy())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s: cannot find %s %s%s, or the credentials are not its %s (%s)",
+			url, e.in.Noun(), e.in.FullName(), e.in.NamedBy(), e.hooks.holder(), e.shownTo())
 	case github.IsUnprocessable(err) && strings.Contains(err.Error(), hookExists):
-		return managed.ExternalCreation{}, e.urlTaken(ctx, p.URL)
+		return managed.ExternalCreation{}, e.urlTaken(ctx, url)
 	case err != nil:
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s in %s", p.URL, e.repo.FullName())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create a webhook for %s in %s", url, e.in.FullName())
 	}
 	meta.SetExternalName(mg, kind.ExternalID(h.ID))
 	if s.hash != "" {
@@ -194,20 +194,28 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	return managed.ExternalCreation{}, nil
 }
 
-// urlTaken says that the repository already has a webhook for url, and
-// how to manage it: with its id as the external name.
+// shownTo says who GitHub shows the webhooks to.
+func (e *external[T]) shownTo() string {
+	if e.in.Noun() == "repository" {
+		return "GitHub shows webhooks to admins only"
+	}
+	return fmt.Sprintf("GitHub shows an %s's webhooks to its %ss only", e.in.Noun(), e.hooks.holder())
+}
+
+// urlTaken says that the repository (organization) already has a webhook
+// for url, and how to manage it: with its id as the external name.
 func (e *external[T]) urlTaken(ctx context.Context, url string) error {
 	h := wh.FindByURL(e.listed, url)
 	if h == nil {
 		// Not listed by Observe, or created since: list afresh. Without
 		// the list the error still says how to adopt the webhook.
-		list, _ := e.api.ListHooks(ctx, e.repo.Owner, e.repo.Name)
+		list, _ := e.hooks.list(ctx)
 		h = wh.FindByURL(list, url)
 	}
 	if h != nil {
-		return errors.Errorf("%s already has a webhook for %s (id %d), which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name: %q; or use another URL", e.repo.FullName(), url, h.ID, kind.ExternalID(h.ID))
+		return errors.Errorf("%s already has a webhook for %s (id %d), which this %s did not create: to manage it, set the annotation crossplane.io/external-name: %q; or use another URL", e.in.FullName(), url, h.ID, e.kind, kind.ExternalID(h.ID))
 	}
-	return errors.Errorf("%s already has a webhook for %s with an event in common, which this Webhook did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/settings/hooks/<id>); or use another URL", e.repo.FullName(), url)
+	return errors.Errorf("%s already has a webhook for %s with an event in common, which this %s did not create: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address on GitHub, …/settings/hooks/<id>); or use another URL", e.in.FullName(), url, e.kind)
 }
 
 // Update sends the declared webhook, its secret included (a config without
@@ -217,21 +225,23 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	if h == nil {
 		return managed.ExternalUpdate{}, errors.New("cannot update a webhook that was not observed first")
 	}
-	p := mg.Parameters()
-	s, err := readSecret(ctx, e.secrets, mg)
+	p := e.spec(mg)
+	url := p.Settings().URL
+	s, err := readSecret(ctx, e.secrets, mg, p)
 	if err != nil {
 		return managed.ExternalUpdate{}, err
 	}
-	_, err = e.api.UpdateHook(ctx, e.repo.Owner, e.repo.Name, h.ID, wh.Request(p, s.value))
+	_, err = e.hooks.update(ctx, h.ID, wh.Request(p, s.value))
 	if github.IsUnprocessable(err) && strings.Contains(err.Error(), hookExists) {
-		return managed.ExternalUpdate{}, errors.Errorf("cannot update webhook %d of %s: another webhook of the repository delivers to %s with an event in common; change or delete that one, or use another URL", h.ID, e.repo.FullName(), p.URL)
+		return managed.ExternalUpdate{}, errors.Errorf("cannot update webhook %d of %s: another webhook of the %s delivers to %s with an event in common; change or delete that one, or use another URL", h.ID, e.in.FullName(), e.in.Noun(), url)
 	}
 	if err != nil {
-		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update webhook %d (for %s) of %s", h.ID, p.URL, e.repo.FullName())
+		return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update webhook %d (for %s) of %s", h.ID, url, e.in.FullName())
 	}
-	mg.Observation().AppliedSecretHash = nil
+	st := e.status(mg)
+	st.AppliedSecretHash = nil
 	if s.hash != "" {
-		mg.Observation().AppliedSecretHash = ptr.To(s.hash)
+		st.AppliedSecretHash = ptr.To(s.hash)
 	}
 	return managed.ExternalUpdate{}, nil
 }
@@ -243,8 +253,8 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 	if h == nil {
 		return managed.ExternalDelete{}, errors.New("cannot delete a webhook that was not observed first")
 	}
-	err := e.api.DeleteHook(ctx, e.repo.Owner, e.repo.Name, h.ID)
-	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete webhook %d (for %s) of %s", h.ID, h.Config.URL, e.repo.FullName())
+	err := e.hooks.remove(ctx, h.ID)
+	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete webhook %d (for %s) of %s", h.ID, h.Config.URL, e.in.FullName())
 }
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.

@@ -103,7 +103,7 @@ func ghErr(method, path string, status int, message string, errs ...string) erro
 
 // noSecretShown fails the test when the secret's value shows in an error,
 // an event or the status.
-func noSecretShown(t *testing.T, err error, rec *kindtest.Recorder, mg Object) {
+func noSecretShown(t *testing.T, err error, rec *kindtest.Recorder, mg any) {
 	t.Helper()
 	if err != nil && strings.Contains(err.Error(), secretValue) {
 		t.Errorf("the error shows the secret: %v", err)
@@ -496,7 +496,7 @@ func TestVerdictInputsThenObserveReadTheSecretOnce(t *testing.T) {
 	*mg.Parameters() = *params()
 	meta.SetExternalName(mg, "7")
 	mg.Observation().AppliedSecretHash = ptr.To(hash)
-	e := &external[*namespaced.Webhook]{api: api{get: answer(7)}.fake(t, &calls), repo: repo, record: event.NewNopRecorder(), secrets: reader}
+	e := repoExternal[*namespaced.Webhook](api{get: answer(7)}.fake(t, &calls), repo, event.NewNopRecorder(), reader)
 	in, err := e.VerdictInputs(context.Background(), mg)
 	if err != nil || in != hash {
 		t.Fatalf("VerdictInputs: %q, %v; want the secret's hash", in, err)

@@ -36,11 +36,43 @@ import (
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.repositoryRef) || (has(self.repositoryRef) && self.repositoryRef.name == oldSelf.repositoryRef.name)",message="repositoryRef cannot be changed once set: a webhook cannot move to another repository; create another Webhook"
 type WebhookParameters struct {
 	RepositoryTarget `json:",inline"`
+	WebhookSettings  `json:",inline"`
 
+	// Events GitHub delivers to the webhook, in GitHub's names (push,
+	// pull_request, issues, ...), or "*" alone for every event, including
+	// those GitHub adds later. Each is checked against GitHub's list of
+	// repository webhook events. Defaults to push, as on GitHub.
+	// +optional
+	// +listType=set
+	// +kubebuilder:default={"push"}
+	// +kubebuilder:validation:MinItems=1
+	// +kubebuilder:validation:MaxItems=100
+	// +kubebuilder:validation:XValidation:rule="!self.exists(e, e == '*') || size(self) == 1",message="'*' stands for every event: list it alone, or list the events without it"
+	Events []WebhookEvent `json:"events,omitempty"`
+}
+
+// Settings are the settings a repository's webhook shares with an
+// organization's.
+func (p *WebhookParameters) Settings() *WebhookSettings { return &p.WebhookSettings }
+
+// EventNames are the declared events as GitHub names them.
+func (p *WebhookParameters) EventNames() []string {
+	out := make([]string, len(p.Events))
+	for i, e := range p.Events {
+		out[i] = string(e)
+	}
+	return out
+}
+
+// WebhookSettings are what a repository's and an organization's webhook
+// have in common, but their events: where and how GitHub delivers, whether
+// it does, and the Kubernetes Secret key holding the secret GitHub signs
+// deliveries with.
+type WebhookSettings struct {
 	// URL is where GitHub delivers the payloads: an absolute http or https
-	// URL that GitHub can reach. A repository's webhooks are told apart by
-	// it: two webhooks of a repository with the same URL must not have an
-	// event in common.
+	// URL that GitHub can reach. A repository's (an organization's)
+	// webhooks are told apart by it: two webhooks of a repository (an
+	// organization) with the same URL must not have an event in common.
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:XValidation:rule="isURL(self) && (self.startsWith('https://') || self.startsWith('http://')) && size(self.split('/')[2]) > 0",message="url must be an absolute http:// or https:// URL with a host, such as https://ci.example.com/hook"
@@ -63,18 +95,6 @@ type WebhookParameters struct {
 	// +kubebuilder:default=false
 	InsecureSSL *bool `json:"insecureSsl,omitempty"`
 
-	// Events GitHub delivers to the webhook, in GitHub's names (push,
-	// pull_request, issues, ...), or "*" alone for every event, including
-	// those GitHub adds later. Each is checked against GitHub's list of
-	// repository webhook events. Defaults to push, as on GitHub.
-	// +optional
-	// +listType=set
-	// +kubebuilder:default={"push"}
-	// +kubebuilder:validation:MinItems=1
-	// +kubebuilder:validation:MaxItems=100
-	// +kubebuilder:validation:XValidation:rule="!self.exists(e, e == '*') || size(self) == 1",message="'*' stands for every event: list it alone, or list the events without it"
-	Events []WebhookEvent `json:"events,omitempty"`
-
 	// Active webhooks are delivered to; an inactive one is kept with its
 	// settings but GitHub sends it nothing. Defaults to true.
 	// +optional
@@ -85,7 +105,7 @@ type WebhookParameters struct {
 	// webhook's secret, which GitHub signs every delivery with (the
 	// X-Hub-Signature-256 header). Without it the webhook has no secret,
 	// and one set on GitHub is removed. The secret itself never goes in
-	// the spec. A namespaced Webhook reads a Secret of its own namespace;
+	// the spec. A namespaced resource reads a Secret of its own namespace;
 	// a cluster-scoped one names the Secret's namespace. When the Secret
 	// changes, the webhook is updated at once.
 	// +optional
@@ -94,12 +114,18 @@ type WebhookParameters struct {
 
 // WebhookObservation is the observed state of a repository webhook.
 type WebhookObservation struct {
-	// ID is GitHub's id of the webhook; it is the external name.
-	ID *int64 `json:"id,omitempty"`
-
 	// Repository is the full name (owner/name) of the repository, as last
 	// targeted.
 	Repository *string `json:"repository,omitempty"`
+
+	WebhookStatus `json:",inline"`
+}
+
+// WebhookStatus is what GitHub shows of a webhook, a repository's or an
+// organization's, and which secret the provider last sent it.
+type WebhookStatus struct {
+	// ID is GitHub's id of the webhook; it is the external name.
+	ID *int64 `json:"id,omitempty"`
 
 	// URL is where GitHub delivers, as GitHub reports it.
 	URL *string `json:"url,omitempty"`

@@ -179,6 +179,38 @@ func EachOrganizationDependabotSecret[S any](
 	}
 }
 
+// An OrganizationWebhookObject is an OrganizationWebhook of either scope.
+type OrganizationWebhookObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationWebhookParameters
+	Observation() *orgcommonv1alpha1.OrganizationWebhookObservation
+}
+
+// OrganizationWebhook makes empty OrganizationWebhook resources of either scope.
+var OrganizationWebhook = Pair[OrganizationWebhookObject]{
+	Namespaced: func() OrganizationWebhookObject { return &orgmv1alpha1.OrganizationWebhook{} },
+	Cluster:    func() OrganizationWebhookObject { return &orgv1alpha1.OrganizationWebhook{} },
+}
+
+// EachOrganizationWebhook returns what namespaced and cluster make of their scope's
+// OrganizationWebhook type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationWebhook called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationWebhook[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationWebhook) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationWebhook) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationWebhook {
+			return &orgmv1alpha1.OrganizationWebhook{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationWebhook {
+			return &orgv1alpha1.OrganizationWebhook{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A TeamObject is a Team of either scope.
 type TeamObject interface {
 	resource.Managed

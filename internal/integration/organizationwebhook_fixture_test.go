@@ -1,0 +1,137 @@
+package integration
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"k8s.io/utils/ptr"
+
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
+)
+
+// orgWebhookObject is an OrganizationWebhook of either scope.
+type orgWebhookObject = twins.OrganizationWebhookObject
+
+// The organization webhooks of these tests belong to demo-org, deliver to
+// orgHookURL and are signed with the secret in key "secret" of the Secret
+// hookSecret (see setHookSecret).
+const (
+	orgHooksPath = "/orgs/" + owner + "/hooks"
+	orgHookURL   = "https://audit.example.com/github"
+)
+
+// orgWebhook builds, without creating it, an OrganizationWebhook of scope
+// s called name, with the parameters p; in the cluster scope its secretRef
+// names the fixture's namespace.
+func (f *fixture) orgWebhook(s scope, name string, p orgcommon.OrganizationWebhookParameters) orgWebhookObject {
+	f.t.Helper()
+	w := twins.OrganizationWebhook.In(s.of)
+	*w.Parameters() = p
+	if p.SecretRef != nil && !s.namespaced {
+		ref := *p.SecretRef
+		ref.Namespace = ptr.To(f.ns)
+		w.Parameters().SecretRef = &ref
+	}
+	return place(f, s, w, name, "github")
+}
+
+// auditHook is a webhook of demo-org for its members, teams and pushes,
+// signed with the secret in hookSecret.
+func auditHook() orgcommon.OrganizationWebhookParameters {
+	return orgcommon.OrganizationWebhookParameters{
+		OrganizationTarget: orgcommon.OrganizationTarget{Organization: ptr.To(owner)},
+		WebhookSettings: common.WebhookSettings{URL: orgHookURL, ContentType: ptr.To("json"),
+			SecretRef: &common.SecretKeyRef{Name: hookSecret, Key: "secret"}},
+		Events: []orgcommon.OrganizationWebhookEvent{"membership", "team", "push"},
+	}
+}
+
+// ghOrgHooks lists demo-org's webhooks.
+func (f *fixture) ghOrgHooks() []ghHook {
+	f.t.Helper()
+	var out []ghHook
+	f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, orgHooksPath, ""), &out))
+	return out
+}
+
+// ghCreateOrgHook creates a webhook of demo-org as another tool would, and
+// returns its id.
+func (f *fixture) ghCreateOrgHook(body string) int64 {
+	f.t.Helper()
+	var out ghHook
+	f.must(json.Unmarshal(f.ghMust(http.StatusCreated, goodToken, http.MethodPost, orgHooksPath, body), &out))
+	return out.ID
+}
+
+// declaredOrgHook says how demo-org's webhook id differs from auditHook
+// with the secret, "" when it does not.
+func (f *fixture) declaredOrgHook(id string, secret string) string {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return "external name " + id + " is not an id"
+	}
+	for _, h := range f.ghOrgHooks() {
+		if h.ID != n {
+			continue
+		}
+		switch got, _ := f.emu.State().OrgHookSecret(owner, n); {
+		case h.Config.URL != orgHookURL || h.Config.ContentType != "json" || h.Config.InsecureSSL != "0" || !h.Active:
+			return fmt.Sprintf("config %+v, active %t", h.Config, h.Active)
+		case !slices.Equal(h.Events, []string{"membership", "push", "team"}):
+			return fmt.Sprintf("events %v", h.Events)
+		case got != secret:
+			return "GitHub does not have the declared secret"
+		}
+		return ""
+	}
+	return "no webhook " + id
+}
+
+// orgHookTraffic counts the answered writes to demo-org's webhooks, and
+// the requests that cost rate-limit points.
+func (f *fixture) orgHookTraffic() (writes, counted int) {
+	for _, r := range f.emu.Requests() {
+		if r.Method != http.MethodGet && strings.HasPrefix(r.Path, orgHooksPath) {
+			writes++
+		}
+		if r.Counted && r.Endpoint != fullReadEndpoint {
+			counted++
+		}
+	}
+	return writes, counted
+}
+
+// orgHooksQuiet lets the reads that follow a change pass (at most ten
+// polls, until one poll interval costs nothing), then waits a few poll
+// intervals and fails when anyone wrote demo-org's webhooks meanwhile (an
+// update loop), or when the polls cost rate-limit points (an idle
+// webhook's reads are conditional: GitHub's 304s are free).
+func orgHooksQuiet(t *testing.T, f *fixture, what string) {
+	t.Helper()
+	_, counted := f.orgHookTraffic()
+	for range 10 {
+		time.Sleep(pollInterval)
+		_, c := f.orgHookTraffic()
+		if c == counted {
+			break
+		}
+		counted = c
+	}
+	writes, counted := f.orgHookTraffic()
+	time.Sleep(3 * pollInterval)
+	w, c := f.orgHookTraffic()
+	if w != writes {
+		t.Errorf("%s: %d writes to demo-org's webhooks in 3 polls, want none (an update loop)", what, w-writes)
+	}
+	if c != counted {
+		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none", what, c-counted)
+	}
+}
