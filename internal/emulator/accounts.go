@@ -230,6 +230,9 @@ type orgJSON struct {
 	OwnedPrivateRepos            *int    `json:"owned_private_repos,omitempty"`
 	DefaultRepositoryPermission  *string `json:"default_repository_permission,omitempty"`
 	MembersCanCreateRepositories *bool   `json:"members_can_create_repositories,omitempty"`
+
+	// Owners only (orgs_settings.go).
+	*orgOwnerJSON
 }
 
 func (s *Server) getOrg(c *reqCtx) {
@@ -266,10 +269,10 @@ func (c *reqCtx) renderOrg(w *world, a *Account) *orgJSON {
 			o.PublicRepos++
 		}
 	}
-	if w.isMember(c.principal, a) {
+	member := w.isMember(c.principal, a)
+	if member {
 		o.TotalPrivateRepos, o.OwnedPrivateRepos = ptr(priv), ptr(priv)
-		o.DefaultRepositoryPermission = ptr("read")
-		o.MembersCanCreateRepositories = ptr(a.MembersCanCreateRepositories)
 	}
+	renderOrgSettings(a, o, member, member && isOrgOwner(c.principal, a))
 	return o
 }
