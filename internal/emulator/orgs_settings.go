@@ -3,7 +3,6 @@ package emulator
 import (
 	"fmt"
 	"net/http"
-	"net/mail"
 	"regexp"
 	"strings"
 	"time"
@@ -264,8 +263,9 @@ func isOrgOwner(p *principal, org *Account) bool {
 	return p.user != nil && org.Members[strings.ToLower(p.user.Login)] == RoleAdmin
 }
 
-// validEmail tells whether e is one address (a@b), with no name.
-func validEmail(e string) bool {
-	addr, err := mail.ParseAddress(e)
-	return err == nil && addr.Address == e && strings.Contains(e, "@")
-}
+// emailAddress is one address, a@b, with no name or spaces (best effort:
+// GitHub does not document its check).
+var emailAddress = regexp.MustCompile(`^[^@\s]+@[^@\s]+$`)
+
+// validEmail tells whether e is one address.
+func validEmail(e string) bool { return emailAddress.MatchString(e) }

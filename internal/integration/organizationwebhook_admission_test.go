@@ -70,9 +70,7 @@ func TestOrganizationWebhookAdmission(t *testing.T) {
 			f.setHookSecret("x")
 			w := f.orgWebhook(s, "moved", auditHook())
 			f.must(kube.Create(f.ctx, w))
-			got := get(f, w)
-			got.Parameters().Organization = ptr.To("other-org")
-			err := kube.Update(f.ctx, got)
+			err := refusedUpdate(f, w, func(w orgWebhookObject) { w.Parameters().Organization = ptr.To("other-org") })
 			if err == nil || !strings.Contains(err.Error(), "organization cannot be changed") {
 				t.Errorf("changing the organization: %v, want a refusal", err)
 			}

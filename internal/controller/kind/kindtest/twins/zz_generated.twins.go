@@ -179,6 +179,38 @@ func EachOrganizationDependabotSecret[S any](
 	}
 }
 
+// An OrganizationSettingsObject is an OrganizationSettings of either scope.
+type OrganizationSettingsObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationSettingsParameters
+	Observation() *orgcommonv1alpha1.OrganizationSettingsObservation
+}
+
+// OrganizationSettings makes empty OrganizationSettings resources of either scope.
+var OrganizationSettings = Pair[OrganizationSettingsObject]{
+	Namespaced: func() OrganizationSettingsObject { return &orgmv1alpha1.OrganizationSettings{} },
+	Cluster:    func() OrganizationSettingsObject { return &orgv1alpha1.OrganizationSettings{} },
+}
+
+// EachOrganizationSettings returns what namespaced and cluster make of their scope's
+// OrganizationSettings type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationSettings called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationSettings[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationSettings) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationSettings) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationSettings {
+			return &orgmv1alpha1.OrganizationSettings{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationSettings {
+			return &orgv1alpha1.OrganizationSettings{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // An OrganizationWebhookObject is an OrganizationWebhook of either scope.
 type OrganizationWebhookObject interface {
 	resource.Managed

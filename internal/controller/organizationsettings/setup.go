@@ -1,0 +1,39 @@
+package organizationsettings
+
+import (
+	"context"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
+	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
+)
+
+// Setups add the OrganizationSettings kind in both scopes.
+var Setups = []kind.Setup{
+	kind.Of(&orgmv1alpha1.OrganizationSettings{}, connect[*orgmv1alpha1.OrganizationSettings], kind.ShownAtOnce()),
+	kind.Of(&orgv1alpha1.OrganizationSettings{}, connect[*orgv1alpha1.OrganizationSettings], kind.ShownAtOnce()),
+}
+
+// Object is an OrganizationSettings of either scope.
+type Object interface {
+	kind.OrganizationScoped
+	Parameters() *orgcommon.OrganizationSettingsParameters
+	Observation() *orgcommon.OrganizationSettingsObservation
+}
+
+// connect finds the organization (the one the resource names, else the
+// provider configuration's owner) and the GitHub host its credentials
+// reach, on every reconcile.
+func connect[T Object](_ context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+	org, err := c.Organization(mg)
+	if err != nil {
+		return nil, err
+	}
+	e := &external[T]{api: github.NewOrganizationsClient(c.GitHub), in: org, host: c.GitHub.BaseURL.Host, record: c.Record}
+	e.claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c.Kube, mg, org.Login, e.host) }
+	return e, nil
+}

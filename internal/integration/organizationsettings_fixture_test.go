@@ -1,0 +1,135 @@
+package integration
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/utils/ptr"
+
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+// orgSettingsObject is an OrganizationSettings of either scope.
+type orgSettingsObject = twins.OrganizationSettingsObject
+
+// platformOrg is the second organization of newOrgSettingsFixture, which
+// the cluster-scoped example names.
+const platformOrg = "platform-org"
+
+// newOrgSettingsFixture is a fixture whose emulator also has platform-org,
+// owned by demo-user.
+func newOrgSettingsFixture(t *testing.T) *fixture {
+	t.Helper()
+	seed := emulator.DefaultSeed()
+	seed.Orgs = append(seed.Orgs, emulator.SeedOrg{Login: platformOrg, Members: []emulator.SeedMember{{Login: "demo-user", Role: emulator.RoleAdmin}}})
+	return newFixtureWith(t, emulator.Options{Seed: seed})
+}
+
+// orgSettings builds, without creating it, an OrganizationSettings of
+// scope s called name for demo-org, with the parameters p.
+func (f *fixture) orgSettings(s scope, name string, p orgcommon.OrganizationSettingsParameters) orgSettingsObject {
+	f.t.Helper()
+	o := twins.OrganizationSettings.In(s.of)
+	if p.Organization == nil {
+		p.Organization = ptr.To(owner)
+	}
+	*o.Parameters() = p
+	return place(f, s, o, name, "github")
+}
+
+// ghOrg is demo-org as GitHub shows its owners: the settings, by GitHub's
+// field names.
+func (f *fixture) ghOrg() map[string]any {
+	f.t.Helper()
+	var out map[string]any
+	f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, "/orgs/"+owner, ""), &out))
+	return out
+}
+
+// orgWrites counts the answered updates of demo-org.
+func (f *fixture) orgWrites() int {
+	n := 0
+	for _, r := range f.emu.Requests() {
+		if r.Method == http.MethodPatch && r.Path == "/orgs/"+owner {
+			n++
+		}
+	}
+	return n
+}
+
+// orgSettingsQuiet lets the reads after a change pass (at most ten polls,
+// until one poll interval costs nothing), then waits a few poll intervals
+// and fails when demo-org was updated meanwhile (an update loop) or the
+// polls cost rate-limit points.
+func orgSettingsQuiet(t *testing.T, f *fixture, what string) {
+	t.Helper()
+	counted := func() int {
+		n := 0
+		for _, r := range f.emu.Requests() {
+			if r.Counted && r.Endpoint != fullReadEndpoint {
+				n++
+			}
+		}
+		return n
+	}
+	// Two polls in a row that cost nothing: the full read that follows a
+	// write (its answer has changed) may come a poll late on a busy
+	// machine.
+	c, quiet := counted(), 0
+	for i := 0; i < 12 && quiet < 2; i++ {
+		time.Sleep(pollInterval)
+		if n := counted(); n == c {
+			quiet++
+		} else {
+			c, quiet = n, 0
+		}
+	}
+	writes, c := f.orgWrites(), counted()
+	time.Sleep(3 * pollInterval)
+	if n := f.orgWrites() - writes; n != 0 {
+		t.Errorf("%s: %d updates of %s in 3 polls, want none (an update loop)", what, n, owner)
+	}
+	if n := counted() - c; n != 0 {
+		var paid []string
+		for _, r := range f.emu.Requests() {
+			if r.Counted && r.Endpoint != fullReadEndpoint && r.Time.After(time.Now().Add(-4*pollInterval)) {
+				paid = append(paid, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
+			}
+		}
+		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, n, paid)
+	}
+}
+
+// otherScope is the scope that is not s.
+func otherScope(s scope) scope {
+	for _, o := range scopes {
+		if o.name != s.name {
+			return o
+		}
+	}
+	return s
+}
+
+// refusedUpdate applies fn to the latest mg and updates it, trying again
+// when the controller changed it meanwhile; the API server's refusal, or
+// nil when it took the update.
+func refusedUpdate[T resource.Managed](f *fixture, mg T, fn func(T)) error {
+	f.t.Helper()
+	var err error
+	for range 20 {
+		got := get(f, mg)
+		fn(got)
+		if err = kube.Update(f.ctx, got); !kerrors.IsConflict(err) {
+			return err
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
