@@ -94,7 +94,8 @@ func TestImport(t *testing.T) {
 	mgs = f.applyImport(dir)
 	f.waitImported(mgs)
 	f.steady("managed", before, func(endpoint string) bool {
-		return strings.Contains(endpoint, "/secrets/{secret_name}") || endpoint == "PATCH /repos/{owner}/{repo}/hooks/{hook_id}"
+		return strings.Contains(endpoint, "/secrets/{secret_name}") || endpoint == "PATCH /repos/{owner}/{repo}/hooks/{hook_id}" ||
+			endpoint == "PATCH /orgs/{org}/hooks/{hook_id}"
 	})
 }
 

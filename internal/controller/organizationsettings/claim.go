@@ -13,6 +13,7 @@ import (
 
 	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
 	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 // A claimant is an OrganizationSettings of either scope, as the claim
@@ -74,15 +75,20 @@ func claimants(ctx context.Context, kube client.Reader) ([]claimant, error) {
 // claimedBy is the error that another, older OrganizationSettings of
 // either scope claims mg's organization org on host: the organization is
 // that one's to set, and mg writes nothing. One that is being deleted
-// claims nothing. An older one whose organization is not known yet (it
-// names none and was never observed) may claim it: mg waits for it.
+// claims nothing, and neither does one that only observes (management
+// policy Observe alone, as github-import writes them): it never writes,
+// and is never refused. An older one whose organization is not known yet
+// (it names none and was never observed) may claim it: mg waits for it.
 func claimedBy(ctx context.Context, kube client.Reader, mg Object, org, host string) error {
+	if kind.OnlyObserves(mg) {
+		return nil
+	}
 	all, err := claimants(ctx, kube)
 	if err != nil {
 		return err
 	}
 	for _, c := range all {
-		if c.GetUID() == mg.GetUID() || c.GetDeletionTimestamp() != nil || !c.older(mg) {
+		if c.GetUID() == mg.GetUID() || c.GetDeletionTimestamp() != nil || kind.OnlyObserves(c) || !c.older(mg) {
 			continue
 		}
 		switch {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
@@ -91,6 +92,24 @@ func TestClaimedBy(t *testing.T) {
 			mg:     namespaced("a", "mine", 10, "acme", ""),
 			others: []client.Object{namespaced("b", "first", 5, "", "")},
 			want:   "cannot tell yet whether OrganizationSettings b/first, which is older, claims organization acme",
+		},
+		"OlderOnlyObserves": {
+			reason: "One that only observes never writes: it claims nothing.",
+			mg:     namespaced("a", "mine", 10, "acme", ""),
+			others: []client.Object{func() client.Object {
+				o := namespaced("b", "imported", 5, "acme", host)
+				o.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve})
+				return o
+			}()},
+		},
+		"OnlyObserving": {
+			reason: "One that only observes is never refused: it writes nothing.",
+			mg: func() Object {
+				o := namespaced("a", "mine", 10, "acme", "")
+				o.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve})
+				return o
+			}(),
+			others: []client.Object{cluster("first", 5, "acme", host)},
 		},
 		"OlderBeingDeleted": {
 			reason: "One that is being deleted claims nothing.",

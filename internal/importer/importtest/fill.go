@@ -361,5 +361,21 @@ func (f *filler) organizationSecretsAndVariables() error {
 	f.made["OrganizationActionsSecret"]++
 	f.made["OrganizationDependabotSecret"]++
 	f.made["OrganizationActionsVariable"]++
+	return f.organizationWebhookAndSettings()
+}
+
+// organizationWebhookAndSettings makes an organization webhook with a
+// secret and changes the organization's profile and base permission (its
+// settings are always imported, as one OrganizationSettings).
+func (f *filler) organizationWebhookAndSettings() error {
+	if err := f.do(http.MethodPost, "orgs/"+f.o.Owner+"/hooks", map[string]any{"name": "web", "events": []string{"organization", "team"},
+		"config": map[string]any{"url": "https://audit.example.com/" + f.o.Owner, "content_type": "json", "secret": "org-hook-secret"}}, nil); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPatch, "orgs/"+f.o.Owner, map[string]any{"company": "Import Test Inc.", "default_repository_permission": "none"}, nil); err != nil {
+		return err
+	}
+	f.made["OrganizationWebhook"]++
+	f.made["OrganizationSettings"]++
 	return nil
 }

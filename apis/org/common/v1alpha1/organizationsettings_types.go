@@ -21,7 +21,8 @@ import (
 // be changed once set. A second OrganizationSettings of the same
 // organization (through the same GitHub host, in either scope) is refused
 // with a condition naming the first (the oldest one, by creation time then
-// name, is the organization's), and writes nothing. Deleting an
+// name, is the organization's), and writes nothing; one that only
+// observes neither claims nor is refused. Deleting an
 // OrganizationSettings leaves the organization's settings as they are.
 // +github:kind=OrganizationSettings
 // +github:kind:noun=organization settings
