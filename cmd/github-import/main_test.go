@@ -96,8 +96,8 @@ func TestImport(t *testing.T) {
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
-	if !strings.Contains(stdout, "Wrote 33 resources of acme") {
-		t.Errorf("stdout = %q, want 33 resources (3 repositories with 9 labels each, 2 teams, the owner's membership)", stdout)
+	if !strings.Contains(stdout, "Wrote 34 resources of acme") {
+		t.Errorf("stdout = %q, want 34 resources (3 repositories with 9 labels each, 2 teams, the owner's membership, the organization's settings)", stdout)
 	}
 	if w := im.base.write.Load(); w != 0 {
 		t.Errorf("%d writes reached GitHub, want none", w)
@@ -119,8 +119,8 @@ func TestImport(t *testing.T) {
 		t.Errorf("Repository of my.repo:\n%s", repo)
 	}
 	kust := read(t, filepath.Join(out, "kustomization.yaml"))
-	if n := strings.Count(kust, "\n- "); n != 33 {
-		t.Errorf("kustomization.yaml lists %d files, want 33:\n%s", n, kust)
+	if n := strings.Count(kust, "\n- "); n != 34 {
+		t.Errorf("kustomization.yaml lists %d files, want 34:\n%s", n, kust)
 	}
 	member := read(t, filepath.Join(out, "organization", "membership.admin.yaml"))
 	for _, want := range []string{"kind: Membership", "crossplane.io/external-name: admin", "user: admin", "role: admin"} {
@@ -137,8 +137,8 @@ func TestImport(t *testing.T) {
 
 	// Without the archived repository: its files go.
 	stdout, _, err = im.run(context.Background(), token, "--out", out, "--exclude-archived")
-	if err != nil || !strings.Contains(stdout, "Wrote 23 resources") || !strings.Contains(stdout, "10 removed") {
-		t.Errorf("import without archived: %v, %q; want 23 resources, 10 removed", err, stdout)
+	if err != nil || !strings.Contains(stdout, "Wrote 24 resources") || !strings.Contains(stdout, "10 removed") {
+		t.Errorf("import without archived: %v, %q; want 24 resources, 10 removed", err, stdout)
 	}
 	if _, err := os.Stat(filepath.Join(out, "repositories", "old")); !os.IsNotExist(err) {
 		t.Errorf("the folder of the archived repository is still there: %v", err)
