@@ -2,8 +2,8 @@ package integration
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,53 +57,27 @@ func (f *fixture) ghOrg() map[string]any {
 func (f *fixture) orgWrites() int {
 	n := 0
 	for _, r := range f.emu.Requests() {
-		if r.Method == http.MethodPatch && r.Path == "/orgs/"+owner {
+		// The path as the emulator records it, after the API's prefix.
+		if r.Method == http.MethodPatch && strings.HasSuffix(r.Path, "/orgs/"+owner) {
 			n++
 		}
 	}
 	return n
 }
 
-// orgSettingsQuiet lets the reads after a change pass (at most ten polls,
-// until one poll interval costs nothing), then waits a few poll intervals
-// and fails when demo-org was updated meanwhile (an update loop) or the
-// polls cost rate-limit points.
+// orgSettingsQuiet lets the reads after a change pass (see settleReads),
+// then waits a few poll intervals and fails when demo-org was updated
+// meanwhile (an update loop) or the polls cost rate-limit points.
 func orgSettingsQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
-	counted := func() int {
-		n := 0
-		for _, r := range f.emu.Requests() {
-			if r.Counted && r.Endpoint != fullReadEndpoint {
-				n++
-			}
-		}
-		return n
-	}
-	// Two polls in a row that cost nothing: the full read that follows a
-	// write (its answer has changed) may come a poll late on a busy
-	// machine.
-	c, quiet := counted(), 0
-	for i := 0; i < 12 && quiet < 2; i++ {
-		time.Sleep(pollInterval)
-		if n := counted(); n == c {
-			quiet++
-		} else {
-			c, quiet = n, 0
-		}
-	}
-	writes, c := f.orgWrites(), counted()
+	settleReads(f)
+	writes, c := f.orgWrites(), pointsCounted(f)
 	time.Sleep(3 * pollInterval)
 	if n := f.orgWrites() - writes; n != 0 {
 		t.Errorf("%s: %d updates of %s in 3 polls, want none (an update loop)", what, n, owner)
 	}
-	if n := counted() - c; n != 0 {
-		var paid []string
-		for _, r := range f.emu.Requests() {
-			if r.Counted && r.Endpoint != fullReadEndpoint && r.Time.After(time.Now().Add(-4*pollInterval)) {
-				paid = append(paid, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
-			}
-		}
-		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, n, paid)
+	if n := pointsCounted(f) - c; n != 0 {
+		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, n, paidIn(f, 4*pollInterval))
 	}
 }
 

@@ -87,6 +87,7 @@ func TestOrganizationSettingsLifecycle(t *testing.T) {
 		orgSettingsQuiet(t, f, "written")
 
 		// Every declared setting changed on GitHub.
+		before := f.orgWrites()
 		f.ghMust(http.StatusOK, goodToken, http.MethodPatch, "/orgs/"+owner, `{"billing_email": "other@example.com", "company": "", "email": "",
 			"twitter_username": "", "location": "Porto", "name": "Someone Else", "description": "", "blog": "",
 			"has_organization_projects": true, "has_repository_projects": true, "default_repository_permission": "read",
@@ -98,6 +99,9 @@ func TestOrganizationSettingsLifecycle(t *testing.T) {
 			"secret_scanning_enabled_for_new_repositories": false, "secret_scanning_push_protection_enabled_for_new_repositories": false,
 			"secret_scanning_push_protection_custom_link_enabled": false, "secret_scanning_push_protection_custom_link": ""}`)
 		f.eventually("every declared setting put back", func() string { return f.orgDiffers(want) })
+		if n := f.orgWrites() - before; n < 2 {
+			t.Errorf("%d updates of the organization seen, want the change and its correction: orgWrites counts nothing", n)
+		}
 		orgSettingsQuiet(t, f, "drift corrected")
 
 		writes := f.orgWrites()
