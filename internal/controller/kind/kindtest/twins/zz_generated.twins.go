@@ -179,6 +179,38 @@ func EachOrganizationDependabotSecret[S any](
 	}
 }
 
+// An OrganizationRoleAssignmentObject is an OrganizationRoleAssignment of either scope.
+type OrganizationRoleAssignmentObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationRoleAssignmentParameters
+	Observation() *orgcommonv1alpha1.OrganizationRoleAssignmentObservation
+}
+
+// OrganizationRoleAssignment makes empty OrganizationRoleAssignment resources of either scope.
+var OrganizationRoleAssignment = Pair[OrganizationRoleAssignmentObject]{
+	Namespaced: func() OrganizationRoleAssignmentObject { return &orgmv1alpha1.OrganizationRoleAssignment{} },
+	Cluster:    func() OrganizationRoleAssignmentObject { return &orgv1alpha1.OrganizationRoleAssignment{} },
+}
+
+// EachOrganizationRoleAssignment returns what namespaced and cluster make of their scope's
+// OrganizationRoleAssignment type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationRoleAssignment called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationRoleAssignment[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationRoleAssignment) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationRoleAssignment) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationRoleAssignment {
+			return &orgmv1alpha1.OrganizationRoleAssignment{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationRoleAssignment {
+			return &orgv1alpha1.OrganizationRoleAssignment{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A TeamObject is a Team of either scope.
 type TeamObject interface {
 	resource.Managed
