@@ -135,13 +135,14 @@ func Observation(org string, role github.OrgRole, holder Holder, h *Holding) com
 	return o
 }
 
-// Through words the teams a holder also holds the role through, for
-// messages: " through team a, b" or "".
+// Through words what a holder that holds the role only indirectly holds
+// it through, for messages: "team a, b" for a user, "a parent team" for a
+// team (GitHub does not say which).
 func Through(h *Holding) string {
 	if h == nil || len(h.InheritedFrom) == 0 {
-		return ""
+		return "a parent team"
 	}
-	return " through team " + strings.Join(h.InheritedFrom, ", ")
+	return "team " + strings.Join(h.InheritedFrom, ", ")
 }
 
 // ImportedUser is the spec of an OrganizationRoleAssignment resource for

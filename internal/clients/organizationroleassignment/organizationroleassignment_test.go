@@ -128,3 +128,21 @@ func TestImported(t *testing.T) {
 		})
 	}
 }
+
+func TestThrough(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		h      *Holding
+		want   string
+	}{
+		"User": {reason: "A user holds a role through the teams GitHub names.", h: &Holding{Assignment: "indirect", InheritedFrom: []string{"sec", "ops"}}, want: "team sec, ops"},
+		"Team": {reason: "A team holds a role through a parent team GitHub does not name.", h: &Holding{Assignment: "indirect", TeamSlug: "sec-leads"}, want: "a parent team"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := Through(tc.h); got != tc.want {
+				t.Errorf("\n%s\nThrough(...) = %q, want %q", tc.reason, got, tc.want)
+			}
+		})
+	}
+}

@@ -173,7 +173,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	meta.SetExternalName(mg, mapping.ExternalName(e.holder, e.role.Name))
 	if e.found != nil && e.found.Assignment == github.AssignmentIndirect {
 		e.record.Event(mg, event.Normal(reasonMadeDirect, fmt.Sprintf(
-			"%s held role %s only through a team%s; it now holds it directly too (GitHub's assignment mixed)", e.holder, e.role.Name, mapping.Through(e.found))))
+			"%s held role %s only through %s; it now holds it directly too (GitHub's assignment mixed)", e.holder, e.role.Name, mapping.Through(e.found))))
 	}
 	return managed.ExternalCreation{}, nil
 }
