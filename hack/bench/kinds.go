@@ -156,6 +156,21 @@ spec:
 		return g.names("/orgs/"+owner+"/teams/"+url.PathEscape(repo+"-devs")+"/members?role=member&per_page=100", "", field("login"))
 	}}
 
+	// kindOrganizationRoleAssignment gives the repository's team the
+	// organisation's security manager role (GitHub's id 138); GitHub lists
+	// the team among the role's holders, directly.
+	kindOrganizationRoleAssignment = benchKind{kind: "OrganizationRoleAssignment", group: orgGroup, want: "security_manager", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationRoleAssignment
+metadata: {name: "%[1]s-security"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    teamRef: {name: "%[2]s"}
+    role: security_manager
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.roleHeldBy("/orgs/"+owner+"/organization-roles/138/teams", "security_manager", repo+"-devs")
+	}}
+
 	kindRuleset = benchKind{kind: "Ruleset", group: repoGroup, want: "protect-default-branch", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Ruleset
 metadata: {name: "%[1]s-protect"}
@@ -358,7 +373,8 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
-	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable}
+	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
+	kindOrganizationRoleAssignment}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

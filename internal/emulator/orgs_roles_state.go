@@ -39,10 +39,11 @@ type orgRole struct {
 // predefined all-repository roles (its changelog of 2024-07-10).
 var predefinedRolesSince = time.Date(2024, 7, 10, 0, 0, 0, 0, time.UTC)
 
-// predefinedOrgRoles are the roles every organization has. The
-// all-repository roles carry GitHub's ids (8132 to 8136); they grant their
-// base role on every repository of the organization and list no further
-// permissions. The security manager's id is the emulator's.
+// predefinedOrgRoles are the roles every organization has, with GitHub's
+// ids: 8132 to 8136 for the all-repository roles, which grant their base
+// role on every repository of the organization and list no further
+// permissions, and 138 for the security manager (its permissions here are
+// the emulator's choice of GitHub's security permissions).
 var predefinedOrgRoles = []orgRole{
 	{ID: 8132, Name: "all_repo_read", Description: "Grants read access to all repositories in the organization.", BaseRole: roleRead},
 	{ID: 8133, Name: "all_repo_triage", Description: "Grants triage access to all repositories in the organization.", BaseRole: roleTriage},
