@@ -297,3 +297,48 @@ func TestOrganizationRoleAssignmentExamples(t *testing.T) {
 		t.Fatalf("%d OrganizationRoleAssignment examples, want some of each scope", n)
 	}
 }
+
+// A teamSelector chooses a Team of the same scope by its labels and
+// records it in teamRef; the assignment follows the Team through a
+// rename, and its external name says the new slug.
+func TestOrganizationRoleAssignmentTeamSelectorAndRename(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newPeopleFixture(t)
+		labels := map[string]string{"unit": f.ns} // unique: cluster-scoped Teams of other tests are listed too
+		f.createTeam(s, "auditors", common.TeamParameters{Name: "Auditors", Privacy: ptr.To("closed")}, func(r teamObject) { r.SetLabels(labels) })
+		team := waitReady(f, f.team(s, "auditors"))
+		o := f.newRoleAssignment(s, "auditors-read", "all_repo_read", common.OrganizationRoleAssignmentParameters{
+			OptionalTeamTarget: repocommon.OptionalTeamTarget{TeamSelector: &xpv2.Selector{MatchLabels: labels}}})
+		f.must(kube.Create(f.ctx, o))
+		got := waitReady(f, o)
+		if ref := got.Parameters().TeamRef; ref == nil || ref.Name != team.GetName() {
+			t.Errorf("spec.forProvider.teamRef: want the chosen Team %s, got %+v", team.GetName(), ref)
+		}
+		const allRepoRead = 8132
+		if h := f.roleHolders(allRepoRead, "teams"); h["auditors"] != "direct" {
+			t.Errorf("GitHub's holders of all_repo_read %v, want auditors direct", h)
+		}
+
+		f.eventually("the Team renamed", func() string {
+			c := get(f, team)
+			c.Parameters().Name = "Security Auditors"
+			if err := kube.Update(f.ctx, c); err != nil {
+				return err.Error()
+			}
+			return ""
+		})
+		f.eventually("the external name following the rename", func() string {
+			c := get(f, o)
+			if ext := c.GetAnnotations()["crossplane.io/external-name"]; ext != "team/security-auditors/all_repo_read" {
+				return "external name " + ext
+			}
+			if slug := ptr.Deref(c.Observation().TeamSlug, ""); slug != "security-auditors" {
+				return "status.atProvider.teamSlug " + slug
+			}
+			return ""
+		})
+		if h := f.roleHolders(allRepoRead, "teams"); len(h) != 1 || h["security-auditors"] != "direct" {
+			t.Errorf("GitHub's holders of all_repo_read %v, want the renamed team only, direct", h)
+		}
+	})
+}
