@@ -2,7 +2,6 @@ package emulator
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 )
@@ -233,8 +232,9 @@ type userHolding struct {
 	via        []*Team
 }
 
-// userHolders lists the members of org who hold the role, ordered by login:
-// directly, as members of a team that holds it, or both.
+// userHolders lists the members of org who hold the role, ordered by login
+// (as membersOf orders them): directly, as members of a team that holds
+// it, or both.
 func (w *world) userHolders(org *Account, role int64) []userHolding {
 	var direct map[string]bool
 	if rs := orgRolesOf.peek(org); rs != nil {
@@ -253,7 +253,6 @@ func (w *world) userHolders(org *Account, role int64) []userHolding {
 			out = append(out, userHolding{user: u, assignment: a, via: via})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return strings.ToLower(out[i].user.Login) < strings.ToLower(out[j].user.Login) })
 	return out
 }
 
