@@ -70,7 +70,7 @@ func (e *external[T]) what(role string) string {
 func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
 
 // Observe finds the role by its name in the organization's roles (a list
-// that changes rarely, read again at most every few minutes) and reads
+// that changes rarely, asked for again at most every ten minutes) and reads
 // its holders, teams or users: conditional reads, free when nothing
 // changed. The assignment exists when the holder holds the role directly
 // (GitHub's direct or mixed); one found without an external name is taken
@@ -114,8 +114,8 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 			e.what(role.Name), h.Assignment)))
 	}
 	if changed {
-		// Set by Create or the user, or a team's slug that changed with
-		// a rename of its Team resource.
+		// An adopted assignment is named here, and so is one whose team's
+		// slug changed with a rename of its Team resource.
 		meta.SetExternalName(mg, ext)
 	}
 	*mg.Observation() = mapping.Observation(e.org, role, e.holder, h)
