@@ -78,6 +78,9 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 	if err := f.organizationSecretsAndVariables(); err != nil {
 		return nil, fmt.Errorf("organization secrets and variables: %w", err)
 	}
+	if err := f.organizationRoles(); err != nil {
+		return nil, fmt.Errorf("organization roles: %w", err)
+	}
 	return f.made, nil
 }
 
@@ -361,5 +364,34 @@ func (f *filler) organizationSecretsAndVariables() error {
 	f.made["OrganizationActionsSecret"]++
 	f.made["OrganizationDependabotSecret"]++
 	f.made["OrganizationActionsVariable"]++
+	return nil
+}
+
+// organizationRoles gives team security the security manager role and the
+// member all-repository read, each role found by its name in the
+// organisation's roles.
+func (f *filler) organizationRoles() error {
+	var list struct {
+		Roles []struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		} `json:"roles"`
+	}
+	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/organization-roles", nil, &list); err != nil {
+		return err
+	}
+	ids := map[string]int64{}
+	for _, r := range list.Roles {
+		ids[r.Name] = r.ID
+	}
+	for _, a := range []struct{ path, role string }{{"teams/security", "security_manager"}, {"users/" + f.o.Member, "all_repo_read"}} {
+		if ids[a.role] == 0 {
+			return fmt.Errorf("the organisation has no role %s", a.role)
+		}
+		if err := f.do(http.MethodPut, fmt.Sprintf("orgs/%s/organization-roles/%s/%d", f.o.Owner, a.path, ids[a.role]), nil, nil); err != nil {
+			return err
+		}
+		f.made["OrganizationRoleAssignment"]++
+	}
 	return nil
 }
