@@ -269,3 +269,50 @@ func assignment(direct, indirect bool) string {
 	}
 	return ""
 }
+
+func init() { accessGrants = append(accessGrants, orgRoleAccess) }
+
+// orgRoleAccess is the access to every repository of an organization that
+// the organization roles a member holds give: the highest of their base
+// roles' (all_repo_write gives write), held directly or through a team
+// (a team's members and the members of the teams below it hold its roles).
+func orgRoleAccess(w *world, user *Account, r *Repo) int {
+	org := w.account(r.Owner)
+	if org == nil || !org.IsOrg() {
+		return accessNone
+	}
+	login := strings.ToLower(user.Login)
+	if _, member := org.Members[login]; !member {
+		return accessNone
+	}
+	rs := orgRolesOf.peek(org)
+	if rs == nil {
+		return accessNone
+	}
+	best := accessNone
+	for _, role := range rolesOf(org) {
+		if acc := roleAccess(role.BaseRole); acc > best && (rs.users[role.ID][login] || w.holdsThroughTeam(rs.teams[role.ID], login)) {
+			best = acc
+		}
+	}
+	return best
+}
+
+// holdsThroughTeam reports whether the user belongs to one of the teams
+// (by id) or to a team below one of them.
+func (w *world) holdsThroughTeam(teams map[int64]bool, login string) bool {
+	if len(teams) == 0 {
+		return false
+	}
+	for _, t := range w.teams {
+		if !t.hasMember(login) {
+			continue
+		}
+		for id := range teams {
+			if t.ID == id || w.isDescendant(t.ID, id) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -64,3 +64,32 @@ func TestDeleteOrganizationRole(t *testing.T) {
 		}
 	}
 }
+
+// An all-repository role gives its holders its base role on every
+// repository of the organization, held directly or through a team (a
+// parent team's role included), until it is taken away.
+func TestOrganizationRoleGivesRepositoryAccess(t *testing.T) {
+	srv, _ := newServer(t, emulator.Options{Seed: teamSeed()})
+	push := call{method: "PUT", path: "/repos/demo-org/svc/topics", token: "member-token", body: `{"names":["x"]}`}
+	steps := []struct {
+		name   string
+		call   call
+		status int
+	}{
+		{"a member cannot push to the private repository", push, 403},
+		{"the member is given all_repo_write", call{method: "PUT", path: "/orgs/demo-org/organization-roles/users/member-user/8134", token: "demo-token"}, 204},
+		{"and can push", push, 200},
+		{"but is not admin", call{method: "PATCH", path: "/repos/demo-org/svc", token: "member-token", body: `{"description":"x"}`}, 403},
+		{"the role taken away", call{method: "DELETE", path: "/orgs/demo-org/organization-roles/users/member-user/8134", token: "demo-token"}, 204},
+		{"cannot push any more", push, 403},
+		{"the parent of the member's team is given all_repo_admin", call{method: "PUT", path: "/orgs/demo-org/organization-roles/teams/platform/8136", token: "demo-token"}, 204},
+		{"the member administers the repository through it", call{method: "PATCH", path: "/repos/demo-org/svc", token: "member-token", body: `{"description":"x"}`}, 200},
+		{"the team's role taken away", call{method: "DELETE", path: "/orgs/demo-org/organization-roles/teams/platform/8136", token: "demo-token"}, 204},
+		{"no more than a member's read", push, 403},
+	}
+	for _, s := range steps {
+		if a := do(t, srv, s.call); a.status != s.status {
+			t.Errorf("%s: %s %s = %d %.300s, want %d", s.name, s.call.method, s.call.path, a.status, a.body, s.status)
+		}
+	}
+}
