@@ -276,13 +276,16 @@ func init() { accessGrants = append(accessGrants, orgRoleAccess) }
 // the organization roles a member holds give: the highest of their base
 // roles' (all_repo_write gives write), held directly or through a team
 // (a team's members and the members of the teams below it hold its roles).
+// Owners have admin already, and every member read, so only roles above
+// read are looked at for members: an access check stays cheap with many
+// teams holding the security manager role.
 func orgRoleAccess(w *world, user *Account, r *Repo) int {
 	org := w.account(r.Owner)
 	if org == nil || !org.IsOrg() {
 		return accessNone
 	}
 	login := strings.ToLower(user.Login)
-	if _, member := org.Members[login]; !member {
+	if role, member := org.Members[login]; !member || role == RoleAdmin {
 		return accessNone
 	}
 	rs := orgRolesOf.peek(org)
@@ -291,7 +294,7 @@ func orgRoleAccess(w *world, user *Account, r *Repo) int {
 	}
 	best := accessNone
 	for _, role := range rolesOf(org) {
-		if acc := roleAccess(role.BaseRole); acc > best && (rs.users[role.ID][login] || w.holdsThroughTeam(rs.teams[role.ID], login)) {
+		if acc := roleAccess(role.BaseRole); acc > max(best, accessRead) && (rs.users[role.ID][login] || w.holdsThroughTeam(rs.teams[role.ID], login)) {
 			best = acc
 		}
 	}
@@ -308,9 +311,12 @@ func (w *world) holdsThroughTeam(teams map[int64]bool, login string) bool {
 		if !t.hasMember(login) {
 			continue
 		}
-		for id := range teams {
-			if t.ID == id || w.isDescendant(t.ID, id) {
+		for p := t; p != nil; p = w.teams[p.ParentID] {
+			if teams[p.ID] {
 				return true
+			}
+			if p.ParentID == 0 {
+				break
 			}
 		}
 	}
