@@ -315,9 +315,6 @@ func (w *world) holdsThroughTeam(teams map[int64]bool, login string) bool {
 			if teams[p.ID] {
 				return true
 			}
-			if p.ParentID == 0 {
-				break
-			}
 		}
 	}
 	return false
