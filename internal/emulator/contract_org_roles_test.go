@@ -15,7 +15,7 @@ func init() { contractScenarios = append(contractScenarios, orgRolesContract) }
 
 // holders checks a role's holders list: each holder (a team's slug or a
 // user's login, the key) and how it holds the role, in the list's order.
-func holders(key string, want ...string) func(*testing.T, answer) {
+func roleHoldersAre(key string, want ...string) func(*testing.T, answer) {
 	return func(t *testing.T, a answer) {
 		t.Helper()
 		var items []map[string]any
@@ -33,7 +33,7 @@ func holders(key string, want ...string) func(*testing.T, answer) {
 }
 
 // roleNames checks the names of an organization's roles list.
-func roleNames(want ...string) func(*testing.T, answer) {
+func orgRoleNames(want ...string) func(*testing.T, answer) {
 	return func(t *testing.T, a answer) {
 		t.Helper()
 		var list struct {
@@ -98,7 +98,7 @@ func orgRolesContract(t *testing.T, srv *httptest.Server, emu *emulator.Server) 
 		{"and joins the parent team", call{method: "PUT", path: org + "/teams/role-sec/memberships/role-holder", token: owner, body: `{}`}, 200, field("state", "active")},
 
 		{"the roles", call{method: "GET", path: roles, token: owner}, 200,
-			all(roleNames("all_repo_read", "all_repo_triage", "all_repo_write", "all_repo_maintain", "all_repo_admin", "security_manager", "Auditor"),
+			all(orgRoleNames("all_repo_read", "all_repo_triage", "all_repo_write", "all_repo_maintain", "all_repo_admin", "security_manager", "Auditor"),
 				bodyContains(`"id":8132,"name":"all_repo_read"`), bodyContains(`"base_role":"admin","source":"Predefined"`),
 				bodyContains(`"name":"Auditor","description":"Reads the audit log","base_role":null,"source":"Organization","permissions":["read_audit_logs"],"organization":{"login":"demo-org"`))},
 		{"roles are the owners'", call{method: "GET", path: roles, token: member}, 403, field("message", "You must be an admin to perform this action.")},
@@ -113,14 +113,14 @@ func orgRolesContract(t *testing.T, srv *httptest.Server, emu *emulator.Server) 
 		{"give a team the role", call{method: "PUT", path: teams + "role-sec/138", token: owner}, 204, nil},
 		{"again: no change", call{method: "PUT", path: teams + "ROLE-SEC/138", token: owner}, 204, nil},
 		{"the team holds it, its child team through it", call{method: "GET", path: sec + "/teams", token: owner}, 200,
-			all(holders("slug", "role-sec=direct", "role-sec-leads=indirect"), bodyContains(`"parent":{"id":`))},
+			all(roleHoldersAre("slug", "role-sec=direct", "role-sec-leads=indirect"), bodyContains(`"parent":{"id":`))},
 		{"its member holds it through the team", call{method: "GET", path: sec + "/users", token: owner}, 200,
-			all(holders("login", "Role-Holder=indirect"), bodyContains(`"inherited_from":[{"id":`), bodyContains(`"slug":"role-sec"`))},
+			all(roleHoldersAre("login", "Role-Holder=indirect"), bodyContains(`"inherited_from":[{"id":`), bodyContains(`"slug":"role-sec"`))},
 		{"give the member the role too", call{method: "PUT", path: users + "role-holder/138", token: owner}, 204, nil},
-		{"mixed", call{method: "GET", path: sec + "/users", token: owner}, 200, holders("login", "Role-Holder=mixed")},
+		{"mixed", call{method: "GET", path: sec + "/users", token: owner}, 200, roleHoldersAre("login", "Role-Holder=mixed")},
 		{"the child team directly too", call{method: "PUT", path: teams + "role-sec-leads/138", token: owner}, 204, nil},
-		{"the child team: mixed", call{method: "GET", path: sec + "/teams", token: owner}, 200, holders("slug", "role-sec=direct", "role-sec-leads=mixed")},
-		{"holders page by page", call{method: "GET", path: sec + "/teams?per_page=1&page=2", token: owner}, 200, holders("slug", "role-sec-leads=mixed")},
+		{"the child team: mixed", call{method: "GET", path: sec + "/teams", token: owner}, 200, roleHoldersAre("slug", "role-sec=direct", "role-sec-leads=mixed")},
+		{"holders page by page", call{method: "GET", path: sec + "/teams?per_page=1&page=2", token: owner}, 200, roleHoldersAre("slug", "role-sec-leads=mixed")},
 
 		{"a user who is not a member", call{method: "PUT", path: users + "role-stranger/138", token: owner}, 422,
 			all(field("message", "Validation Failed"), bodyContains(`role-stranger is not a member of the organization`))},
@@ -133,15 +133,15 @@ func orgRolesContract(t *testing.T, srv *httptest.Server, emu *emulator.Server) 
 		{"holders of an unknown role", call{method: "GET", path: roles + "/999/users", token: owner}, 404, nil},
 
 		{"the custom role to the child team", call{method: "PUT", path: teams + "role-sec-leads/" + fmt.Sprint(auditor), token: owner}, 204, nil},
-		{"the custom role's teams", call{method: "GET", path: custom + "/teams", token: owner}, 200, holders("slug", "role-sec-leads=direct")},
+		{"the custom role's teams", call{method: "GET", path: custom + "/teams", token: owner}, 200, roleHoldersAre("slug", "role-sec-leads=direct")},
 		{"the custom role to the owner", call{method: "PUT", path: users + "demo-user/" + fmt.Sprint(auditor), token: owner}, 204, nil},
-		{"the custom role's users", call{method: "GET", path: custom + "/users", token: owner}, 200, holders("login", "demo-user=direct")},
+		{"the custom role's users", call{method: "GET", path: custom + "/users", token: owner}, 200, roleHoldersAre("login", "demo-user=direct")},
 
 		{"take the member's role away", call{method: "DELETE", path: users + "role-holder/138", token: owner}, 204, nil},
-		{"still held through the team", call{method: "GET", path: sec + "/users", token: owner}, 200, holders("login", "Role-Holder=indirect")},
+		{"still held through the team", call{method: "GET", path: sec + "/users", token: owner}, 200, roleHoldersAre("login", "Role-Holder=indirect")},
 		{"take it away again: no change", call{method: "DELETE", path: users + "role-holder/138", token: owner}, 204, nil},
 		{"take the team's role away", call{method: "DELETE", path: teams + "role-sec/138", token: owner}, 204, nil},
-		{"the child team holds it directly only", call{method: "GET", path: sec + "/teams", token: owner}, 200, holders("slug", "role-sec-leads=direct")},
+		{"the child team holds it directly only", call{method: "GET", path: sec + "/teams", token: owner}, 200, roleHoldersAre("slug", "role-sec-leads=direct")},
 		{"no one holds it through a team any more", call{method: "GET", path: sec + "/users", token: owner}, 200, count(0)},
 		{"take a role from an unknown team", call{method: "DELETE", path: teams + "nope/138", token: owner}, 404, nil},
 		{"take a role from an unknown user", call{method: "DELETE", path: users + "nobody-here/138", token: owner}, 404, nil},
@@ -150,7 +150,7 @@ func orgRolesContract(t *testing.T, srv *httptest.Server, emu *emulator.Server) 
 
 		{"the member holds a role again", call{method: "PUT", path: users + "role-holder/" + fmt.Sprint(auditor), token: owner}, 204, nil},
 		{"the member leaves the organization", call{method: "DELETE", path: org + "/memberships/role-holder", token: owner}, 204, nil},
-		{"and holds no role", call{method: "GET", path: custom + "/users", token: owner}, 200, holders("login", "demo-user=direct")},
+		{"and holds no role", call{method: "GET", path: custom + "/users", token: owner}, 200, roleHoldersAre("login", "demo-user=direct")},
 		{"delete the teams", call{method: "DELETE", path: org + "/teams/role-sec", token: owner}, 204, nil},
 		{"a deleted team holds no role", call{method: "GET", path: sec + "/teams", token: owner}, 200, count(0)},
 		{"nor its child team", call{method: "GET", path: custom + "/teams", token: owner}, 200, count(0)},

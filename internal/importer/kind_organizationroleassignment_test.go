@@ -13,9 +13,9 @@ import (
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
-// roleSeed is acme with a member in team sec, whose child team sec-leads
+// orgRoleSeed is acme with a member in team sec, whose child team sec-leads
 // holds what sec holds through it.
-const roleSeed = `
+const orgRoleSeed = `
 users:
   - {login: admin, tokens: [admin-token]}
   - {login: Octocat}
@@ -42,7 +42,7 @@ func TestImportOrganizationRoleAssignments(t *testing.T) {
 		}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			s, emu := newTestSessionOn(t, roleSeed, tc.kinds...)
+			s, emu := newTestSessionOn(t, orgRoleSeed, tc.kinds...)
 			auditor, err := emu.State().AddOrganizationRole("acme", "Auditor", "", "", []string{"read_audit_logs"})
 			if err != nil {
 				t.Fatal(err)

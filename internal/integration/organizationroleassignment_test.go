@@ -17,8 +17,8 @@ import (
 	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
-// securityManager is the emulator's id of the security manager role.
-const securityManager = 138
+// securityManagerRoleID is the emulator's id of the security manager role.
+const securityManagerRoleID = 138
 
 // newRoleAssignment builds, without creating it, an
 // OrganizationRoleAssignment of scope s called name giving role to the
@@ -32,11 +32,11 @@ func (f *fixture) newRoleAssignment(s scope, name, role string, p common.Organiz
 }
 
 // slugHolder and userHolder are the holders of a role a spec names.
-func slugHolder(slug string) common.OrganizationRoleAssignmentParameters {
+func roleTeamSlug(slug string) common.OrganizationRoleAssignmentParameters {
 	return common.OrganizationRoleAssignmentParameters{OptionalTeamTarget: repocommon.OptionalTeamTarget{TeamSlug: ptr.To(slug)}}
 }
 
-func userHolder(login string) common.OrganizationRoleAssignmentParameters {
+func roleUser(login string) common.OrganizationRoleAssignmentParameters {
 	return common.OrganizationRoleAssignmentParameters{User: ptr.To(login)}
 }
 
@@ -64,23 +64,23 @@ func (f *fixture) roleHolders(id int64, of string) map[string]string {
 func TestOrganizationRoleAssignmentLifecycle(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newPeopleFixture(t)
-		o := f.newRoleAssignment(s, "crew-security", "security_manager", slugHolder("crew"))
+		o := f.newRoleAssignment(s, "crew-security", "security_manager", roleTeamSlug("crew"))
 		f.must(kube.Create(f.ctx, o))
 		got := waitReady(f, o)
-		if h := f.roleHolders(securityManager, "teams"); h["crew"] != "direct" {
+		if h := f.roleHolders(securityManagerRoleID, "teams"); h["crew"] != "direct" {
 			t.Errorf("GitHub's holders of security_manager %v, want crew direct", h)
 		}
-		if obs := got.Observation(); ptr.Deref(obs.TeamSlug, "") != "crew" || ptr.Deref(obs.RoleID, 0) != securityManager || ptr.Deref(obs.Assignment, "") != "direct" || ptr.Deref(obs.Organization, "") != owner {
+		if obs := got.Observation(); ptr.Deref(obs.TeamSlug, "") != "crew" || ptr.Deref(obs.RoleID, 0) != securityManagerRoleID || ptr.Deref(obs.Assignment, "") != "direct" || ptr.Deref(obs.Organization, "") != owner {
 			t.Errorf("status.atProvider %+v", obs)
 		}
 		if ext := got.GetAnnotations()["crossplane.io/external-name"]; ext != "team/crew/security_manager" {
 			t.Errorf("external name %q, want team/crew/security_manager", ext)
 		}
 
-		path := fmt.Sprintf("/orgs/%s/organization-roles/teams/crew/%d", owner, securityManager)
+		path := fmt.Sprintf("/orgs/%s/organization-roles/teams/crew/%d", owner, securityManagerRoleID)
 		f.ghMust(http.StatusNoContent, goodToken, http.MethodDelete, path, "")
 		f.eventually("the assignment made again", func() string {
-			if h := f.roleHolders(securityManager, "teams"); h["crew"] != "direct" {
+			if h := f.roleHolders(securityManagerRoleID, "teams"); h["crew"] != "direct" {
 				return fmt.Sprintf("GitHub's holders %v", h)
 			}
 			return ""
@@ -88,7 +88,7 @@ func TestOrganizationRoleAssignmentLifecycle(t *testing.T) {
 
 		f.must(kube.Delete(f.ctx, get(f, o)))
 		waitGone(f, o)
-		if h := f.roleHolders(securityManager, "teams"); len(h) != 0 {
+		if h := f.roleHolders(securityManagerRoleID, "teams"); len(h) != 0 {
 			t.Errorf("GitHub's holders %v after the delete, want none", h)
 		}
 	})
@@ -118,7 +118,7 @@ func TestOrganizationRoleAssignmentTeamRefAndUser(t *testing.T) {
 			return ""
 		})
 
-		user := f.newRoleAssignment(s, "member-read", "all_repo_read", userHolder("Member-User"))
+		user := f.newRoleAssignment(s, "member-read", "all_repo_read", roleUser("Member-User"))
 		f.must(kube.Create(f.ctx, user))
 		f.waitEvent(user, "AssignedDirectly", "user Member-User held role all_repo_read only through team squad; it now holds it directly too")
 		got2 := waitReady(f, user)
@@ -137,8 +137,8 @@ func TestOrganizationRoleAssignmentTeamRefAndUser(t *testing.T) {
 func TestOrganizationRoleAssignmentAdoptsExisting(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newPeopleFixture(t)
-		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, fmt.Sprintf("/orgs/%s/organization-roles/users/member-user/%d", owner, securityManager), "")
-		o := f.newRoleAssignment(s, "member-security", "security_manager", userHolder("member-user"))
+		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, fmt.Sprintf("/orgs/%s/organization-roles/users/member-user/%d", owner, securityManagerRoleID), "")
+		o := f.newRoleAssignment(s, "member-security", "security_manager", roleUser("member-user"))
 		f.must(kube.Create(f.ctx, o))
 		f.waitEvent(o, "AdoptedExistingAssignment", "role security_manager of organization demo-org held by user member-user")
 		waitReady(f, o)
@@ -153,23 +153,23 @@ func TestOrganizationRoleAssignmentErrors(t *testing.T) {
 		f := newPeopleFixture(t)
 		id, err := f.emu.State().AddOrganizationRole(owner, "Auditor", "", "", []string{"read_audit_logs"})
 		f.must(err)
-		custom := f.newRoleAssignment(s, "crew-auditor", "Auditor", slugHolder("crew"))
+		custom := f.newRoleAssignment(s, "crew-auditor", "Auditor", roleTeamSlug("crew"))
 		f.must(kube.Create(f.ctx, custom))
 		waitReady(f, custom)
 		if h := f.roleHolders(id, "teams"); h["crew"] != "direct" {
 			t.Errorf("GitHub's holders of Auditor %v, want crew direct", h)
 		}
 
-		o := f.newRoleAssignment(s, "owner", "owner", slugHolder("crew"))
+		o := f.newRoleAssignment(s, "owner", "owner", roleTeamSlug("crew"))
 		f.must(kube.Create(f.ctx, o))
 		waitSyncError(f, o, `organization demo-org has no role "owner"`, "its roles are Auditor, all_repo_admin, all_repo_maintain, all_repo_read, all_repo_triage, all_repo_write, security_manager")
-		o = f.newRoleAssignment(s, "quinn", "all_repo_read", userHolder("quinn"))
+		o = f.newRoleAssignment(s, "quinn", "all_repo_read", roleUser("quinn"))
 		f.must(kube.Create(f.ctx, o))
 		waitSyncError(f, o, "make quinn a member first (a Membership resource invites them)")
-		o = f.newRoleAssignment(s, "nobody", "all_repo_read", userHolder("nobody-here"))
+		o = f.newRoleAssignment(s, "nobody", "all_repo_read", roleUser("nobody-here"))
 		f.must(kube.Create(f.ctx, o))
 		waitSyncError(f, o, "GitHub knows no user nobody-here: check spec.forProvider.user")
-		o = f.newRoleAssignment(s, "noteam", "all_repo_read", slugHolder("nope"))
+		o = f.newRoleAssignment(s, "noteam", "all_repo_read", roleTeamSlug("nope"))
 		f.must(kube.Create(f.ctx, o))
 		waitSyncError(f, o, "GitHub finds no team nope in demo-org")
 	})
@@ -181,7 +181,7 @@ func TestOrganizationRoleAssignmentErrors(t *testing.T) {
 func TestOrganizationRoleAssignmentIdleIsFree(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newPeopleFixture(t)
-		o := f.newRoleAssignment(s, "idle", "security_manager", slugHolder("crew"))
+		o := f.newRoleAssignment(s, "idle", "security_manager", roleTeamSlug("crew"))
 		f.must(kube.Create(f.ctx, o))
 		waitReady(f, o)
 		const get = "GET /orgs/{org}/organization-roles/{role_id}/teams"
@@ -201,7 +201,7 @@ func TestOrganizationRoleAssignmentIdleIsFree(t *testing.T) {
 
 // Bad manifests are refused at admission, saying what is allowed.
 func TestOrganizationRoleAssignmentAdmission(t *testing.T) {
-	both := slugHolder("crew")
+	both := roleTeamSlug("crew")
 	both.User = ptr.To("pat")
 	cases := map[string]struct {
 		p    common.OrganizationRoleAssignmentParameters
@@ -210,9 +210,9 @@ func TestOrganizationRoleAssignmentAdmission(t *testing.T) {
 	}{
 		"NoHolder":    {role: "security_manager", want: "set exactly one holder of the role: user, teamSlug, or teamRef (or teamSelector)"},
 		"TwoHolders":  {p: both, role: "security_manager", want: "set exactly one holder of the role"},
-		"NoRole":      {p: slugHolder("crew"), want: "spec.forProvider.role"},
-		"BadUser":     {p: userHolder("-pat"), role: "all_repo_read", want: "spec.forProvider.user"},
-		"BadTeamSlug": {p: slugHolder("Crew"), role: "all_repo_read", want: "spec.forProvider.teamSlug"},
+		"NoRole":      {p: roleTeamSlug("crew"), want: "spec.forProvider.role"},
+		"BadUser":     {p: roleUser("-pat"), role: "all_repo_read", want: "spec.forProvider.user"},
+		"BadTeamSlug": {p: roleTeamSlug("Crew"), role: "all_repo_read", want: "spec.forProvider.teamSlug"},
 		"SlugAndRef": {p: common.OrganizationRoleAssignmentParameters{OptionalTeamTarget: repocommon.OptionalTeamTarget{TeamSlug: ptr.To("crew"), TeamRef: &xpv2.Reference{Name: "crew"}}},
 			role: "all_repo_read", want: "set exactly one holder of the role"},
 	}
@@ -236,7 +236,7 @@ func TestOrganizationRoleAssignmentAdmission(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
 		o := twins.OrganizationRoleAssignment.In(s.of)
-		*o.Parameters() = userHolder("pat")
+		*o.Parameters() = roleUser("pat")
 		o.Parameters().Role = "all_repo_read"
 		o.SetManagementPolicies(xpv2.ManagementPolicies{xpv2.ManagementActionObserve})
 		o = place(f, s, o, "changed", "github")
