@@ -75,6 +75,7 @@ type gh struct {
 	noOrg      bool
 	notMember  bool
 	noUser     bool
+	noTeam     bool
 	calls      []string
 }
 
@@ -108,8 +109,11 @@ func (g *gh) api() githubAPI {
 			}
 			return []github.OrgRoleUser{{Login: "pat", Assignment: g.user, InheritedFrom: []github.TeamRef{{ID: 7, Slug: "sec"}}}}, nil
 		},
-		MockAssignOrgRoleToTeam: func(_ context.Context, _, slug string, id int64) error {
+		MockAssignOrgRoleToTeam: func(_ context.Context, _, slug string, _ int64) error {
 			g.calls = append(g.calls, "assign "+slug)
+			if g.noTeam {
+				return kindtest.GitHubErr(http.MethodPut, "/orgs/demo-org/organization-roles/teams/"+slug+"/138", http.StatusNotFound, "Not Found")
+			}
 			g.team = mixedWith(g.team)
 			return nil
 		},
@@ -279,6 +283,8 @@ func TestCreate(t *testing.T) {
 		"NotMember": {reason: "A user who is not a member is told to become one.", g: gh{notMember: true}, holder: pat,
 			err: "GitHub gives organization roles to members of the organization only; make Pat a member first (a Membership resource invites them), or name a team"},
 		"UnknownUser": {reason: "A user GitHub does not know is said so.", g: gh{noUser: true}, holder: pat, err: "GitHub knows no user Pat: check spec.forProvider.user"},
+		"UnknownTeam": {reason: "A team GitHub does not have is said so, with what to check.", g: gh{noTeam: true}, holder: sec,
+			err: "cannot give role security_manager of organization demo-org held by team sec: GitHub finds no team sec in demo-org (check spec.forProvider.teamSlug, or the Team resource)"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
