@@ -63,7 +63,14 @@ func (s *Server) createRepo(c *reqCtx, ownerLogin string) {
 		c.invalid(msg, errs...)
 		return
 	}
+	var props map[string][]string
+	if raw, ok := m["custom_properties"]; ok && string(raw) != "null" {
+		if props, ok = readNewRepoCustomProperties(c, owner, raw); !ok {
+			return
+		}
+	}
 	applySettings(set, r)
+	r.CustomProperties = props
 	if set.TeamID != nil {
 		r.TeamID = *set.TeamID
 	}
