@@ -60,6 +60,10 @@ type Repository struct {
 	CreatedAt                *time.Time           `json:"created_at,omitempty"`
 	PushedAt                 *time.Time           `json:"pushed_at,omitempty"`
 	UpdatedAt                *time.Time           `json:"updated_at,omitempty"`
+	// CustomProperties are the values of the organization's custom
+	// properties, by name; GitHub sends them with the repository, so
+	// reading them costs no request of its own.
+	CustomProperties map[string]PropertyValue `json:"custom_properties,omitempty"`
 }
 
 // RepositoryRef is the part of a related repository (parent, source,

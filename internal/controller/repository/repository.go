@@ -38,6 +38,7 @@ const (
 // Repository spans.
 type githubAPI interface {
 	github.ReposAPI
+	github.CustomPropertiesAPI
 	github.TopicsAPI
 	github.VulnerabilityAlertsAPI
 	github.UsersAPI
@@ -305,6 +306,9 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 			errs = append(errs, errors.Wrapf(err, "cannot set the vulnerability alerts of %s", r.FullName))
 		}
 	}
+	if err := e.setCustomProperties(ctx, r, p); err != nil {
+		errs = append(errs, err)
+	}
 	if len(errs) > 0 {
 		return managed.ExternalUpdate{}, errors.Join(errs...)
 	}
@@ -314,6 +318,29 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 		}
 	}
 	return managed.ExternalUpdate{}, nil
+}
+
+// setCustomProperties writes the declared custom property values that
+// differ on GitHub; the repository's other properties are left alone.
+// When GitHub refuses them, the organization's schema is read to say
+// which property it lacks or what values it takes.
+func (e *external[T]) setCustomProperties(ctx context.Context, r *github.Repository, p *common.RepositoryParameters) error {
+	q, err := repo.PropertiesRequest(p.CustomProperties, r.CustomProperties)
+	if err != nil || len(q) == 0 {
+		return err
+	}
+	err = e.api.SetCustomPropertyValues(ctx, r.Owner.Login, r.Name, q)
+	if err == nil {
+		return nil
+	}
+	if github.IsUnprocessable(err) {
+		if schema, lerr := e.api.ListCustomProperties(ctx, r.Owner.Login); lerr == nil {
+			if why := repo.ExplainRefusal(p.CustomProperties, schema, r.Owner.Login); why != "" {
+				return errors.Wrapf(err, "cannot set the custom properties of %s: %s", r.FullName, why)
+			}
+		}
+	}
+	return errors.Wrapf(err, "cannot set the custom properties of %s", r.FullName)
 }
 
 func (e *external[T]) edit(ctx context.Context, r *github.Repository, q *github.RepositoryRequest, what string) (*github.Repository, error) {

@@ -32,6 +32,7 @@ import (
 // test states every call it expects.
 type mockAPI struct {
 	fake.MockReposAPI
+	fake.MockCustomPropertiesAPI
 	fake.MockTopicsAPI
 	fake.MockVulnerabilityAlertsAPI
 	fake.MockUsersAPI

@@ -1,6 +1,7 @@
 package v1alpha1
 
 import (
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -259,6 +260,25 @@ type RepositoryParameters struct {
 	// this resource is deleted. Defaults to false (delete).
 	// +optional
 	ArchiveOnDelete *bool `json:"archiveOnDelete,omitempty"`
+
+	// CustomProperties are values of the organization's custom properties
+	// (see the CustomProperty kind) for this repository, by property name:
+	// a string for string, url, single_select and true_false properties
+	// ("true" or "false", quoted), a list of strings for a multi_select
+	// property. Only the properties named here are managed: a value
+	// changed on GitHub is put back, and the repository's other
+	// properties are left as they are (a property removed from this map
+	// keeps its value on GitHub). Values are printable ASCII without '"';
+	// a property the organization does not define, or a value it does not
+	// allow, is reported in the Synced condition. Only an organization's
+	// repositories have custom properties.
+	// +optional
+	// +kubebuilder:validation:MaxProperties=100
+	// +kubebuilder:validation:XValidation:rule="self.all(k, k.matches('^[A-Za-z0-9_$#-]{1,75}$'))",message="a custom property name is 1 to 75 of a-z, A-Z, 0-9, _, -, $ and #"
+	// +kubebuilder:validation:XValidation:rule="self.all(k, type(self[k]) == string || (type(self[k]) == list && self[k].all(v, type(v) == string)))",message="a custom property value is a string, or a list of strings for a multi_select property: quote true and false (\"true\"), and numbers"
+	// +kubebuilder:validation:XValidation:rule="self.all(k, type(self[k]) != list || size(self[k]) > 0)",message="a multi_select property's list of values is not empty: leave the property out to leave its value alone"
+	// +kubebuilder:validation:XValidation:rule="self.all(k, type(self[k]) == string ? string(self[k]).matches('^[ !#-~]*$') : type(self[k]) != list || self[k].all(v, type(v) != string || string(v).matches('^[ !#-~]*$')))",message="a custom property value is printable ASCII without '\"'"
+	CustomProperties map[string]apiextensionsv1.JSON `json:"customProperties,omitempty"`
 }
 
 // RepositoryObservation is the observed state of a GitHub repository.
@@ -315,4 +335,10 @@ type RepositoryObservation struct {
 
 	// UpdatedAt is when the repository was last updated.
 	UpdatedAt *metav1.Time `json:"updatedAt,omitempty"`
+
+	// CustomProperties are the values of every custom property GitHub
+	// reports for the repository (its organization's defaults included),
+	// by property name: a string, or a list of strings for a multi_select
+	// property.
+	CustomProperties map[string]apiextensionsv1.JSON `json:"customProperties,omitempty"`
 }
