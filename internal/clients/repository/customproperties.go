@@ -1,26 +1,28 @@
 package repository
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
-// PropertyValue reads a value of spec.forProvider.customProperties: a
-// string, or a list of strings.
-func PropertyValue(j apiextensionsv1.JSON) (*github.PropertyValue, error) {
-	v := &github.PropertyValue{}
-	if err := json.Unmarshal(j.Raw, v); err != nil {
-		return nil, err
+// PropertyValue is a declared custom property value as GitHub writes it:
+// the value, or the list of values. One that sets neither (the API server
+// refuses it) is an error.
+func PropertyValue(v common.CustomPropertyValue) (*github.PropertyValue, error) {
+	switch {
+	case v.Values != nil:
+		return github.ListValue(slices.Clone(v.Values)), nil
+	case v.Value != nil:
+		return github.StringValue(*v.Value), nil
 	}
-	return v, nil
+	return nil, errors.New("neither value nor values is set")
 }
 
 // sameValue tells whether GitHub's value got is the declared one: the
@@ -51,7 +53,7 @@ func sortedNames[V any](m map[string]V) []string {
 // the declared custom properties whose value on GitHub, got, differs;
 // properties the spec does not name are not compared. A declared value
 // that cannot be read counts as differing: the update says why.
-func PropertiesDrift(want map[string]apiextensionsv1.JSON, got map[string]github.PropertyValue) []string {
+func PropertiesDrift(want map[string]common.CustomPropertyValue, got map[string]github.PropertyValue) []string {
 	var d []string
 	for _, name := range sortedNames(want) {
 		v, err := PropertyValue(want[name])
@@ -64,12 +66,12 @@ func PropertiesDrift(want map[string]apiextensionsv1.JSON, got map[string]github
 
 // PropertiesRequest is the values to write so that GitHub's, got, are
 // the declared ones: those that differ; nil when none do.
-func PropertiesRequest(want map[string]apiextensionsv1.JSON, got map[string]github.PropertyValue) ([]github.CustomPropertyValue, error) {
+func PropertiesRequest(want map[string]common.CustomPropertyValue, got map[string]github.PropertyValue) ([]github.CustomPropertyValue, error) {
 	var out []github.CustomPropertyValue
 	for _, name := range sortedNames(want) {
 		v, err := PropertyValue(want[name])
 		if err != nil {
-			return nil, errors.Wrapf(err, "spec.forProvider.customProperties.%s is neither a string nor a list of strings", name)
+			return nil, errors.Wrapf(err, "spec.forProvider.customProperties.%s", name)
 		}
 		if g, ok := got[name]; ok && sameValue(*v, &g) {
 			continue
@@ -80,19 +82,35 @@ func PropertiesRequest(want map[string]apiextensionsv1.JSON, got map[string]gith
 }
 
 // ObservedProperties are GitHub's values of a repository as
-// status.atProvider.customProperties shows them; nil for none.
-func ObservedProperties(got map[string]github.PropertyValue) map[string]apiextensionsv1.JSON {
-	if len(got) == 0 {
+// status.atProvider.customProperties shows them: a list as values, any
+// other as value; nil for none.
+func ObservedProperties(got map[string]github.PropertyValue) map[string]common.ObservedCustomPropertyValue {
+	spec := ImportedProperties(got)
+	if spec == nil {
 		return nil
 	}
-	out := make(map[string]apiextensionsv1.JSON, len(got))
+	out := make(map[string]common.ObservedCustomPropertyValue, len(spec))
+	for name, v := range spec {
+		out[name] = common.ObservedCustomPropertyValue(v)
+	}
+	return out
+}
+
+// ImportedProperties are GitHub's values of a repository as
+// spec.forProvider.customProperties declares them; nil for none.
+func ImportedProperties(got map[string]github.PropertyValue) map[string]common.CustomPropertyValue {
+	out := make(map[string]common.CustomPropertyValue, len(got))
 	for name, v := range got {
-		raw, err := json.Marshal(v)
-		if err != nil {
-			// A value of neither shape has no JSON; GitHub sends none.
-			continue
+		switch {
+		case v.List && len(v.Values) > 0:
+			out[name] = common.CustomPropertyValue{Values: append([]string{}, v.Values...)}
+		case !v.List && len(v.Values) == 1:
+			s := v.Values[0]
+			out[name] = common.CustomPropertyValue{Value: &s}
 		}
-		out[name] = apiextensionsv1.JSON{Raw: raw}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -101,7 +119,7 @@ func ObservedProperties(got map[string]github.PropertyValue) map[string]apiexten
 // organization's custom property schema does not take, and what it takes
 // instead; "" when it finds nothing to say (GitHub's answer then says
 // it). org is the organization's login.
-func ExplainRefusal(want map[string]apiextensionsv1.JSON, schema []github.CustomProperty, org string) string {
+func ExplainRefusal(want map[string]common.CustomPropertyValue, schema []github.CustomProperty, org string) string {
 	var defined []string
 	for _, p := range schema {
 		defined = append(defined, p.PropertyName)

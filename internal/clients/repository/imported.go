@@ -49,7 +49,7 @@ func Imported(a Actual) common.RepositoryParameters {
 	}
 	// Every value GitHub reports, a required property's default too: the
 	// spec then names them all, and Drift finds nothing.
-	p.CustomProperties = ObservedProperties(r.CustomProperties)
+	p.CustomProperties = ImportedProperties(r.CustomProperties)
 	if ptr.Deref(a.VulnerabilityAlerts, false) {
 		p.VulnerabilityAlerts = ptr.To(true)
 	}

@@ -1,7 +1,6 @@
 package v1alpha1
 
 import (
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -263,22 +262,54 @@ type RepositoryParameters struct {
 
 	// CustomProperties are values of the organization's custom properties
 	// (see the CustomProperty kind) for this repository, by property name:
-	// a string for string, url, single_select and true_false properties
-	// ("true" or "false", quoted), a list of strings for a multi_select
-	// property. Only the properties named here are managed: a value
-	// changed on GitHub is put back, and the repository's other
+	// each a value (a string, for string, url, single_select and
+	// true_false properties: "true" or "false") or values (a list, for a
+	// multi_select property). Only the properties named here are managed:
+	// a value changed on GitHub is put back, and the repository's other
 	// properties are left as they are (a property removed from this map
-	// keeps its value on GitHub). Values are printable ASCII without '"';
-	// a property the organization does not define, or a value it does not
-	// allow, is reported in the Synced condition. Only an organization's
-	// repositories have custom properties.
+	// keeps its value on GitHub). A property the organization does not
+	// define, or a value it does not allow, is reported in the Synced
+	// condition. Only an organization's repositories have custom
+	// properties.
 	// +optional
 	// +kubebuilder:validation:MaxProperties=100
 	// +kubebuilder:validation:XValidation:rule="self.all(k, k.matches('^[A-Za-z0-9_$#-]{1,75}$'))",message="a custom property name is 1 to 75 of a-z, A-Z, 0-9, _, -, $ and #"
-	// +kubebuilder:validation:XValidation:rule="self.all(k, type(self[k]) == string || (type(self[k]) == list && self[k].all(v, type(v) == string)))",message="a custom property value is a string, or a list of strings for a multi_select property: quote true and false (\"true\"), and numbers"
-	// +kubebuilder:validation:XValidation:rule="self.all(k, type(self[k]) != list || size(self[k]) > 0)",message="a multi_select property's list of values is not empty: leave the property out to leave its value alone"
-	// +kubebuilder:validation:XValidation:rule="self.all(k, type(self[k]) == string ? string(self[k]).matches('^[ !#-~]*$') : type(self[k]) != list || self[k].all(v, type(v) != string || string(v).matches('^[ !#-~]*$')))",message="a custom property value is printable ASCII without '\"'"
-	CustomProperties map[string]apiextensionsv1.JSON `json:"customProperties,omitempty"`
+	CustomProperties map[string]CustomPropertyValue `json:"customProperties,omitempty"`
+}
+
+// ObservedCustomPropertyValue is a repository's value of a custom
+// property as GitHub reports it.
+type ObservedCustomPropertyValue struct {
+	// Value of a property other than multi_select.
+	Value *string `json:"value,omitempty"`
+
+	// Values of a multi_select property.
+	Values []string `json:"values,omitempty"`
+}
+
+// CustomPropertyValue is a repository's value of one of its
+// organization's custom properties: value, or values for a multi_select
+// property.
+// +kubebuilder:validation:XValidation:rule="has(self.value) != has(self.values)",message="set value (a string) or values (a list, for a multi_select property), not both"
+type CustomPropertyValue struct {
+	// Value of a string, url, single_select (one of its allowed values)
+	// or true_false ("true" or "false") property: printable ASCII without
+	// '"'.
+	// +optional
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
+	// +kubebuilder:validation:XValidation:rule="self.matches('^[ !#-~]+$')",message="a custom property value is printable ASCII without '\"'"
+	Value *string `json:"value,omitempty"`
+
+	// Values of a multi_select property: some of its allowed values.
+	// +optional
+	// +listType=set
+	// +kubebuilder:validation:MinItems=1
+	// +kubebuilder:validation:MaxItems=200
+	// +kubebuilder:validation:items:MinLength=1
+	// +kubebuilder:validation:items:MaxLength=255
+	// +kubebuilder:validation:items:Pattern=`^[ !#-~]+$`
+	Values []string `json:"values,omitempty"`
 }
 
 // RepositoryObservation is the observed state of a GitHub repository.
@@ -337,8 +368,7 @@ type RepositoryObservation struct {
 	UpdatedAt *metav1.Time `json:"updatedAt,omitempty"`
 
 	// CustomProperties are the values of every custom property GitHub
-	// reports for the repository (its organization's defaults included),
-	// by property name: a string, or a list of strings for a multi_select
-	// property.
-	CustomProperties map[string]apiextensionsv1.JSON `json:"customProperties,omitempty"`
+	// reports for the repository (its organization's required defaults
+	// included), by property name.
+	CustomProperties map[string]ObservedCustomPropertyValue `json:"customProperties,omitempty"`
 }
