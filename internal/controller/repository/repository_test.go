@@ -659,3 +659,81 @@ func TestDelete(t *testing.T) {
 		})
 	}
 }
+
+// Update writes only the declared custom property values that differ;
+// when GitHub refuses them it reads the organization's schema to say which
+// property it lacks or what it takes.
+func TestUpdateCustomProperties(t *testing.T) {
+	refused := ghErrOn(http.MethodPatch, "/repos/org/x/properties/values", http.StatusUnprocessableEntity)
+	schema := []github.CustomProperty{{PropertyName: "environment", ValueType: "single_select", AllowedValues: []string{"production", "development"}}}
+	type want struct {
+		written []github.CustomPropertyValue
+		listed  bool
+		err     error
+	}
+	cases := map[string]struct {
+		reason  string
+		values  map[string]common.CustomPropertyValue
+		setErr  error
+		listErr error
+		want    want
+	}{
+		"OnlyWhatDiffers": {
+			reason: "the value GitHub already has is not written again, the other is",
+			values: map[string]common.CustomPropertyValue{"environment": {Value: ptr.To("development")}, "team": {Value: ptr.To("payments")}},
+			want:   want{written: []github.CustomPropertyValue{{PropertyName: "environment", Value: github.StringValue("development")}}},
+		},
+		"UpToDate": {
+			reason: "no write when every declared value is GitHub's",
+			values: map[string]common.CustomPropertyValue{"team": {Value: ptr.To("payments")}},
+		},
+		"RefusedExplained": {
+			reason: "GitHub's refusal is explained from the organization's schema",
+			values: map[string]common.CustomPropertyValue{"environment": {Value: ptr.To("prod")}},
+			setErr: refused,
+			want: want{written: []github.CustomPropertyValue{{PropertyName: "environment", Value: github.StringValue("prod")}}, listed: true,
+				err: errors.Join(errors.Wrap(refused, `cannot set the custom properties of org/x: custom property "environment" does not allow "prod": it takes one of production, development`))},
+		},
+		"RefusedSchemaUnreadable": {
+			reason: "when the schema cannot be read, GitHub's answer alone is reported",
+			values: map[string]common.CustomPropertyValue{"environment": {Value: ptr.To("prod")}},
+			setErr: refused, listErr: ghErrOn(http.MethodGet, "/orgs/org/properties/schema", http.StatusForbidden),
+			want: want{written: []github.CustomPropertyValue{{PropertyName: "environment", Value: github.StringValue("prod")}}, listed: true,
+				err: errors.Join(errors.Wrap(refused, "cannot set the custom properties of org/x"))},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				var got want
+				api := &mockAPI{MockCustomPropertiesAPI: fake.MockCustomPropertiesAPI{
+					MockSetCustomPropertyValues: func(_ context.Context, owner, repo string, v []github.CustomPropertyValue) error {
+						if owner != "org" || repo != "x" {
+							t.Errorf("SetCustomPropertyValues(%s/%s): want org/x", owner, repo)
+						}
+						got.written = v
+						return tc.setErr
+					},
+					MockListCustomProperties: func(_ context.Context, org string) ([]github.CustomProperty, error) {
+						got.listed = true
+						return schema, tc.listErr
+					},
+				}}
+				observed := ghRepo(func(r *github.Repository) {
+					r.CustomProperties = map[string]github.PropertyValue{"environment": *github.StringValue("production"), "team": *github.StringValue("payments")}
+				})
+				mg := s.repository(withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.CustomProperties = tc.values }))
+				_, err := s.external(api, "org", observed).Update(context.Background(), mg)
+				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
+					t.Errorf("\n%s\nUpdate(...): -want error, +got error:\n%s", tc.reason, diff)
+				}
+				if diff := cmp.Diff(tc.want.written, got.written); diff != "" {
+					t.Errorf("\n%s\nvalues written: -want, +got:\n%s", tc.reason, diff)
+				}
+				if got.listed != tc.want.listed {
+					t.Errorf("\n%s\nschema read: %t, want %t", tc.reason, got.listed, tc.want.listed)
+				}
+			})
+		})
+	}
+}
