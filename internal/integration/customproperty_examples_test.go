@@ -60,7 +60,7 @@ func TestCustomPropertyExamples(t *testing.T) {
 		waitReady(f, mg)
 	}
 	f.eventually("the example repository's values on GitHub", func() string {
-		if got := f.repoPropertiesJSON("payments-ledger"); got != `{"environment":"production","owning-team":"payments"}` {
+		if got := f.repoPropertiesJSON("payments-ledger"); got != `{"environment":"production"}` {
 			return "GitHub's values: " + got
 		}
 		return ""
