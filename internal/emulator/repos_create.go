@@ -69,6 +69,11 @@ func (s *Server) createRepo(c *reqCtx, ownerLogin string) {
 			return
 		}
 	}
+	if missing := explicitPropertiesMissing(owner, props); missing != "" {
+		c.invalid("Repository creation failed.", fieldError{Resource: "Repository", Code: "custom", Field: "custom_properties",
+			Message: "Property " + missing + " requires an explicit value when a repository is created"})
+		return
+	}
 	applySettings(set, r)
 	r.CustomProperties = props
 	if set.TeamID != nil {

@@ -260,3 +260,20 @@ func readNewRepoCustomProperties(c *reqCtx, owner *Account, raw json.RawMessage)
 	}
 	return set, true
 }
+
+// explicitPropertiesMissing is the first property of owner's schema that
+// asks for a value whenever a repository is created
+// (require_explicit_values) and that props, a new repository's values,
+// lacks; "" when none is missing.
+func explicitPropertiesMissing(owner *Account, props map[string][]string) string {
+	list := customPropertiesOf.peek(owner)
+	if list == nil {
+		return ""
+	}
+	for _, p := range *list {
+		if _, ok := props[p.Name]; p.RequireExplicitValues && !ok {
+			return p.Name
+		}
+	}
+	return ""
+}

@@ -80,31 +80,60 @@ func TestRepositoryCustomProperties(t *testing.T) {
 
 // A property the organization does not define, or a value it does not
 // take, fails the Synced condition naming the property and what it
-// takes; once the spec is fixed the repository is Ready.
+// takes: at the create (which sends the values) and at an update; once
+// the spec is fixed the repository is Ready.
 func TestRepositoryCustomPropertiesRefused(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
 		f.defineProperties()
 		name := "refused-" + strings.ToLower(s.name)
 		f.create(s, name, common.RepositoryParameters{CustomProperties: map[string]common.CustomPropertyValue{"cost-center": one("42")}})
-		f.waitSyncError(s, name, "cannot set the custom properties of "+owner+"/"+name,
+		f.waitSyncError(s, name, "cannot create repository "+owner+"/"+name,
 			`organization `+owner+` has no custom property "cost-center" (define it with a CustomProperty; it has: environment, tags, owning-team)`)
-
-		f.update(s, name, func(r repoObject) {
-			r.Parameters().CustomProperties = map[string]common.CustomPropertyValue{"environment": one("prod")}
-		})
-		f.waitSyncError(s, name, `custom property "environment" does not allow "prod": it takes one of production, development`)
+		if _, ok := f.ghRepo(name); ok {
+			t.Errorf("GitHub made %s although it refused its custom properties", name)
+		}
 
 		f.update(s, name, func(r repoObject) {
 			r.Parameters().CustomProperties = map[string]common.CustomPropertyValue{"environment": one("production"), "owning-team": one("payments")}
 		})
 		f.waitReady(s, name)
-		f.eventually("the fixed values on GitHub", func() string {
+		f.eventually("the values sent with the create on GitHub", func() string {
 			if got := f.repoPropertiesJSON(name); got != `{"environment":"production","owning-team":"payments"}` {
 				return "GitHub's values: " + got
 			}
 			return ""
 		})
+
+		f.update(s, name, func(r repoObject) {
+			r.Parameters().CustomProperties = map[string]common.CustomPropertyValue{"environment": one("prod"), "tags": some("pci", "hipaa")}
+		})
+		f.waitSyncError(s, name, "cannot set the custom properties of "+owner+"/"+name,
+			`custom property "environment" does not allow "prod": it takes one of production, development`,
+			`custom property "tags" does not allow "hipaa": it takes any of pci, sox, gdpr`)
+		if got := f.repoPropertiesJSON(name); got != `{"environment":"production","owning-team":"payments"}` {
+			t.Errorf("GitHub's values after a refused update: %s, want them unchanged", got)
+		}
+	})
+}
+
+// A property that asks for a value at every create (requireExplicitValues)
+// gets the declared one with the create: the repository is made at once.
+func TestRepositoryCustomPropertiesAtCreate(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.ghMust(http.StatusOK, goodToken, http.MethodPut, propertySchema+"/cost-center", `{"value_type":"string","require_explicit_values":true}`)
+		name := "explicit-" + strings.ToLower(s.name)
+		f.create(s, name, common.RepositoryParameters{CustomProperties: map[string]common.CustomPropertyValue{"cost-center": one("4711")}})
+		f.waitReady(s, name)
+		if got := f.repoPropertiesJSON(name); got != `{"cost-center":"4711"}` {
+			t.Errorf("GitHub's values: %s, want the declared cost-center", got)
+		}
+		for _, r := range f.emu.Requests() {
+			if r.Method == http.MethodPatch && strings.HasSuffix(r.Path, "/properties/values") {
+				t.Errorf("values written after the create: %s %s", r.Method, r.Path)
+			}
+		}
 	})
 }
 

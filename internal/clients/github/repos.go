@@ -119,6 +119,10 @@ type RepositoryRequest struct {
 	WebCommitSignoffRequired *bool                `json:"web_commit_signoff_required,omitempty"`
 	Archived                 *bool                `json:"archived,omitempty"`
 	SecurityAndAnalysis      *SecurityAndAnalysis `json:"security_and_analysis,omitempty"`
+	// CustomProperties are the new repository's values of the
+	// organization's custom properties: only an organization's create
+	// takes them.
+	CustomProperties map[string]*PropertyValue `json:"custom_properties,omitempty"`
 }
 
 // TemplateRequest is the body of POST /repos/{owner}/{repo}/generate.

@@ -49,6 +49,23 @@ func sortedNames[V any](m map[string]V) []string {
 	return names
 }
 
+// CreateProperties are the declared values as an organization's
+// repository create sends them (custom_properties); nil for none.
+func CreateProperties(want map[string]common.CustomPropertyValue) (map[string]*github.PropertyValue, error) {
+	if len(want) == 0 {
+		return nil, nil
+	}
+	out := make(map[string]*github.PropertyValue, len(want))
+	for _, name := range sortedNames(want) {
+		v, err := PropertyValue(want[name])
+		if err != nil {
+			return nil, errors.Wrapf(err, "spec.forProvider.customProperties.%s", name)
+		}
+		out[name] = v
+	}
+	return out, nil
+}
+
 // PropertiesDrift lists, as spec fields (customProperties.NAME, sorted),
 // the declared custom properties whose value on GitHub, got, differs;
 // properties the spec does not name are not compared. A declared value

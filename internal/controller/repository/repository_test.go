@@ -472,6 +472,59 @@ func TestCreate(t *testing.T) {
 			},
 			want: want{externalName: "x"},
 		},
+		"CustomPropertiesWithTheCreate": {
+			reason: "an organization's create sends the declared custom property values",
+			args: args{
+				api: &mockAPI{
+					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+					MockReposAPI: fake.MockReposAPI{MockCreate: func(_ context.Context, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
+						want := map[string]*github.PropertyValue{"environment": github.StringValue("production"), "tags": github.ListValue([]string{"pci"})}
+						if diff := cmp.Diff(want, q.CustomProperties); diff != "" {
+							t.Errorf("Create(...) custom_properties: -want, +got:\n%s", diff)
+						}
+						return ghRepo(), nil
+					}},
+				},
+				mg: []mod{withParams(func(p *common.RepositoryParameters) {
+					p.CustomProperties = map[string]common.CustomPropertyValue{"environment": {Value: ptr.To("production")}, "tags": {Values: []string{"pci"}}}
+				})},
+			},
+			want: want{externalName: "x", visibility: ptr.To("public")},
+		},
+		"CustomPropertiesRefusedAtCreate": {
+			reason: "values GitHub refuses at the create are explained from the organization's schema",
+			args: args{
+				api: &mockAPI{
+					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+					MockReposAPI: fake.MockReposAPI{MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
+						return nil, ghErrOn(http.MethodPost, "/orgs/org/repos", http.StatusUnprocessableEntity)
+					}},
+					MockCustomPropertiesAPI: fake.MockCustomPropertiesAPI{MockListCustomProperties: func(context.Context, string) ([]github.CustomProperty, error) {
+						return []github.CustomProperty{{PropertyName: "team", ValueType: "string"}}, nil
+					}},
+				},
+				mg: []mod{withParams(func(p *common.RepositoryParameters) {
+					p.CustomProperties = map[string]common.CustomPropertyValue{"tier": {Value: ptr.To("gold")}}
+				})},
+			},
+			want: want{err: errors.Wrap(errors.Wrap(ghErrOn(http.MethodPost, "/orgs/org/repos", http.StatusUnprocessableEntity),
+				`organization org has no custom property "tier" (define it with a CustomProperty; it has: team)`), "cannot create repository org/x")},
+		},
+		"NoCustomPropertiesForAUser": {
+			reason: "a user's repository has no custom properties: its create sends none (the update says why)",
+			args: args{api: &mockAPI{
+				MockUsersAPI: fake.MockUsersAPI{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "org", nil }},
+				MockReposAPI: fake.MockReposAPI{MockCreate: func(_ context.Context, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
+					if q.CustomProperties != nil {
+						t.Errorf("Create(...) for a user sent custom_properties %v", q.CustomProperties)
+					}
+					return ghRepo(), nil
+				}},
+			}, mg: []mod{withParams(func(p *common.RepositoryParameters) {
+				p.CustomProperties = map[string]common.CustomPropertyValue{"tier": {Value: ptr.To("gold")}}
+			})}},
+			want: want{externalName: "x", visibility: ptr.To("public")},
+		},
 		"NameTakenMeanwhile": {
 			reason: "a name taken between observe and create is explained with the way to adopt",
 			args: args{api: &mockAPI{
