@@ -50,15 +50,16 @@ type CustomPropertyParameters struct {
 	ValueType string `json:"valueType"`
 
 	// Required makes every repository of the organization have a value:
-	// one without its own value takes the default (defaultValue or
-	// defaultValues, then required). Defaults to false.
+	// one without a value of its own takes the default (defaultValue, or
+	// defaultValues for multi_select), which a required property needs.
+	// Defaults to false.
 	// +optional
 	Required *bool `json:"required,omitempty"`
 
-	// DefaultValue is the default of a string, url, single_select (one of
-	// allowedValues) or true_false ("true" or "false") property: the value
-	// of a repository that has none of its own, when the property is
-	// required. Printable ASCII without '"'.
+	// DefaultValue is the default of a string, url (an http or https
+	// URL), single_select (one of allowedValues) or true_false ("true" or
+	// "false") property: the value of a repository that has none of its
+	// own, when the property is required. Printable ASCII without '"'.
 	// +optional
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=255
