@@ -31,8 +31,9 @@ const (
 )
 
 var (
-	customPropertyName  = regexp.MustCompile(`^[A-Za-z0-9_$#-]{1,75}$`)
-	customPropertyValue = regexp.MustCompile(`^[ !#-~]*$`)
+	customPropertyName = regexp.MustCompile(`^[A-Za-z0-9_$#-]{1,75}$`)
+	// Printable ASCII (space to tilde) but '"'.
+	customPropertyValue = regexp.MustCompile(`^[\x20\x21\x23-\x7e]*$`)
 )
 
 // customPropertiesOf is an organization's custom property schema, in the
@@ -51,12 +52,6 @@ type customProperty struct {
 	AllowedValues         []string // selects only; nil otherwise
 	ValuesEditableBy      string
 	RequireExplicitValues bool
-}
-
-// selects tells whether the property's values are chosen from allowed
-// values.
-func (p *customProperty) selects() bool {
-	return p.ValueType == propSingleSelect || p.ValueType == propMultiSelect
 }
 
 // customPropertyJSON is GitHub's custom-property object.

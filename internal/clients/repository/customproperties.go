@@ -161,8 +161,7 @@ func ExplainRefusal(want map[string]common.CustomPropertyValue, schema []github.
 
 // refusedValue says why the property p does not take v, or "".
 func refusedValue(p github.CustomProperty, v github.PropertyValue) string {
-	switch p.ValueType {
-	case "multi_select":
+	if p.ValueType == "multi_select" {
 		for _, s := range v.Values {
 			if !slices.Contains(p.AllowedValues, s) {
 				return fmt.Sprintf("does not allow %q: it takes any of %s", s, strings.Join(p.AllowedValues, ", "))

@@ -18,7 +18,7 @@ var Setups = []kind.Setup{
 }
 
 // connect finds the custom property's organization on every reconcile.
-func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+func connect[T Object](_ context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
 	in, err := c.Organization(mg)
 	if err != nil {
 		return nil, err
