@@ -210,3 +210,46 @@ func TestCreateUpdateDelete(t *testing.T) {
 		}
 	})
 }
+
+// Create, Update and Delete say what they attempted when GitHub refuses,
+// and Update and Delete work only from what Observe found.
+func TestWriteErrors(t *testing.T) {
+	refused := kindtest.GitHubErr(http.MethodPut, "/orgs/demo-org/properties/schema/team", http.StatusUnprocessableEntity, "Validation Failed")
+	missing := kindtest.GitHubErr(http.MethodPut, "/orgs/demo-org/properties/schema/team", http.StatusNotFound, "Not Found")
+	gone := kindtest.GitHubErr(http.MethodDelete, "/orgs/demo-org/properties/schema/team", http.StatusNotFound, "Not Found")
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+		put := func(err error) *fake.MockCustomPropertiesAPI {
+			return &fake.MockCustomPropertiesAPI{
+				MockPutCustomProperty: func(context.Context, string, string, *github.CustomPropertyRequest) (*github.CustomProperty, error) {
+					return nil, err
+				},
+				MockDeleteCustomProperty: func(context.Context, string, string) error { return gone },
+			}
+		}
+		e := s.external(put(refused), &kindtest.Recorder{})
+		if _, err := e.Create(context.Background(), s.object()); err == nil || !strings.Contains(err.Error(), `cannot create custom property "team" of organization demo-org`) {
+			t.Errorf("Create(...) refused: %v, want it to name the property and organization", err)
+		}
+		e = s.external(put(missing), &kindtest.Recorder{})
+		if _, err := e.Create(context.Background(), s.object()); err == nil || !strings.Contains(err.Error(), "cannot find organization demo-org, or the credentials may not define its custom properties") {
+			t.Errorf("Create(...) on a 404: %v, want it to say what a 404 means", err)
+		}
+		if _, err := e.Update(context.Background(), s.object()); err == nil || !strings.Contains(err.Error(), "not observed first") {
+			t.Errorf("Update(...) without Observe: %v", err)
+		}
+		if _, err := e.Delete(context.Background(), s.object()); err == nil || !strings.Contains(err.Error(), "not observed first") {
+			t.Errorf("Delete(...) without Observe: %v", err)
+		}
+		g := &gh{has: existing("Owning team")}
+		mg := s.object(withExternalName(ext))
+		api := g.api()
+		api.MockDeleteCustomProperty = func(context.Context, string, string) error { return gone }
+		e = s.external(api, &kindtest.Recorder{})
+		if _, err := e.Observe(context.Background(), mg); err != nil {
+			t.Fatalf("Observe(...): %v", err)
+		}
+		if _, err := e.Delete(context.Background(), mg); err != nil {
+			t.Errorf("Delete(...) of a property already gone: %v, want none", err)
+		}
+	})
+}
