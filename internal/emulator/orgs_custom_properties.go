@@ -177,8 +177,12 @@ func putCustomProperties(c *reqCtx, w *world, org *Account) {
 	}
 	var props []*customProperty
 	for _, it := range items {
-		name := (&fields{c: c, m: it}).str("property_name")
-		if name == nil {
+		f := &fields{c: c, m: it}
+		name := f.str("property_name")
+		switch {
+		case f.failed:
+			return
+		case name == nil:
 			c.notSupplied("property_name")
 			return
 		}
