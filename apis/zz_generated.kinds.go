@@ -65,6 +65,7 @@ func (k Kind) Beside(mg resource.Managed) schema.GroupVersionKind {
 
 // The managed kinds of the provider.
 var (
+	CustomProperty               = Kind{Namespaced: orgmv1alpha1.CustomPropertyGroupVersionKind, Cluster: orgv1alpha1.CustomPropertyGroupVersionKind}
 	Membership                   = Kind{Namespaced: orgmv1alpha1.MembershipGroupVersionKind, Cluster: orgv1alpha1.MembershipGroupVersionKind}
 	OrganizationActionsSecret    = Kind{Namespaced: orgmv1alpha1.OrganizationActionsSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsSecretGroupVersionKind}
 	OrganizationActionsVariable  = Kind{Namespaced: orgmv1alpha1.OrganizationActionsVariableGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsVariableGroupVersionKind}
@@ -89,7 +90,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

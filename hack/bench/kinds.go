@@ -339,6 +339,15 @@ spec:
     visibility: selected
     selectedRepositoryRefs: [{name: "%[1]s"}]`)
 
+	// kindCustomProperty is a custom property of the organization per storm
+	// repository: GitHub keeps at most 100 in an organization, which make
+	// chaos's 50 repositories stay below.
+	kindCustomProperty = orgBenchKind("CustomProperty", "org-tier", "/properties/schema/", `
+    valueType: single_select
+    allowedValues: [gold, silver]
+    defaultValue: silver
+    description: "%[1]s"`)
+
 	kindCollaborator = benchKind{kind: "Collaborator", group: repoGroup, want: "other-user", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Collaborator
 metadata: {name: "%[1]s-other-user"}
@@ -374,7 +383,7 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
-	kindOrganizationRoleAssignment}
+	kindOrganizationRoleAssignment, kindCustomProperty}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

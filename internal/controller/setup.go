@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
+	"github.com/crossplane-github/provider-github/internal/controller/customproperty"
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
@@ -48,6 +49,7 @@ var kinds = [][]kind.Setup{
 	membership.Setups,
 	teammembership.Setups,
 	organizationroleassignment.Setups,
+	customproperty.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

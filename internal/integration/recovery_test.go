@@ -306,6 +306,18 @@ func recoverableKinds() map[string]recoverable {
 			count: func(f *fixture) int { return f.ghExists(orgSecrets + "actions/variables/REGION") },
 			write: orgSecrets + "actions/variables",
 		},
+		"CustomProperty": {
+			fixture: newFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.newCustomProperty(s, "fresh", environmentProperty("fresh"))
+			},
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusOK, goodToken, http.MethodPut, propertySchema+"/fresh", `{"value_type": "string", "description": "not yours"}`)
+			},
+			state: func(f *fixture) string { return f.ghState(propertySchema + "/fresh") },
+			count: func(f *fixture) int { return f.ghExists(propertySchema + "/fresh") },
+			write: propertySchema + "/fresh",
+		},
 		"IssueLabel": {
 			fixture: newLabelFixture,
 			build: func(f *fixture, s scope) resource.Managed {

@@ -70,6 +70,9 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 	if err := f.teams(); err != nil {
 		return nil, err
 	}
+	if err := f.customProperties(); err != nil {
+		return nil, fmt.Errorf("custom properties: %w", err)
+	}
 	for i := range o.Repos {
 		if err := f.repository(i); err != nil {
 			return nil, fmt.Errorf("repository %s: %w", RepoName(i), err)
@@ -82,6 +85,22 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 		return nil, fmt.Errorf("organization roles: %w", err)
 	}
 	return f.made, nil
+}
+
+// customProperties defines the organisation's custom properties: a
+// required service-tier, whose default every repository made afterwards
+// has, and a free-text owning-team (the rich repositories set both).
+func (f *filler) customProperties() error {
+	schema := "orgs/" + f.o.Owner + "/properties/schema"
+	if err := f.do(http.MethodPut, schema+"/service-tier", map[string]any{"value_type": "single_select", "required": true, "default_value": "standard",
+		"allowed_values": []string{"critical", "standard"}, "description": "How much an outage hurts"}, nil); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPut, schema+"/owning-team", map[string]any{"value_type": "string", "values_editable_by": "org_and_repo_actors"}, nil); err != nil {
+		return err
+	}
+	f.made["CustomProperty"] += 2
+	return nil
 }
 
 // do sends one request with a JSON body (nil: none) and decodes the
@@ -140,6 +159,10 @@ func (f *filler) repository(i int) error {
 	}
 	f.made["IssueLabel"] += 9
 	if err := f.do(http.MethodPatch, repo, map[string]any{"delete_branch_on_merge": true, "allow_merge_commit": false, "has_wiki": false}, nil); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPatch, repo+"/properties/values", map[string]any{"properties": []map[string]any{
+		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
 		return err
 	}
 	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets}

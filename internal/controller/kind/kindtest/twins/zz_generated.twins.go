@@ -51,6 +51,38 @@ func (p Pair[T]) In(s apis.Scope) T {
 	panic("twins: no scope " + string(s))
 }
 
+// A CustomPropertyObject is a CustomProperty of either scope.
+type CustomPropertyObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.CustomPropertyParameters
+	Observation() *orgcommonv1alpha1.CustomPropertyObservation
+}
+
+// CustomProperty makes empty CustomProperty resources of either scope.
+var CustomProperty = Pair[CustomPropertyObject]{
+	Namespaced: func() CustomPropertyObject { return &orgmv1alpha1.CustomProperty{} },
+	Cluster:    func() CustomPropertyObject { return &orgv1alpha1.CustomProperty{} },
+}
+
+// EachCustomProperty returns what namespaced and cluster make of their scope's
+// CustomProperty type, namespaced first. Each is given its scope and a
+// constructor of a CustomProperty called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachCustomProperty[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.CustomProperty) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.CustomProperty) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.CustomProperty {
+			return &orgmv1alpha1.CustomProperty{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.CustomProperty {
+			return &orgv1alpha1.CustomProperty{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A MembershipObject is a Membership of either scope.
 type MembershipObject interface {
 	resource.Managed
