@@ -16,6 +16,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
+	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
@@ -46,6 +47,7 @@ var kinds = [][]kind.Setup{
 	issuelabel.Setups,
 	membership.Setups,
 	teammembership.Setups,
+	organizationruleset.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -24,4 +24,5 @@ var Kinds = []Kind{
 	organizationActionsSecretKind,
 	organizationDependabotSecretKind,
 	organizationActionsVariableKind,
+	organizationRulesetKind,
 }
