@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"net/http"
 	"strings"
 )
 
