@@ -69,6 +69,7 @@ var (
 	OrganizationActionsSecret    = Kind{Namespaced: orgmv1alpha1.OrganizationActionsSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsSecretGroupVersionKind}
 	OrganizationActionsVariable  = Kind{Namespaced: orgmv1alpha1.OrganizationActionsVariableGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsVariableGroupVersionKind}
 	OrganizationDependabotSecret = Kind{Namespaced: orgmv1alpha1.OrganizationDependabotSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationDependabotSecretGroupVersionKind}
+	OrganizationRuleset          = Kind{Namespaced: orgmv1alpha1.OrganizationRulesetGroupVersionKind, Cluster: orgv1alpha1.OrganizationRulesetGroupVersionKind}
 	Team                         = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
 	TeamMembership               = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
 	ActionsSecret                = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
@@ -88,7 +89,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRuleset, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.
