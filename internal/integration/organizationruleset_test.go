@@ -56,7 +56,12 @@ func baseline(repoRef string) orgcommon.OrganizationRulesetParameters {
 type ghOrgRuleset struct {
 	ghRuleset
 	SourceType string `json:"source_type"`
+	// Conditions has the organization's conditions beside ref_name (which
+	// it hides from ghRuleset's).
 	Conditions *struct {
+		RefName struct {
+			Include []string `json:"include"`
+		} `json:"ref_name"`
 		RepositoryID *struct {
 			IDs []int64 `json:"repository_ids"`
 		} `json:"repository_id"`
@@ -92,10 +97,10 @@ func (f *fixture) baselineOnGitHub(id string, ids []int64) string {
 		return fmt.Sprintf("rules %v", r.ruleTypes())
 	case !slices.Equal(r.actors(), []string{"OrganizationAdmin/-/pull_request", fmt.Sprintf("Team/%d/always", platformTeam)}):
 		return fmt.Sprintf("bypass actors %v", r.actors())
-	case !slices.Equal(r.include(), []string{"~DEFAULT_BRANCH"}):
-		return fmt.Sprintf("include %v", r.include())
 	case r.Conditions == nil || r.Conditions.RepositoryID == nil:
 		return "no repository_id condition"
+	case !slices.Equal(r.Conditions.RefName.Include, []string{"~DEFAULT_BRANCH"}):
+		return fmt.Sprintf("include %v", r.Conditions.RefName.Include)
 	}
 	got := slices.Sorted(slices.Values(r.Conditions.RepositoryID.IDs))
 	if want := slices.Sorted(slices.Values(ids)); !slices.Equal(got, want) {
@@ -149,7 +154,7 @@ func orgRulesetsQuiet(t *testing.T, f *fixture, what string) {
 func TestOrganizationRulesetLifecycle(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newRulesetFixture(t)
-		f.create(s, "svc", common.RepositoryParameters{Visibility: ptr.To("private"), AutoInit: ptr.To(true)})
+		waitReady(f, f.create(s, "svc", common.RepositoryParameters{Visibility: ptr.To("private"), AutoInit: ptr.To(true)}))
 		ids := []int64{f.repoID(rulesetRepo), f.repoID("svc")}
 		o := f.orgRuleset(s, "baseline", baseline(s.key(f, "svc").Name))
 		f.must(kube.Create(f.ctx, o))
@@ -210,7 +215,7 @@ func TestOrganizationRulesetByPropertyBesideRuleset(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newRulesetFixture(t)
 		f.must(f.emu.State().SetRepoPropertyValues(owner, rulesetRepo, "tier", "production"))
-		f.create(s, "plain", common.RepositoryParameters{Visibility: ptr.To("private"), AutoInit: ptr.To(true)})
+		waitReady(f, f.create(s, "plain", common.RepositoryParameters{Visibility: ptr.To("private"), AutoInit: ptr.To(true)}))
 		o := f.orgRuleset(s, "production", orgcommon.OrganizationRulesetParameters{
 			Name: "protect-main", Target: "branch",
 			Conditions: orgcommon.OrganizationRulesetConditions{
