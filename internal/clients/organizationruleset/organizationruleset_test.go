@@ -142,7 +142,7 @@ func TestDrift(t *testing.T) {
 		"RepositoryName": {
 			reason: "another pattern, or protected changed, is drift of repositoryName",
 			p:      spec(), res: resolvedTeams,
-			got: answered(func(r *github.Ruleset) { r.Conditions.RepositoryName.Protected = false }),
+			got:  answered(func(r *github.Ruleset) { r.Conditions.RepositoryName.Protected = false }),
 			want: []string{"conditions.repositoryName"},
 		},
 		"AnotherCondition": {

@@ -3,8 +3,8 @@ package organizationruleset
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
