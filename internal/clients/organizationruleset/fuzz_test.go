@@ -174,3 +174,82 @@ func converge(t *testing.T, api *github.OrgRulesetsClient, repos *github.ReposCl
 		t.Errorf("Observation(...).KeptRules: a ruleset made from specs alone has no rules beside them, got %v", o.KeptRules)
 	}
 }
+
+// FuzzOrganizationRulesetConditionsConverge fills the organization's own
+// parts of a ruleset with fuzzed values (the bits choose the target, the
+// repository condition, protected, the property sources, the bypass actors
+// and how a team is named; text fills patterns, names and values, split
+// at commas) on top of rules of every target, keeps those the API server
+// admits, and requires them to converge as FuzzOrganizationRulesetConverges
+// does. It reaches far more admissible conditions than mutating JSON does.
+func FuzzOrganizationRulesetConditionsConverge(f *testing.F) {
+	schema, err := admission.Load("org.github.crossplane.io_organizationrulesets.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	seed := emulator.DefaultSeed()
+	seed.Teams = append(seed.Teams, emulator.SeedTeam{ID: 7, Org: "demo-org", Name: "platform"})
+	seed.Repos = append(seed.Repos, emulator.SeedRepo{Owner: "demo-org", Name: "seeded", Branches: []string{"main"}},
+		emulator.SeedRepo{Owner: "demo-org", Name: "other", Branches: []string{"main"}})
+	emu := fuzzemu.New(f, seed)
+	f.Add(uint32(0), "x", "seeded")
+	f.Add(uint32(1), "by id", "seeded,other,seeded")
+	f.Add(uint32(2), "by property", "production,Staging,production")
+	f.Add(uint32(0xffff_fff0), "every actor", "svc-*,~ALL")
+	f.Add(uint32(0x5555_5555), "alternate", "a,A,b")
+	f.Add(uint32(0xaaaa_aaaa), "others", "nope,seeded")
+	f.Fuzz(func(t *testing.T, bits uint32, name, text string) {
+		bit := func(i int) bool { return bits&(1<<i) != 0 }
+		list := strings.Split(text, ",")
+		target := []string{"branch", "tag", "push", "branch"}[(bits>>2)%4]
+		conditions := map[string]any{}
+		switch bits % 3 {
+		case 0:
+			conditions["repositoryName"] = map[string]any{"include": list, "exclude": list[len(list)-1:], "protected": bit(4)}
+		case 1:
+			conditions["repositoryId"] = map[string]any{"repositories": list}
+		case 2:
+			source := map[bool]string{false: "custom", true: "system"}[bit(5)]
+			prop := map[string]any{"include": []any{map[string]any{"name": "tier", "propertyValues": list, "source": source}}}
+			if bit(6) {
+				prop["exclude"] = []any{map[string]any{"name": "fork", "propertyValues": []string{"true"}, "source": "system"}}
+			}
+			conditions["repositoryProperty"] = prop
+		}
+		rules := map[string]any{"deletion": true}
+		switch target {
+		case "branch":
+			conditions["refName"] = map[string]any{"include": []string{"~DEFAULT_BRANCH"}}
+			if bit(7) {
+				rules["pullRequest"] = map[string]any{"requiredApprovingReviewCount": (bits >> 8) % 11}
+			}
+		case "tag":
+			conditions["refName"] = map[string]any{"include": []string{"refs/tags/v*"}}
+		case "push":
+			rules = map[string]any{"maxFileSize": map[string]any{"maxFileSize": 1 + (bits>>8)%100}}
+		}
+		var actors []any
+		for i, a := range []map[string]any{
+			{"actorType": "OrganizationAdmin"}, {"actorType": "Team", "teamSlug": "platform"}, {"actorType": "Team", "actorId": 7},
+			{"actorType": "RepositoryRole", "actorId": 4}, {"actorType": "DeployKey"}, {"actorType": "Team", "teamSlug": "nobody"},
+		} {
+			if bit(12 + i) {
+				if bit(20) {
+					a["bypassMode"] = []string{"always", "exempt", "pull_request"}[(bits>>21)%3]
+				}
+				actors = append(actors, a)
+			}
+		}
+		spec := map[string]any{"organization": "demo-org", "name": name, "target": target,
+			"enforcement": []string{"active", "evaluate", "disabled", "active"}[(bits>>24)%4], "conditions": conditions, "rules": rules}
+		if len(actors) > 0 {
+			spec["bypassActors"] = actors
+		}
+		p := admission.As[orgcommon.OrganizationRulesetParameters](t, schema, spec)
+		if p == nil {
+			return
+		}
+		gh := emu.Begin(t)
+		converge(t, github.NewOrgRulesetsClient(gh), github.NewReposClient(gh), p)
+	})
+}
