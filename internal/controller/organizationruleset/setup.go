@@ -25,18 +25,17 @@ var Setups = []kind.Setup{
 // connect finds the ruleset's organization and resolves, on every
 // reconcile, the teams and repositories its spec names: references follow
 // renames, and a selector newly labelled Repository resources. A resource
-// being deleted resolves nothing: only its id matters then, and what it
-// names may be gone already.
+// being deleted is deleted even when what it names cannot be resolved any
+// more (it may be gone already): only its id matters then, and what was
+// resolved serves only to recognise the result of a lost create.
 func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
 	org, err := c.Organization(mg)
 	if err != nil {
 		return nil, err
 	}
 	e := &external[T]{api: github.NewOrgRulesetsClient(c.GitHub), in: org, record: c.Record}
-	if meta.WasDeleted(mg) {
-		return e, nil
-	}
-	if e.resolved, err = resolve(ctx, mg, c, org.Login, github.NewTeamsClient(c.GitHub)); err != nil {
+	e.resolved, err = resolve(ctx, mg, c, org.Login, github.NewTeamsClient(c.GitHub))
+	if err != nil && !meta.WasDeleted(mg) {
 		return nil, err
 	}
 	return e, nil
