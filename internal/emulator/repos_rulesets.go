@@ -122,8 +122,11 @@ func (c *reqCtx) repoSource(w *world, r *Repo) rulesetSource {
 // repository in (nil: at the organization).
 func (c *reqCtx) orgSource(w *world, org *Account, in *Repo) rulesetSource {
 	admin := c.principal != nil && c.principal.user != nil && org.Members[strings.ToLower(c.principal.user.Login)] == RoleAdmin
-	if c.principal != nil && c.principal.installation != nil {
-		admin = strings.EqualFold(c.principal.installation.Account, org.Login)
+	if in := c.principal; in != nil && in.installation != nil {
+		// An App sees them with the organization permission that changes
+		// them.
+		level := in.installation.Permissions["organization_administration"]
+		admin = strings.EqualFold(in.installation.Account, org.Login) && (level == "read" || level == "write" || level == "admin")
 	}
 	return rulesetSource{typ: "Organization", name: org.Login, id: org.ID,
 		apiPath: "/orgs/" + org.Login + "/rulesets", htmlPath: "/organizations/" + org.Login + "/settings/rules",
