@@ -142,7 +142,13 @@ func orgRulesetsQuiet(t *testing.T, f *fixture, what string) {
 		t.Errorf("%s: %d writes to demo-org's rulesets in 3 polls, want none (an update loop)", what, w-writes)
 	}
 	if c != counted {
-		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none", what, c-counted)
+		var paid []string
+		for _, r := range f.emu.Requests() {
+			if r.Counted && r.Endpoint != fullReadEndpoint && r.Time.After(time.Now().Add(-3*pollInterval)) {
+				paid = append(paid, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
+			}
+		}
+		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, c-counted, paid)
 	}
 }
 
