@@ -71,6 +71,7 @@ var (
 	OrganizationActionsVariable  = Kind{Namespaced: orgmv1alpha1.OrganizationActionsVariableGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsVariableGroupVersionKind}
 	OrganizationDependabotSecret = Kind{Namespaced: orgmv1alpha1.OrganizationDependabotSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationDependabotSecretGroupVersionKind}
 	OrganizationRoleAssignment   = Kind{Namespaced: orgmv1alpha1.OrganizationRoleAssignmentGroupVersionKind, Cluster: orgv1alpha1.OrganizationRoleAssignmentGroupVersionKind}
+	OrganizationRuleset          = Kind{Namespaced: orgmv1alpha1.OrganizationRulesetGroupVersionKind, Cluster: orgv1alpha1.OrganizationRulesetGroupVersionKind}
 	Team                         = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
 	TeamMembership               = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
 	ActionsSecret                = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
@@ -90,7 +91,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

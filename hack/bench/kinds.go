@@ -184,7 +184,39 @@ spec:
     conditions: {refName: {include: ["~DEFAULT_BRANCH"]}}
     rules: {deletion: true, nonFastForward: true}
 `, objects: func(g github, repo string) ([]string, error) {
-		return g.names(repoPath(repo, "/rulesets?per_page=100"), "", field("name"))
+		return g.names(repoPath(repo, "/rulesets?includes_parents=false&per_page=100"), "", field("name"))
+	}}
+
+	// kindOrganizationRuleset is an organization's ruleset of each storm
+	// repository (by reference, so GitHub keeps its id), named for it. Its
+	// objects are read where the repository lists the rulesets it
+	// inherits: one page however many storm repositories the organization
+	// has.
+	kindOrganizationRuleset = benchKind{kind: "OrganizationRuleset", group: orgGroup, want: "org-ruleset", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationRuleset
+metadata: {name: "%[1]s-org-ruleset"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[1]s-org-ruleset"
+    conditions:
+      refName: {include: ["~DEFAULT_BRANCH"]}
+      repositoryId: {repositoryRefs: [{name: "%[1]s"}]}
+    rules: {deletion: true}
+`, objects: func(g github, repo string) ([]string, error) {
+		names, err := g.names(repoPath(repo, "/rulesets?per_page=100"), "", func(m map[string]any) string {
+			if m["source_type"] != "Organization" || m["name"] != repo+"-org-ruleset" {
+				return ""
+			}
+			return "org-ruleset"
+		})
+		var out []string
+		for _, n := range names {
+			if n != "" {
+				out = append(out, n)
+			}
+		}
+		return out, err
 	}}
 
 	kindWebhook = benchKind{kind: "Webhook", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
@@ -383,7 +415,7 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
-	kindOrganizationRoleAssignment, kindCustomProperty}
+	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

@@ -18,6 +18,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
+	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
@@ -50,6 +51,7 @@ var kinds = [][]kind.Setup{
 	teammembership.Setups,
 	organizationroleassignment.Setups,
 	customproperty.Setups,
+	organizationruleset.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -26,4 +26,5 @@ var Kinds = []Kind{
 	organizationActionsVariableKind,
 	organizationRoleAssignmentKind,
 	customPropertyKind,
+	organizationRulesetKind,
 }

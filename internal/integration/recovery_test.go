@@ -318,6 +318,23 @@ func recoverableKinds() map[string]recoverable {
 			count: func(f *fixture) int { return f.ghExists(propertySchema + "/fresh") },
 			write: propertySchema + "/fresh",
 		},
+		"OrganizationRuleset": {
+			fixture: newRulesetFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.orgRuleset(s, "protect", orgcommon.OrganizationRulesetParameters{
+					Name: "protect", Enforcement: "active",
+					Conditions: orgcommon.OrganizationRulesetConditions{RefName: &common.RulesetRefName{Include: []string{"~DEFAULT_BRANCH"}},
+						RepositoryName: &orgcommon.RulesetRepositoryName{Include: []string{"~ALL"}}},
+					Rules: &common.RulesetRules{Deletion: true},
+				})
+			},
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusCreated, goodToken, http.MethodPost, orgRulesets, `{"name": "protect", "enforcement": "disabled", "conditions": {"ref_name": {"include": ["~DEFAULT_BRANCH"], "exclude": []}, "repository_name": {"include": ["~ALL"], "exclude": []}}, "rules": [{"type": "deletion"}]}`)
+			},
+			state: func(f *fixture) string { return f.ghState(orgRulesets) },
+			count: func(f *fixture) int { return f.ghCount(orgRulesets, "", nameIs("protect")) },
+			write: orgRulesets,
+		},
 		"IssueLabel": {
 			fixture: newLabelFixture,
 			build: func(f *fixture, s scope) resource.Managed {

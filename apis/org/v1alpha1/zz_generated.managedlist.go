@@ -74,6 +74,15 @@ func (l *OrganizationRoleAssignmentList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this OrganizationRulesetList.
+func (l *OrganizationRulesetList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this TeamList.
 func (l *TeamList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

@@ -243,6 +243,38 @@ func EachOrganizationRoleAssignment[S any](
 	}
 }
 
+// An OrganizationRulesetObject is an OrganizationRuleset of either scope.
+type OrganizationRulesetObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationRulesetParameters
+	Observation() *orgcommonv1alpha1.OrganizationRulesetObservation
+}
+
+// OrganizationRuleset makes empty OrganizationRuleset resources of either scope.
+var OrganizationRuleset = Pair[OrganizationRulesetObject]{
+	Namespaced: func() OrganizationRulesetObject { return &orgmv1alpha1.OrganizationRuleset{} },
+	Cluster:    func() OrganizationRulesetObject { return &orgv1alpha1.OrganizationRuleset{} },
+}
+
+// EachOrganizationRuleset returns what namespaced and cluster make of their scope's
+// OrganizationRuleset type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationRuleset called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationRuleset[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationRuleset) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationRuleset) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationRuleset {
+			return &orgmv1alpha1.OrganizationRuleset{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationRuleset {
+			return &orgv1alpha1.OrganizationRuleset{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A TeamObject is a Team of either scope.
 type TeamObject interface {
 	resource.Managed
