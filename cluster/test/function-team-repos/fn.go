@@ -306,7 +306,10 @@ func protect(spec TeamRepos, repository map[string]any) (string, *composed.Unstr
 		"name":               "protect-default-branch",
 		"target":             "branch",
 		"enforcement":        "active",
-		"conditions":         map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
+		// The organisation's owners (the provider's credentials among
+		// them) write the CODEOWNERS file to the branch.
+		"bypassActors": []any{map[string]any{"actorType": "OrganizationAdmin", "bypassMode": "always"}},
+		"conditions":   map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
 		"rules": map[string]any{
 			"deletion":             true,
 			"nonFastForward":       true,
