@@ -7,6 +7,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/crossplane-github/provider-github/internal/controller/actionsvariable"
+	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
@@ -48,6 +49,7 @@ var kinds = [][]kind.Setup{
 	membership.Setups,
 	teammembership.Setups,
 	organizationroleassignment.Setups,
+	autolinkreference.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

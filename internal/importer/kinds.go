@@ -25,4 +25,5 @@ var Kinds = []Kind{
 	organizationDependabotSecretKind,
 	organizationActionsVariableKind,
 	organizationRoleAssignmentKind,
+	autolinkReferenceKind,
 }
