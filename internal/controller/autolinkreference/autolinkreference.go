@@ -61,7 +61,7 @@ func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return
 func (e *external[T]) find(ctx context.Context, mg T) (*github.Autolink, bool, error) {
 	p := mg.Parameters()
 	return kind.ByID[github.Autolink]{
-		Noun: "autolink", Address: "…/settings/key_links/<id>", In: e.in, Record: e.recorder,
+		Noun: "autolink", Address: "…/autolinks/<id>", In: e.in, Record: e.recorder,
 		Get: func(ctx context.Context, id int64) (*github.Autolink, error) {
 			return e.api.GetAutolink(ctx, e.in.Owner, e.in.Name, id)
 		},
