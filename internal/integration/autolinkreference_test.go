@@ -289,3 +289,26 @@ func TestAutolinkReferenceExamplesAreAccepted(t *testing.T) {
 		}
 	})
 }
+
+// A replace GitHub would refuse — a new key prefix that another autolink
+// of the repository overlaps — is refused before anything is deleted: the
+// condition names that autolink, and the resource's autolink stays as it
+// was, under its id.
+func TestAutolinkReferenceReplaceRefusedKeepsTheAutolink(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newAutolinkFixture(t)
+		other := f.ghAddAutolink("OTHER-", "https://other.example/<num>")
+		o := f.newAutolink(s, "ticket", autolinkPrefix, autolinkTemplate)
+		f.must(kube.Create(f.ctx, o))
+		id := meta.GetExternalName(waitReady(f, o))
+		update(f, o, func(o twins.AutolinkReferenceObject) { o.Parameters().KeyPrefix = "OTHER-X" })
+		waitSyncError(f, o, fmt.Sprintf(`overlaps that of autolink %d (key prefix "OTHER-")`, other), "is left as it is")
+		list := f.ghAutolinks()
+		if len(list) != 2 || list[0].ID != other || fmt.Sprint(list[1].ID) != id || list[1].KeyPrefix != autolinkPrefix {
+			t.Errorf("GitHub has %+v, want autolink %s (TICKET-) and %d (OTHER-) as they were", list, id, other)
+		}
+		if got := get(f, o); meta.GetExternalName(got) != id {
+			t.Errorf("external name %q, want %s", meta.GetExternalName(got), id)
+		}
+	})
+}
