@@ -277,3 +277,39 @@ func TestDelete(t *testing.T) {
 		}
 	})
 }
+
+// A delete of the old autolink that fails leaves the record of the replace
+// in place: the next reconcile finds the old autolink by it, and goes on.
+func TestReplaceDeleteFails(t *testing.T) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+		ctx := context.Background()
+		g := newGH(withOtherTemplate(ours))
+		api := g.api()
+		api.MockDeleteAutolink = func(context.Context, string, string, int64) error { return errors.New("boom") }
+		k := &kube{}
+		mg := s.object(withExternalName("7"))
+		e := s.external(api, &kindtest.Recorder{}, k.client())
+		if _, err := e.Observe(ctx, mg); err != nil {
+			t.Fatalf("Observe(...): %v", err)
+		}
+		_, err := e.Update(ctx, mg)
+		want := `cannot delete autolink 7 (key prefix "TICKET-") of demo-org/app to replace it (urlTemplate "https://old.example/<num>" → "` + tmpl + `"): GitHub cannot update an autolink: boom`
+		if err == nil || err.Error() != want {
+			t.Fatalf("Update(...) = %v, want %s", err, want)
+		}
+		if r, ok := replaceOf(mg); !ok || r.old != 7 || meta.GetExternalName(mg) != "" {
+			t.Fatalf("the record of the replace: %+v (%t), external name %q", r, ok, meta.GetExternalName(mg))
+		}
+		// The next reconcile: the old autolink is still the resource's, to replace.
+		e = s.external(g.api(), &kindtest.Recorder{}, k.client())
+		if o, err := e.Observe(ctx, mg); err != nil || !o.ResourceExists || o.ResourceUpToDate {
+			t.Fatalf("Observe(...) = %+v, %v: want the old autolink, to replace", o, err)
+		}
+		if _, err := e.Update(ctx, mg); err != nil {
+			t.Fatalf("Update(...): %v", err)
+		}
+		if len(k.saved) != 1 || len(g.has) != 0 {
+			t.Errorf("saved %d times (want once: the record was there), GitHub has %+v (want nothing before the create)", len(k.saved), g.has)
+		}
+	})
+}
