@@ -76,6 +76,7 @@ var (
 	TeamMembership               = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
 	ActionsSecret                = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
 	ActionsVariable              = Kind{Namespaced: repomv1alpha1.ActionsVariableGroupVersionKind, Cluster: repov1alpha1.ActionsVariableGroupVersionKind}
+	AutolinkReference            = Kind{Namespaced: repomv1alpha1.AutolinkReferenceGroupVersionKind, Cluster: repov1alpha1.AutolinkReferenceGroupVersionKind}
 	Branch                       = Kind{Namespaced: repomv1alpha1.BranchGroupVersionKind, Cluster: repov1alpha1.BranchGroupVersionKind}
 	BranchProtection             = Kind{Namespaced: repomv1alpha1.BranchProtectionGroupVersionKind, Cluster: repov1alpha1.BranchProtectionGroupVersionKind}
 	Collaborator                 = Kind{Namespaced: repomv1alpha1.CollaboratorGroupVersionKind, Cluster: repov1alpha1.CollaboratorGroupVersionKind}
@@ -91,7 +92,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, Team, TeamMembership, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

@@ -265,6 +265,19 @@ spec:
 		return withoutDefaultLabels(names), err
 	}}
 
+	kindAutolinkReference = benchKind{kind: "AutolinkReference", group: repoGroup, want: "TICKET-", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: AutolinkReference
+metadata: {name: "%[1]s-ticket"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    keyPrefix: TICKET-
+    urlTemplate: https://jira.example.com/browse/TICKET-<num>
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/autolinks"), "", field("key_prefix"))
+	}}
+
 	kindDeployKey = benchKind{kind: "DeployKey", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: DeployKey
 metadata: {name: "%[1]s-deploy"}
@@ -415,7 +428,7 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
-	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset}
+	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

@@ -7,6 +7,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/crossplane-github/provider-github/internal/controller/actionsvariable"
+	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
@@ -52,6 +53,7 @@ var kinds = [][]kind.Setup{
 	organizationroleassignment.Setups,
 	customproperty.Setups,
 	organizationruleset.Setups,
+	autolinkreference.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

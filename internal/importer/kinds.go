@@ -27,4 +27,5 @@ var Kinds = []Kind{
 	organizationRoleAssignmentKind,
 	customPropertyKind,
 	organizationRulesetKind,
+	autolinkReferenceKind,
 }

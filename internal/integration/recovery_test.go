@@ -335,6 +335,19 @@ func recoverableKinds() map[string]recoverable {
 			count: func(f *fixture) int { return f.ghCount(orgRulesets, "", nameIs("protect")) },
 			write: orgRulesets,
 		},
+		"AutolinkReference": {
+			fixture: newAutolinkFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.newAutolink(s, "ticket", autolinkPrefix, autolinkTemplate)
+			},
+			lookAlike: func(f *fixture) { f.ghAddAutolink(autolinkPrefix, "https://someone-else.example/<num>") },
+			state:     func(f *fixture) string { return f.ghState(autolinkHome + "/autolinks") },
+			count: func(f *fixture) int {
+				return f.ghCount(autolinkHome+"/autolinks", "", func(e map[string]any) bool { return e["key_prefix"] == autolinkPrefix })
+			},
+			write: autolinkHome + "/autolinks",
+			repo:  autolinkRepo,
+		},
 		"IssueLabel": {
 			fixture: newLabelFixture,
 			build: func(f *fixture, s scope) resource.Managed {

@@ -403,6 +403,38 @@ func EachActionsVariable[S any](
 	}
 }
 
+// An AutolinkReferenceObject is an AutolinkReference of either scope.
+type AutolinkReferenceObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.AutolinkReferenceParameters
+	Observation() *repocommonv1alpha1.AutolinkReferenceObservation
+}
+
+// AutolinkReference makes empty AutolinkReference resources of either scope.
+var AutolinkReference = Pair[AutolinkReferenceObject]{
+	Namespaced: func() AutolinkReferenceObject { return &repomv1alpha1.AutolinkReference{} },
+	Cluster:    func() AutolinkReferenceObject { return &repov1alpha1.AutolinkReference{} },
+}
+
+// EachAutolinkReference returns what namespaced and cluster make of their scope's
+// AutolinkReference type, namespaced first. Each is given its scope and a
+// constructor of an AutolinkReference called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachAutolinkReference[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.AutolinkReference) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.AutolinkReference) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.AutolinkReference {
+			return &repomv1alpha1.AutolinkReference{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.AutolinkReference {
+			return &repov1alpha1.AutolinkReference{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A BranchObject is a Branch of either scope.
 type BranchObject interface {
 	resource.Managed
