@@ -83,6 +83,32 @@ func TestReadmeLinksEveryKindPage(t *testing.T) {
 	}
 }
 
+// TestPackageNamesEveryKind checks the package's metadata
+// (package/crossplane.yaml): what Crossplane's package managers and
+// marketplaces show a user before installing names every managed kind.
+func TestPackageNamesEveryKind(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "package", "crossplane.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meta struct {
+		Metadata struct {
+			Annotations map[string]string `json:"annotations"`
+		} `json:"metadata"`
+	}
+	if err := yaml.Unmarshal(raw, &meta); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{"meta.crossplane.io/description", "meta.crossplane.io/readme"} {
+		text := meta.Metadata.Annotations[a]
+		for k := range managedKinds(t, filepath.Join("..", "package", "crds")) {
+			if !regexp.MustCompile(`\b` + k + `\b`).MatchString(text) {
+				t.Errorf("package/crossplane.yaml's %s does not name the kind %s", a, k)
+			}
+		}
+	}
+}
+
 // TestKindPageCheckFails shows that the check above can fail: a missing
 // page, a page of no kind, and fields the CRD lacks in prose and in YAML.
 func TestKindPageCheckFails(t *testing.T) {

@@ -65,16 +65,20 @@ func (k Kind) Beside(mg resource.Managed) schema.GroupVersionKind {
 
 // The managed kinds of the provider.
 var (
+	CustomProperty               = Kind{Namespaced: orgmv1alpha1.CustomPropertyGroupVersionKind, Cluster: orgv1alpha1.CustomPropertyGroupVersionKind}
 	Membership                   = Kind{Namespaced: orgmv1alpha1.MembershipGroupVersionKind, Cluster: orgv1alpha1.MembershipGroupVersionKind}
 	OrganizationActionsSecret    = Kind{Namespaced: orgmv1alpha1.OrganizationActionsSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsSecretGroupVersionKind}
 	OrganizationActionsVariable  = Kind{Namespaced: orgmv1alpha1.OrganizationActionsVariableGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsVariableGroupVersionKind}
 	OrganizationDependabotSecret = Kind{Namespaced: orgmv1alpha1.OrganizationDependabotSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationDependabotSecretGroupVersionKind}
+	OrganizationRoleAssignment   = Kind{Namespaced: orgmv1alpha1.OrganizationRoleAssignmentGroupVersionKind, Cluster: orgv1alpha1.OrganizationRoleAssignmentGroupVersionKind}
+	OrganizationRuleset          = Kind{Namespaced: orgmv1alpha1.OrganizationRulesetGroupVersionKind, Cluster: orgv1alpha1.OrganizationRulesetGroupVersionKind}
 	OrganizationSettings         = Kind{Namespaced: orgmv1alpha1.OrganizationSettingsGroupVersionKind, Cluster: orgv1alpha1.OrganizationSettingsGroupVersionKind}
 	OrganizationWebhook          = Kind{Namespaced: orgmv1alpha1.OrganizationWebhookGroupVersionKind, Cluster: orgv1alpha1.OrganizationWebhookGroupVersionKind}
 	Team                         = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
 	TeamMembership               = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
 	ActionsSecret                = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
 	ActionsVariable              = Kind{Namespaced: repomv1alpha1.ActionsVariableGroupVersionKind, Cluster: repov1alpha1.ActionsVariableGroupVersionKind}
+	AutolinkReference            = Kind{Namespaced: repomv1alpha1.AutolinkReferenceGroupVersionKind, Cluster: repov1alpha1.AutolinkReferenceGroupVersionKind}
 	Branch                       = Kind{Namespaced: repomv1alpha1.BranchGroupVersionKind, Cluster: repov1alpha1.BranchGroupVersionKind}
 	BranchProtection             = Kind{Namespaced: repomv1alpha1.BranchProtectionGroupVersionKind, Cluster: repov1alpha1.BranchProtectionGroupVersionKind}
 	Collaborator                 = Kind{Namespaced: repomv1alpha1.CollaboratorGroupVersionKind, Cluster: repov1alpha1.CollaboratorGroupVersionKind}
@@ -90,7 +94,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsSecret, ActionsVariable, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

@@ -500,3 +500,83 @@ for t in storefront compliance; do
   [ "$(http_code "$EMU/orgs/demo-org/teams/$t")" = 404 ] || die "team $t still on the emulator"
 done
 pass "3 deleted (404), 3 archived, both teams deleted"
+
+begin "XOrgBaseline (examples/composition/orgbaseline): the example's template composes baseline-org's baseline"
+kubectl apply -f examples/composition/orgbaseline/definition.yaml >/dev/null
+wait_until "XRD Established" 60 is_true compositeresourcedefinitions.apiextensions.crossplane.io xorgbaselines.platform.example.org Established
+wait_until "XOrgBaseline CRD" 60 kubectl get crd xorgbaselines.platform.example.org
+kubectl apply -f examples/composition/orgbaseline/composition.yaml >/dev/null
+kubectl apply --dry-run=server -f examples/composition/orgbaseline/xorgbaseline.yaml >/dev/null
+# The e2e Composition is the example with its functions pointing at the test
+# function, which runs function-go-templating's inline templates and
+# function-auto-ready's readiness.
+sed -e 's/name: function-go-templating$/name: function-team-repos/' -e 's/name: function-auto-ready$/name: function-team-repos/' \
+  -e 's/^  name: xorgbaseline$/  name: xorgbaseline-e2e/' examples/composition/orgbaseline/composition.yaml | kubectl apply -f - >/dev/null
+kubectl create secret generic baseline-audit -n default --from-literal=secret=e2e-audit-secret >/dev/null
+kubectl apply -f - >/dev/null <<'EOX'
+apiVersion: platform.example.org/v1alpha1
+kind: XOrgBaseline
+metadata:
+  name: baseline-org
+  namespace: default
+spec:
+  crossplane:
+    compositionRef: {name: xorgbaseline-e2e}
+  organization: baseline-org
+  billingEmail: billing@baseline.example.com
+  defaultRepositoryPermission: none
+  production: {requiredApprovals: 2, requiredStatusCheck: ci/baseline}
+  auditWebhook: {url: "https://audit.example.com/baseline-org", secretRef: {name: baseline-audit}}
+  securityTeam: baseline-security
+EOX
+wait_until "XR baseline-org Ready" 180 is_true xorgbaselines baseline-org -n default Ready
+org_field() { gh "/orgs/baseline-org" | python3 -c "import json,sys; o=json.load(sys.stdin); print($1)"; }
+[ "$(org_field 'o["billing_email"]+" "+o["default_repository_permission"]+" "+str(o["web_commit_signoff_required"]).lower()')" = "billing@baseline.example.com none true" ] ||
+  die "baseline-org's settings on the emulator: $(org_field 'o["billing_email"]+" "+o["default_repository_permission"]+" "+str(o["web_commit_signoff_required"]).lower()')"
+[ "$(gh /orgs/baseline-org/properties/schema/tier | python3 -c "import json,sys; p=json.load(sys.stdin); print(p['value_type'], ','.join(p['allowed_values']))")" = "single_select production,staging,development" ] ||
+  die "baseline-org's tier property on the emulator"
+[ "$(gh /orgs/baseline-org/hooks | python3 -c "import json,sys; print(' '.join(h['config']['url'] for h in json.load(sys.stdin)))")" = "https://audit.example.com/baseline-org" ] ||
+  die "baseline-org's audit webhook on the emulator"
+[ "$(gh /orgs/baseline-org/organization-roles/138/teams | python3 -c "import json,sys; print(' '.join(t['slug']+':'+t['assignment'] for t in json.load(sys.stdin)))")" = "baseline-security:direct" ] ||
+  die "baseline-org's security managers on the emulator"
+pass "settings, the tier property, the audit webhook and team baseline-security as security manager on the emulator"
+
+begin "baseline-org's production tier: its ruleset refuses a direct push to a production repository's default branch"
+for tier in production staging; do
+  kubectl apply -f - >/dev/null <<EOX
+apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: Repository
+metadata: {name: platform-$tier, namespace: default}
+spec:
+  forProvider:
+    owner: baseline-org
+    name: $tier-app
+    autoInit: true
+    customProperties: {tier: {value: $tier}}
+EOX
+done
+wait_until "the tiered Repositories Ready" 90 kubectl wait --for condition=Ready --timeout=5s repositories.repo.github.m.crossplane.io baseline-production baseline-staging -n default
+[ "$(gh /repos/baseline-org/production-app | python3 -c "import json,sys; print(json.load(sys.stdin)['custom_properties']['tier'])")" = production ] || die "production-app's tier on the emulator"
+push() { # push <repo>: the status of a direct commit to its default branch
+  curl -s -o /dev/null -w '%{http_code}' -X PUT -H "$AUTH" "$EMU/repos/baseline-org/$1/contents/e2e.txt" \
+    -d '{"message":"direct push","content":"ZTJlCg=="}'
+}
+code=$(push production-app)
+case $code in 409 | 422) ;; *) die "a direct push to production-app's main was answered $code, want it refused (409 or 422)" ;; esac
+code=$(push staging-app)
+[ "$code" = 201 ] || die "a direct push to staging-app's main was answered $code, want 201"
+pass "production-app: direct push refused by protect-production-default-branch; staging-app: accepted"
+
+begin "delete the XOrgBaseline: its ruleset, property, webhook, team and role gone; the organisation's settings left as they are"
+kubectl delete repositories.repo.github.m.crossplane.io baseline-production baseline-staging -n default --wait=false >/dev/null
+kubectl delete xorgbaselines baseline-org -n default --wait=false >/dev/null
+wait_until "XR baseline-org gone" 120 sh -c "! kubectl get xorgbaselines -n default -o name | grep -q ."
+baseline_gone() {
+  [ "$(gh /orgs/baseline-org/rulesets | python3 -c "import json,sys; print(len(json.load(sys.stdin)))")" = 0 ] &&
+    [ "$(http_code "$EMU/orgs/baseline-org/properties/schema/tier")" = 404 ] &&
+    [ "$(gh /orgs/baseline-org/hooks | python3 -c "import json,sys; print(len(json.load(sys.stdin)))")" = 0 ] &&
+    [ "$(http_code "$EMU/orgs/baseline-org/teams/baseline-security")" = 404 ]
+}
+wait_until "baseline-org's baseline gone on the emulator" 120 baseline_gone
+[ "$(org_field 'o["default_repository_permission"]')" = none ] || die "deleting OrganizationSettings changed baseline-org's settings"
+pass "ruleset, tier property, audit webhook and security team deleted; settings kept"

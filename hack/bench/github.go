@@ -108,6 +108,31 @@ func (g github) exists(path, what string) ([]string, error) {
 	return []string{what}, nil
 }
 
+// roleHeldBy lists role once for each time the role's holders list at
+// path (every page of it) shows the team of slug holding it directly
+// (GitHub's assignment direct or mixed); what the team holds only through
+// a parent team is not its own.
+func (g github) roleHeldBy(path, role, slug string) ([]string, error) {
+	var out []string
+	for page := 1; ; page++ {
+		held, err := g.names(fmt.Sprintf("%s?per_page=100&page=%d", path, page), "", func(m map[string]any) string {
+			a, _ := m["assignment"].(string)
+			return fmt.Sprintf("%v %s", m["slug"], a)
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range held {
+			if h == slug+" direct" || h == slug+" mixed" {
+				out = append(out, role)
+			}
+		}
+		if len(held) < 100 {
+			return out, nil
+		}
+	}
+}
+
 func field(name string) func(map[string]any) string {
 	return func(m map[string]any) string { s, _ := m[name].(string); return s }
 }

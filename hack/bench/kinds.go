@@ -156,6 +156,21 @@ spec:
 		return g.names("/orgs/"+owner+"/teams/"+url.PathEscape(repo+"-devs")+"/members?role=member&per_page=100", "", field("login"))
 	}}
 
+	// kindOrganizationRoleAssignment gives the repository's team the
+	// organisation's security manager role (GitHub's id 138); GitHub lists
+	// the team among the role's holders, directly.
+	kindOrganizationRoleAssignment = benchKind{kind: "OrganizationRoleAssignment", group: orgGroup, want: "security_manager", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationRoleAssignment
+metadata: {name: "%[1]s-security"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    teamRef: {name: "%[2]s"}
+    role: security_manager
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.roleHeldBy("/orgs/"+owner+"/organization-roles/138/teams", "security_manager", repo+"-devs")
+	}}
+
 	kindRuleset = benchKind{kind: "Ruleset", group: repoGroup, want: "protect-default-branch", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Ruleset
 metadata: {name: "%[1]s-protect"}
@@ -169,7 +184,39 @@ spec:
     conditions: {refName: {include: ["~DEFAULT_BRANCH"]}}
     rules: {deletion: true, nonFastForward: true}
 `, objects: func(g github, repo string) ([]string, error) {
-		return g.names(repoPath(repo, "/rulesets?per_page=100"), "", field("name"))
+		return g.names(repoPath(repo, "/rulesets?includes_parents=false&per_page=100"), "", field("name"))
+	}}
+
+	// kindOrganizationRuleset is an organization's ruleset of each storm
+	// repository (by reference, so GitHub keeps its id), named for it. Its
+	// objects are read where the repository lists the rulesets it
+	// inherits: one page however many storm repositories the organization
+	// has.
+	kindOrganizationRuleset = benchKind{kind: "OrganizationRuleset", group: orgGroup, want: "org-ruleset", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationRuleset
+metadata: {name: "%[1]s-org-ruleset"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[1]s-org-ruleset"
+    conditions:
+      refName: {include: ["~DEFAULT_BRANCH"]}
+      repositoryId: {repositoryRefs: [{name: "%[1]s"}]}
+    rules: {deletion: true}
+`, objects: func(g github, repo string) ([]string, error) {
+		names, err := g.names(repoPath(repo, "/rulesets?per_page=100"), "", func(m map[string]any) string {
+			if m["source_type"] != "Organization" || m["name"] != repo+"-org-ruleset" {
+				return ""
+			}
+			return "org-ruleset"
+		})
+		var out []string
+		for _, n := range names {
+			if n != "" {
+				out = append(out, n)
+			}
+		}
+		return out, err
 	}}
 
 	kindWebhook = benchKind{kind: "Webhook", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
@@ -216,6 +263,19 @@ spec:
 `, objects: func(g github, repo string) ([]string, error) {
 		names, err := g.names(repoPath(repo, "/labels?per_page=100"), "", field("name"))
 		return withoutDefaultLabels(names), err
+	}}
+
+	kindAutolinkReference = benchKind{kind: "AutolinkReference", group: repoGroup, want: "TICKET-", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: AutolinkReference
+metadata: {name: "%[1]s-ticket"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    keyPrefix: TICKET-
+    urlTemplate: https://jira.example.com/browse/TICKET-<num>
+`, objects: func(g github, repo string) ([]string, error) {
+		return g.names(repoPath(repo, "/autolinks"), "", field("key_prefix"))
 	}}
 
 	kindDeployKey = benchKind{kind: "DeployKey", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
@@ -358,6 +418,14 @@ spec:
 			}
 		}
 	}}
+	// kindCustomProperty is a custom property of the organization per storm
+	// repository: GitHub keeps at most 100 in an organization, which make
+	// chaos's 50 repositories stay below.
+	kindCustomProperty = orgBenchKind("CustomProperty", "org-tier", "/properties/schema/", `
+    valueType: single_select
+    allowedValues: [gold, silver]
+    defaultValue: silver
+    description: "%[1]s"`)
 
 	kindCollaborator = benchKind{kind: "Collaborator", group: repoGroup, want: "other-user", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Collaborator
@@ -393,7 +461,8 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
-	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable, kindOrganizationWebhook}
+	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
+	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

@@ -7,16 +7,20 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/crossplane-github/provider-github/internal/controller/actionsvariable"
+	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
+	"github.com/crossplane-github/provider-github/internal/controller/customproperty"
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationsettings"
+	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
+	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
@@ -48,6 +52,10 @@ var kinds = [][]kind.Setup{
 	membership.Setups,
 	teammembership.Setups,
 	organizationsettings.Setups,
+	organizationroleassignment.Setups,
+	customproperty.Setups,
+	organizationruleset.Setups,
+	autolinkreference.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -30,6 +30,7 @@ import (
 //	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
 //	POST   /_emulator/orgs/{org}/invitations/{login}/{accept|decline|expire}   answer an organization invitation as its invitee
 //	POST   /_emulator/orgs/{org}/repository-roles  add a custom repository role {"name": "deployer", "baseRole": "write"}
+//	POST   /_emulator/orgs/{org}/organization-roles  add a custom organization role {"name": "auditor", "baseRole": "read", "permissions": ["read_audit_logs"]}; answers its id
 //	GET    /_emulator/repos/{o}/{r}/{store}/secrets/{name}   a secret's plaintext {"value": ..., "updatedAt": ...}
 //	POST   /_emulator/repos/{o}/{r}/{store}/secrets/public-key/rotate   give the store a new key pair
 //	       ({store}: actions, dependabot or environments/{environment})
@@ -222,6 +223,23 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 			return
 		}
 		reply(http.StatusNoContent, nil)
+	case strings.HasPrefix(path, "/orgs/") && strings.HasSuffix(path, "/organization-roles") && r.Method == http.MethodPost:
+		org := strings.TrimSuffix(strings.TrimPrefix(path, "/orgs/"), "/organization-roles")
+		var role struct {
+			Name        string   `json:"name"`
+			Description string   `json:"description"`
+			BaseRole    string   `json:"baseRole"`
+			Permissions []string `json:"permissions"`
+		}
+		if !decode(&role) {
+			return
+		}
+		id, err := s.state.AddOrganizationRole(org, role.Name, role.Description, role.BaseRole, role.Permissions)
+		if err != nil {
+			bad(err)
+			return
+		}
+		reply(http.StatusCreated, map[string]int64{"id": id})
 	default:
 		reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
 	}

@@ -86,6 +86,7 @@ var fuzzParams = map[string]string{
 	"template_owner": "demo-org", "template_repo": "template", "installation_id": "4242",
 	"secret_name": "FUZZ_SECRET", "name": "FUZZ_VAR", "branch": "feature", "ref": "heads/feature",
 	"username": "other-user", "path": "docs/fuzz.md", "environment_name": "production",
+	"custom_property_name": "fuzz-prop",
 }
 
 // newEmulator builds the emulator the fuzzer resets for every input

@@ -104,10 +104,12 @@ func (w *world) acceptInvitation(org *Account, inv *orgInvitation) {
 	dropOrgInvitation(org, inv, "", time.Time{})
 }
 
-// removeMember takes the user out of org and every team of org.
+// removeMember takes the user out of org and every team of org, and takes
+// the organization roles they hold away from them.
 func (w *world) removeMember(org *Account, login string) {
 	login = strings.ToLower(login)
 	delete(org.Members, login)
+	dropUserRoles(org, login)
 	for _, t := range w.teamsOf(org.Login) {
 		delete(t.Members, login)
 	}

@@ -66,6 +66,10 @@ func (s *Server) patchRepo(c *reqCtx, w *world, r *Repo) {
 			c.invalid("Validation Failed", fieldError{Resource: "Repository", Code: "custom", Field: "name", Message: "name already exists on this account"})
 			return
 		}
+		if n != r.Name && w.renameProtected(r) {
+			c.invalid("Validation Failed", fieldError{Resource: "Repository", Code: "custom", Field: "name", Message: "name is protected by a ruleset of the organization and cannot be changed"})
+			return
+		}
 		newName = n
 	}
 	applySettings(set, r)

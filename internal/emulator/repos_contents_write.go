@@ -153,7 +153,7 @@ func (s *Server) putContent(c *reqCtx, w *world, r *Repo) {
 		return
 	}
 	branch, head, ok := c.targetBranch(r, fw)
-	if !ok {
+	if !ok || c.refusedByRules(w, r, "refs/heads/"+branch, changeOf(head), false, http.StatusConflict) {
 		return
 	}
 	head, landing := s.readHead(c, r, branch, head)
@@ -203,7 +203,7 @@ func (s *Server) deleteContent(c *reqCtx, w *world, r *Repo) {
 		return
 	}
 	branch, head, ok := c.targetBranch(r, fw)
-	if !ok {
+	if !ok || c.refusedByRules(w, r, "refs/heads/"+branch, refUpdate, false, http.StatusConflict) {
 		return
 	}
 	head, landing := s.readHead(c, r, branch, head)
@@ -222,6 +222,15 @@ func (s *Server) deleteContent(c *reqCtx, w *world, r *Repo) {
 	}
 	sha := s.commit(c, w, r, branch, head, withFile(files, fw.path, nil), fw)
 	c.json(http.StatusOK, fileCommitJSON{Commit: c.renderFileCommit(r, sha)})
+}
+
+// changeOf is the change a commit on a branch at head makes: the first
+// commit of an empty repository creates its branch.
+func changeOf(head string) refChange {
+	if head == "" {
+		return refCreate
+	}
+	return refUpdate
 }
 
 // commit records the files as a commit on top of head and moves the branch

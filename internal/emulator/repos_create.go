@@ -63,7 +63,19 @@ func (s *Server) createRepo(c *reqCtx, ownerLogin string) {
 		c.invalid(msg, errs...)
 		return
 	}
+	var props map[string][]string
+	if raw, ok := m["custom_properties"]; ok && string(raw) != "null" {
+		if props, ok = readNewRepoCustomProperties(c, owner, raw); !ok {
+			return
+		}
+	}
+	if missing := explicitPropertiesMissing(owner, props); missing != "" {
+		c.invalid("Repository creation failed.", fieldError{Resource: "Repository", Code: "custom", Field: "custom_properties",
+			Message: "Property " + missing + " requires an explicit value when a repository is created"})
+		return
+	}
 	applySettings(set, r)
+	r.CustomProperties = props
 	if set.TeamID != nil {
 		r.TeamID = *set.TeamID
 	}

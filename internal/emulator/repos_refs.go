@@ -200,6 +200,7 @@ func (s *Server) createRef(c *reqCtx, w *world, r *Repo) {
 		c.invalid("Reference already exists")
 	case t.clashes(r):
 		c.invalid("Reference update failed")
+	case c.refusedByRules(w, r, t.full(), refCreate, false, http.StatusUnprocessableEntity):
 	default:
 		t.set(r, strings.ToLower(*sha))
 		r.PushedAt = s.now()
@@ -247,7 +248,7 @@ func (s *Server) updateRef(c *reqCtx, w *world, r *Repo) {
 	}
 	f := &fields{c: c, m: m}
 	sha := f.str("sha")
-	f.boolean("force")
+	force := f.boolean("force")
 	switch {
 	case f.failed:
 		return
@@ -263,6 +264,11 @@ func (s *Server) updateRef(c *reqCtx, w *world, r *Repo) {
 		c.invalid("Object does not exist")
 		return
 	}
+	// The emulator keeps no commit graph: a move counts as a force-push
+	// when the request forces it.
+	if c.refusedByRules(w, r, t.full(), refUpdate, force != nil && *force, http.StatusUnprocessableEntity) {
+		return
+	}
 	t.set(r, strings.ToLower(*sha))
 	r.PushedAt = s.now()
 	c.json(http.StatusOK, c.renderRef(r, t.full(), t.lookup(r)))
@@ -273,6 +279,9 @@ func (s *Server) updateRef(c *reqCtx, w *world, r *Repo) {
 func (s *Server) deleteRef(c *reqCtx, w *world, r *Repo) {
 	t, _, ok := c.pathRef(r)
 	if !ok {
+		return
+	}
+	if c.refusedByRules(w, r, t.full(), refDelete, false, http.StatusUnprocessableEntity) {
 		return
 	}
 	if t.kind == "heads" {

@@ -134,6 +134,9 @@ type repoJSON struct {
 	NetworkCount       *int          `json:"network_count,omitempty"`
 	SubscribersCount   *int          `json:"subscribers_count,omitempty"`
 	SecurityAndAnalys  *securityJSON `json:"security_and_analysis,omitempty"`
+	// CustomProperties are the values of the organization's custom
+	// properties, by name: a string, or a list for a multi_select one.
+	CustomProperties map[string]any `json:"custom_properties,omitempty"`
 }
 
 // Render depths.
@@ -293,6 +296,7 @@ func (c *reqCtx) renderRepo(w *world, r *Repo, depth int) *repoJSON {
 		}
 	}
 	j.NetworkCount = ptr(network)
+	j.CustomProperties = w.customPropertiesJSON(r)
 	j.SubscribersCount = ptr(1)
 	if acc >= accessAdmin {
 		sa := &securityJSON{

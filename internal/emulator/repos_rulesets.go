@@ -38,8 +38,13 @@ type refNameJSON struct {
 	Include []string `json:"include"`
 }
 
+// conditionsJSON are a ruleset's conditions: a repository's has ref_name
+// only; an organization's also one repository condition.
 type conditionsJSON struct {
-	RefName refNameJSON `json:"ref_name"`
+	RefName            *refNameJSON      `json:"ref_name,omitempty"`
+	RepositoryName     *repoNameJSON     `json:"repository_name,omitempty"`
+	RepositoryID       *repoIDJSON       `json:"repository_id,omitempty"`
+	RepositoryProperty *repoPropertyJSON `json:"repository_property,omitempty"`
 }
 
 type ruleJSON struct {
@@ -79,39 +84,76 @@ func rulesetTime(t time.Time) string {
 	return t.In(rulesetZone).Truncate(time.Millisecond).Format("2006-01-02T15:04:05.000-07:00")
 }
 
-// rulesetNodeID is GitHub's node id of a repository ruleset: "RRS_" and the
-// URL-safe base64 of the MessagePack array [0, "Repository", repo id, id].
-func rulesetNodeID(repoID, id int64) string {
-	b := []byte{0x94, 0x00, 0xA0 | byte(len("Repository"))}
-	b = append(b, "Repository"...)
-	for _, n := range []int64{repoID, id} {
+// rulesetNodeID is GitHub's node id of a ruleset: "RRS_" and the URL-safe
+// base64 of the MessagePack array [0, source type, source id, id].
+func rulesetNodeID(sourceType string, sourceID, id int64) string {
+	b := []byte{0x94, 0x00, 0xA0 | byte(len(sourceType))}
+	b = append(b, sourceType...)
+	for _, n := range []int64{sourceID, id} {
 		b = append(b, 0xCE)
 		b = binary.BigEndian.AppendUint32(b, uint32(n))
 	}
 	return "RRS_" + base64.RawURLEncoding.EncodeToString(b)
 }
 
-func (c *reqCtx) renderRuleset(w *world, r *Repo, s *ruleset, full bool) *rulesetJSON {
-	j := &rulesetJSON{
-		ID: s.ID, Name: s.Name, Target: s.Target, SourceType: "Repository", Source: r.FullName(), Enforcement: s.Enforcement,
-		NodeID: rulesetNodeID(r.ID, s.ID), CreatedAt: rulesetTime(s.CreatedAt), UpdatedAt: rulesetTime(s.UpdatedAt),
+// rulesetSource is who keeps a ruleset, as its JSON says: a repository or
+// an organization, and where it is seen from.
+type rulesetSource struct {
+	typ      string // Repository or Organization
+	name     string // owner/name, or the organization's login
+	id       int64  // the repository's or organization's id
+	apiPath  string // /repos/{owner}/{repo}/rulesets or /orgs/{org}/rulesets
+	htmlPath string // /{owner}/{repo}/rules or /organizations/{org}/settings/rules
+	// admin: the caller administers the source, and sees bypass actors.
+	admin bool
+	// in is the repository the ruleset is read through, for
+	// current_user_can_bypass; nil when it is read at its organization.
+	in *Repo
+}
+
+// repoSource is the source of a repository's own rulesets.
+func (c *reqCtx) repoSource(w *world, r *Repo) rulesetSource {
+	return rulesetSource{typ: "Repository", name: r.FullName(), id: r.ID,
+		apiPath: "/repos/" + r.FullName() + "/rulesets", htmlPath: "/" + r.FullName() + "/rules",
+		admin: w.access(c.principal, r) >= accessAdmin, in: r}
+}
+
+// orgSource is the source of an organization's rulesets, read through the
+// repository in (nil: at the organization).
+func (c *reqCtx) orgSource(w *world, org *Account, in *Repo) rulesetSource {
+	admin := c.principal != nil && c.principal.user != nil && org.Members[strings.ToLower(c.principal.user.Login)] == RoleAdmin
+	if in := c.principal; in != nil && in.installation != nil {
+		// An App sees them with the organization permission that changes
+		// them.
+		level := in.installation.Permissions["organization_administration"]
+		admin = strings.EqualFold(in.installation.Account, org.Login) && (level == "read" || level == "write" || level == "admin")
 	}
-	j.Links.Self.Href = c.apiBase + "/repos/" + r.FullName() + "/rulesets/" + strconv.FormatInt(s.ID, 10)
-	j.Links.HTML.Href = c.webBase + "/" + r.FullName() + "/rules/" + strconv.FormatInt(s.ID, 10)
+	return rulesetSource{typ: "Organization", name: org.Login, id: org.ID,
+		apiPath: "/orgs/" + org.Login + "/rulesets", htmlPath: "/organizations/" + org.Login + "/settings/rules",
+		admin: admin, in: in}
+}
+
+func (c *reqCtx) renderRuleset(w *world, src rulesetSource, s *ruleset, full bool) *rulesetJSON {
+	j := &rulesetJSON{
+		ID: s.ID, Name: s.Name, Target: s.Target, SourceType: src.typ, Source: src.name, Enforcement: s.Enforcement,
+		NodeID: rulesetNodeID(src.typ, src.id, s.ID), CreatedAt: rulesetTime(s.CreatedAt), UpdatedAt: rulesetTime(s.UpdatedAt),
+	}
+	j.Links.Self.Href = c.apiBase + src.apiPath + "/" + strconv.FormatInt(s.ID, 10)
+	j.Links.HTML.Href = c.webBase + src.htmlPath + "/" + strconv.FormatInt(s.ID, 10)
 	if !full {
 		return j
 	}
-	if w.access(c.principal, r) >= accessAdmin {
+	if src.admin {
 		actors := make([]bypassActorJSON, 0, len(s.BypassActors))
 		for _, a := range s.BypassActors {
 			actors = append(actors, bypassActorJSON(a))
 		}
 		j.BypassActors = &actors
 	}
-	j.CurrentUserCanBypass = w.canBypass(c.principal, r, s)
-	if s.Conditions != nil {
-		j.Conditions = &conditionsJSON{RefName: refNameJSON{Include: append([]string{}, s.Conditions.Include...), Exclude: append([]string{}, s.Conditions.Exclude...)}}
+	if src.in != nil {
+		j.CurrentUserCanBypass = w.canBypass(c.principal, src.in, s)
 	}
+	j.Conditions = renderConditions(s)
 	rules := make([]ruleJSON, 0, len(s.Rules))
 	for _, ru := range s.Rules {
 		rules = append(rules, ruleJSON(ru))
@@ -120,9 +162,23 @@ func (c *reqCtx) renderRuleset(w *world, r *Repo, s *ruleset, full bool) *rulese
 	return j
 }
 
+// renderConditions are the ruleset's conditions; nil when it has none.
+func renderConditions(s *ruleset) *conditionsJSON {
+	if s.Conditions == nil && s.Repos == nil {
+		return nil
+	}
+	j := &conditionsJSON{}
+	if s.Conditions != nil {
+		j.RefName = &refNameJSON{Include: append([]string{}, s.Conditions.Include...), Exclude: append([]string{}, s.Conditions.Exclude...)}
+	}
+	renderRepoConditions(j, s.Repos)
+	return j
+}
+
 // listRulesets answers the repository's rulesets in creation order, as
-// summaries. includes_parents is accepted; the emulator has no organization
-// rulesets, so it changes nothing. targets (comma-separated) filters.
+// summaries, then (unless includes_parents is false) the rulesets of its
+// organization that cover it, whatever their enforcement. targets
+// (comma-separated) filters.
 func (s *Server) listRulesets(c *reqCtx, w *world, r *Repo) {
 	var want map[string]bool
 	if t := c.r.URL.Query().Get("targets"); t != "" {
@@ -131,20 +187,41 @@ func (s *Server) listRulesets(c *reqCtx, w *world, r *Repo) {
 			want[strings.TrimSpace(x)] = true
 		}
 	}
-	var list []*ruleset
+	type item struct {
+		s   *ruleset
+		src rulesetSource
+	}
+	var list []item
 	if rs := rulesetsOf.peek(r); rs != nil {
+		src := c.repoSource(w, r)
 		for _, rs := range *rs {
 			if want == nil || want[rs.Target] {
-				list = append(list, rs)
+				list = append(list, item{rs, src})
+			}
+		}
+	}
+	if c.includesParents() {
+		if org := w.account(r.Owner); org != nil && org.IsOrg() {
+			src := c.orgSource(w, org, r)
+			for _, rs := range w.orgRulesets(r) {
+				if want == nil || want[rs.Target] {
+					list = append(list, item{rs, src})
+				}
 			}
 		}
 	}
 	start, end := c.paginate(len(list))
 	items := make([]*rulesetJSON, 0, end-start)
-	for _, rs := range list[start:end] {
-		items = append(items, c.renderRuleset(w, r, rs, false))
+	for _, it := range list[start:end] {
+		items = append(items, c.renderRuleset(w, it.src, it.s, false))
 	}
 	c.json(http.StatusOK, items)
+}
+
+// includesParents is the includes_parents parameter: true unless it says
+// false, as GitHub's default is.
+func (c *reqCtx) includesParents() bool {
+	return c.r.URL.Query().Get("includes_parents") != "false"
 }
 
 // pathRuleset finds the ruleset of the path, answering 404 when there is
@@ -166,7 +243,7 @@ func (s *Server) createRuleset(c *reqCtx, w *world, r *Repo) {
 	if !ok {
 		return
 	}
-	rs, ok := c.readRuleset(w, r, m, nil)
+	rs, ok := c.readRuleset(w, w.repoHome(r), m, nil)
 	if !ok {
 		return
 	}
@@ -174,12 +251,23 @@ func (s *Server) createRuleset(c *reqCtx, w *world, r *Repo) {
 	rs.CreatedAt, rs.UpdatedAt = s.now(), s.now()
 	all := rulesetsOf.of(r)
 	*all = append(*all, rs)
-	c.json(http.StatusCreated, c.renderRuleset(w, r, rs, true))
+	c.json(http.StatusCreated, c.renderRuleset(w, c.repoSource(w, r), rs, true))
 }
 
+// getRuleset answers one of the repository's rulesets or, unless
+// includes_parents is false, one of its organization's that covers it.
 func (s *Server) getRuleset(c *reqCtx, w *world, r *Repo) {
+	id, err := strconv.ParseInt(c.params["ruleset_id"], 10, 64)
+	if err == nil && c.includesParents() {
+		for _, rs := range w.orgRulesets(r) {
+			if rs.ID == id {
+				c.json(http.StatusOK, c.renderRuleset(w, c.orgSource(w, w.account(r.Owner), r), rs, true))
+				return
+			}
+		}
+	}
 	if rs := c.pathRuleset(r); rs != nil {
-		c.json(http.StatusOK, c.renderRuleset(w, r, rs, true))
+		c.json(http.StatusOK, c.renderRuleset(w, c.repoSource(w, r), rs, true))
 	}
 }
 
@@ -193,13 +281,13 @@ func (s *Server) updateRuleset(c *reqCtx, w *world, r *Repo) {
 	if old == nil {
 		return
 	}
-	rs, ok := c.readRuleset(w, r, m, old)
+	rs, ok := c.readRuleset(w, w.repoHome(r), m, old)
 	if !ok {
 		return
 	}
 	rs.UpdatedAt = s.now()
 	*old = *rs
-	c.json(http.StatusOK, c.renderRuleset(w, r, old, true))
+	c.json(http.StatusOK, c.renderRuleset(w, c.repoSource(w, r), old, true))
 }
 
 func (s *Server) deleteRuleset(c *reqCtx, w *world, r *Repo) {

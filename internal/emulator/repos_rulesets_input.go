@@ -39,11 +39,33 @@ func (p *rulesetProblems) answer(c *reqCtx) bool {
 	return true
 }
 
+// rulesetHome is where a ruleset is kept: a repository or an organization.
+type rulesetHome struct {
+	// owner is the login of the repository's owner, or the organization.
+	owner string
+	// org: an organization owns the repository, or is the home.
+	org bool
+	// orgLevel: the home is the organization, whose rulesets also choose
+	// the repositories they cover.
+	orgLevel bool
+	// siblings are the home's rulesets, whose names a ruleset may not take.
+	siblings []*ruleset
+}
+
+// repoHome is the home of a repository's rulesets.
+func (w *world) repoHome(r *Repo) rulesetHome {
+	h := rulesetHome{owner: r.Owner, org: w.ownedByOrg(r)}
+	if rs := rulesetsOf.peek(r); rs != nil {
+		h.siblings = *rs
+	}
+	return h
+}
+
 // readRuleset reads the body of POST (base nil: a new ruleset, name and
 // enforcement required, target branch by default) or PUT (base: the fields
 // sent replace the ruleset's, the others stay). It answers GitHub's 422s
 // itself and reports false then.
-func (c *reqCtx) readRuleset(w *world, r *Repo, m map[string]json.RawMessage, base *ruleset) (*ruleset, bool) {
+func (c *reqCtx) readRuleset(w *world, home rulesetHome, m map[string]json.RawMessage, base *ruleset) (*ruleset, bool) {
 	if base == nil {
 		if missing := required(m, "name", "enforcement"); len(missing) > 0 {
 			c.notSupplied(missing...)
@@ -85,13 +107,13 @@ func (c *reqCtx) readRuleset(w *world, r *Repo, m map[string]json.RawMessage, ba
 		s.BypassActors = readBypassActors(raw, &p)
 	}
 	if raw, ok := m["conditions"]; ok {
-		s.Conditions = readConditions(raw, &p)
+		s.Conditions, s.Repos = readConditions(raw, home.orgLevel, &p)
 	}
 	if raw, ok := m["rules"]; ok {
 		s.Rules = readRules(raw, &p)
 	}
 	if p.schema == "" {
-		w.checkRuleset(r, s, &p)
+		w.checkRuleset(home, s, &p)
 	}
 	if p.answer(c) {
 		return nil, false
@@ -131,37 +153,129 @@ func readBypassActors(raw json.RawMessage, p *rulesetProblems) []bypassActor {
 	return out
 }
 
-func readConditions(raw json.RawMessage, p *rulesetProblems) *refConditions {
+// readConditions reads a ruleset's conditions: ref_name, and for an
+// organization's ruleset (orgLevel) one of repository_name, repository_id
+// and repository_property, as GitHub's oneOf allows. Null clears them.
+func readConditions(raw json.RawMessage, orgLevel bool, p *rulesetProblems) (*refConditions, *repoConditions) {
 	if string(raw) == "null" {
-		return nil
+		return nil, nil
 	}
 	var cond map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &cond); err != nil {
 		p.invalidProperty("/conditions")
-		return nil
+		return nil, nil
 	}
-	out := &refConditions{Include: []string{}, Exclude: []string{}}
+	var ref *refConditions
+	var repos *repoConditions
 	for k, v := range cond {
-		if k != "ref_name" {
+		switch {
+		case k == "ref_name":
+			var in struct {
+				Include []string `json:"include"`
+				Exclude []string `json:"exclude"`
+			}
+			if err := json.Unmarshal(v, &in); err != nil {
+				p.invalidProperty("/conditions/ref_name")
+				return nil, nil
+			}
+			ref = &refConditions{Include: []string{}, Exclude: []string{}}
+			if in.Include != nil {
+				ref.Include = in.Include
+			}
+			if in.Exclude != nil {
+				ref.Exclude = in.Exclude
+			}
+		case orgLevel && isOneOf(k, "repository_name", "repository_id", "repository_property"):
+			if repos != nil {
+				// Two repository conditions match two of the oneOf's
+				// branches: GitHub takes exactly one.
+				p.invalidProperty("/conditions")
+				return nil, nil
+			}
+			var ok bool
+			if repos, ok = readRepoCondition(k, v); !ok {
+				p.invalidProperty("/conditions/" + k)
+				return nil, nil
+			}
+		default:
 			p.invalidProperty("/conditions")
-			return nil
-		}
-		var ref struct {
-			Include []string `json:"include"`
-			Exclude []string `json:"exclude"`
-		}
-		if err := json.Unmarshal(v, &ref); err != nil {
-			p.invalidProperty("/conditions/ref_name")
-			return nil
-		}
-		if ref.Include != nil {
-			out.Include = ref.Include
-		}
-		if ref.Exclude != nil {
-			out.Exclude = ref.Exclude
+			return nil, nil
 		}
 	}
-	return out
+	if ref == nil && !orgLevel {
+		ref = &refConditions{Include: []string{}, Exclude: []string{}}
+	}
+	return ref, repos
+}
+
+// readRepoCondition reads an organization ruleset's repository condition
+// of the kind k, with GitHub's defaults: empty lists, protected false,
+// source custom.
+func readRepoCondition(k string, v json.RawMessage) (*repoConditions, bool) {
+	switch k {
+	case "repository_name":
+		var in struct {
+			Include   []string `json:"include"`
+			Exclude   []string `json:"exclude"`
+			Protected *bool    `json:"protected"`
+		}
+		if json.Unmarshal(v, &in) != nil {
+			return nil, false
+		}
+		n := &repoNameCondition{Include: orEmpty(in.Include), Exclude: orEmpty(in.Exclude)}
+		if in.Protected != nil {
+			n.Protected = *in.Protected
+		}
+		return &repoConditions{Name: n}, true
+	case "repository_id":
+		var in struct {
+			IDs []int64 `json:"repository_ids"`
+		}
+		if json.Unmarshal(v, &in) != nil {
+			return nil, false
+		}
+		ids := in.IDs
+		if ids == nil {
+			ids = []int64{}
+		}
+		return &repoConditions{IDs: ids, ByID: true}, true
+	}
+	type spec struct {
+		Name   *string  `json:"name"`
+		Values []string `json:"property_values"`
+		Source *string  `json:"source"`
+	}
+	var in struct {
+		Include []spec `json:"include"`
+		Exclude []spec `json:"exclude"`
+	}
+	if json.Unmarshal(v, &in) != nil {
+		return nil, false
+	}
+	read := func(specs []spec) ([]propertySpec, bool) {
+		out := []propertySpec{}
+		for _, s := range specs {
+			if s.Name == nil || s.Values == nil || (s.Source != nil && !isOneOf(*s.Source, sourceCustom, sourceSystem)) {
+				return nil, false
+			}
+			ps := propertySpec{Name: *s.Name, Values: s.Values, Source: sourceCustom}
+			if s.Source != nil {
+				ps.Source = *s.Source
+			}
+			out = append(out, ps)
+		}
+		return out, true
+	}
+	include, ok1 := read(in.Include)
+	exclude, ok2 := read(in.Exclude)
+	return &repoConditions{Property: &repoPropertyCondition{Include: include, Exclude: exclude}}, ok1 && ok2
+}
+
+func orEmpty(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
 }
 
 func readRules(raw json.RawMessage, p *rulesetProblems) []rule {
@@ -222,8 +336,8 @@ func readRules(raw json.RawMessage, p *rulesetProblems) []rule {
 
 // checkRuleset checks what the request schema cannot: the rules fit the
 // target, the ref patterns the target, the bypass actors exist where the
-// repository is, and the name is the repository's only one.
-func (w *world) checkRuleset(r *Repo, s *ruleset, p *rulesetProblems) {
+// ruleset is, and the name is its home's only one.
+func (w *world) checkRuleset(home rulesetHome, s *ruleset, p *rulesetProblems) {
 	for _, ru := range s.Rules {
 		if !isOneOf(s.Target, ruleSpecs[ru.Type].targets...) {
 			p.add("Invalid rule '%s': ", ru.Type)
@@ -246,7 +360,7 @@ func (w *world) checkRuleset(r *Repo, s *ruleset, p *rulesetProblems) {
 			p.add("Invalid target patterns: %s", strings.Join(bad, ", "))
 		}
 	}
-	org := w.ownedByOrg(r)
+	org := home.org
 	for _, a := range s.BypassActors {
 		id := int64(0)
 		if a.ActorID != nil {
@@ -260,18 +374,16 @@ func (w *world) checkRuleset(r *Repo, s *ruleset, p *rulesetProblems) {
 		case a.ActorType == actorOrganizationAdmin && !org:
 			p.add("Invalid actor: OrganizationAdmin is not applicable for personal repositories")
 		case a.ActorType == actorRepositoryRole && bypassRoles[id] == accessNone,
-			a.ActorType == actorTeam && (w.teams[id] == nil || !strings.EqualFold(w.teams[id].Org, r.Owner)),
+			a.ActorType == actorTeam && (w.teams[id] == nil || !strings.EqualFold(w.teams[id].Org, home.owner)),
 			a.ActorType == actorUser && w.userByID(id) == nil,
 			a.ActorType == actorIntegration && w.apps[id] == nil:
 			p.add("Invalid actor: %s %d", a.ActorType, id)
 		}
 	}
-	if rs := rulesetsOf.peek(r); rs != nil {
-		for _, o := range *rs {
-			if o.ID != s.ID && strings.EqualFold(o.Name, s.Name) {
-				p.add("Name must be unique")
-				break
-			}
+	for _, o := range home.siblings {
+		if o.ID != s.ID && strings.EqualFold(o.Name, s.Name) {
+			p.add("Name must be unique")
+			break
 		}
 	}
 }

@@ -11,14 +11,7 @@ var rulesetsOf = subKind[[]*ruleset]{name: "rulesets"}
 
 func init() {
 	branchProtectors = append(branchProtectors, func(w *world, r *Repo, branch string) bool {
-		if rs := rulesetsOf.peek(r); rs != nil {
-			for _, s := range *rs {
-				if s.Target == targetBranch && s.Enforcement == enforcementActive && s.appliesTo(r, "refs/heads/"+branch) {
-					return true
-				}
-			}
-		}
-		return false
+		return len(w.activeRulesets(r, targetBranch, "refs/heads/"+branch)) > 0
 	})
 	branchRenameHooks = append(branchRenameHooks, func(_ *world, r *Repo, from, to string) {
 		rs := rulesetsOf.peek(r)
@@ -72,9 +65,12 @@ type ruleset struct {
 	Enforcement  string
 	BypassActors []bypassActor
 	Conditions   *refConditions // nil: the request sent none
-	Rules        []rule
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// Repos is an organization ruleset's repository condition; nil for a
+	// repository's ruleset (and an organization's that has none).
+	Repos     *repoConditions
+	Rules     []rule
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 type bypassActor struct {
@@ -104,6 +100,7 @@ func (s *ruleset) clone() *ruleset {
 		c.Conditions = &refConditions{Include: append([]string{}, s.Conditions.Include...), Exclude: append([]string{}, s.Conditions.Exclude...)}
 	}
 	c.Rules = append([]rule(nil), s.Rules...)
+	c.Repos = s.Repos.clone()
 	return &c
 }
 

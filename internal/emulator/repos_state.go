@@ -147,6 +147,7 @@ func (w *world) addRepo(r *Repo) {
 	w.repos[r.ID] = r
 	w.byName[key(r.Owner, r.Name)] = r.ID
 	delete(w.redirects, key(r.Owner, r.Name))
+	w.defaultCustomProperties(r)
 }
 
 func (w *world) removeRepo(r *Repo) {

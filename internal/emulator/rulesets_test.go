@@ -150,3 +150,33 @@ func TestRulesetsFollowTheRepository(t *testing.T) {
 		{"none", call{method: "GET", path: "/repos/demo-org/svc2/rulesets", token: "demo-token"}, 200, "[]", ""},
 	})
 }
+
+// TestRulesetEffectOnPushes: a repository's active ruleset refuses the
+// pushes its rules forbid (git refs: 422, contents: 409) to whoever cannot
+// bypass it, lets an exempt actor through, and refuses nothing once
+// disabled.
+func TestRulesetEffectOnPushes(t *testing.T) {
+	srv, _ := newServer(t, emulator.Options{Seed: branchSeed()})
+	id := createRuleset(t, srv, `{"name":"main","enforcement":"active","conditions":{"ref_name":{"include":["~DEFAULT_BRANCH","refs/heads/feature/*"],"exclude":[]}},
+		"rules":[{"type":"deletion"},{"type":"non_fast_forward"},{"type":"creation"}]}`)
+	head := headOf(t, srv, "svc", "main")
+	runWith(t, srv, []exchange{
+		{"a fast-forward is not forbidden", call{method: "PATCH", path: "/repos/demo-org/svc/git/refs/heads/main", token: "demo-token", body: `{"sha":"` + head + `"}`}, 200, "", ""},
+		{"a force-push is", call{method: "PATCH", path: "/repos/demo-org/svc/git/refs/heads/main", token: "demo-token", body: `{"sha":"` + head + `","force":true}`}, 422,
+			`Repository rule violations found\n\nCannot force-push to this branch\n\n`, ""},
+		{"deleting a covered branch is", call{method: "DELETE", path: "/repos/demo-org/svc/git/refs/heads/feature/a", token: "demo-token"}, 422,
+			"Cannot delete this protected ref.", ""},
+		{"creating a covered branch is", call{method: "POST", path: "/repos/demo-org/svc/git/refs", token: "demo-token", body: `{"ref":"refs/heads/feature/c","sha":"` + head + `"}`}, 422,
+			"Cannot create ref due to creations being restricted.", ""},
+		{"a branch it does not cover is free", call{method: "POST", path: "/repos/demo-org/svc/git/refs", token: "demo-token", body: `{"ref":"refs/heads/other","sha":"` + head + `"}`}, 201, "", ""},
+		{"an exempt actor goes through", call{method: "PUT", path: fmt.Sprintf("/repos/demo-org/svc/rulesets/%d", id), token: "demo-token",
+			body: `{"bypass_actors":[{"actor_id":5,"actor_type":"RepositoryRole","bypass_mode":"exempt"}]}`}, 200, "", ""},
+		{"so the admin may delete", call{method: "DELETE", path: "/repos/demo-org/svc/git/refs/heads/feature/a", token: "demo-token"}, 204, "", ""},
+		{"a pull-request bypass is not one", call{method: "PUT", path: fmt.Sprintf("/repos/demo-org/svc/rulesets/%d", id), token: "demo-token",
+			body: `{"bypass_actors":[{"actor_id":5,"actor_type":"RepositoryRole","bypass_mode":"pull_request"}],"rules":[{"type":"pull_request","parameters":{"dismiss_stale_reviews_on_push":false,"require_code_owner_review":false,"require_last_push_approval":false,"required_approving_review_count":0,"required_review_thread_resolution":false}}]}`}, 200, "", ""},
+		{"a file written to main", call{method: "PUT", path: "/repos/demo-org/svc/contents/notes.md", token: "demo-token", body: `{"message":"m","content":"aGk="}`}, 409,
+			"Changes must be made through a pull request.", ""},
+		{"disabled, it forbids nothing", call{method: "PUT", path: fmt.Sprintf("/repos/demo-org/svc/rulesets/%d", id), token: "demo-token", body: `{"enforcement":"disabled"}`}, 200, "", ""},
+		{"the file is written", call{method: "PUT", path: "/repos/demo-org/svc/contents/notes.md", token: "demo-token", body: `{"message":"m","content":"aGk="}`}, 201, "", ""},
+	})
+}

@@ -128,8 +128,8 @@ func (w *world) hasChildren(t *Team) bool {
 	return false
 }
 
-// deleteTeam removes a team, every team below it and their repository
-// grants.
+// deleteTeam removes a team, every team below it, their repository
+// grants and the organization roles they hold.
 func (w *world) deleteTeam(t *Team) {
 	doomed := map[int64]bool{t.ID: true}
 	for id := range w.teams {
@@ -139,6 +139,9 @@ func (w *world) deleteTeam(t *Team) {
 	}
 	for id := range doomed {
 		delete(w.teams, id)
+	}
+	if org := w.account(t.Org); org != nil {
+		dropTeamRoles(org, doomed)
 	}
 	for _, r := range w.repos {
 		if g := teamGrantsOf.peek(r); g != nil {

@@ -26,4 +26,8 @@ var Kinds = []Kind{
 	organizationActionsVariableKind,
 	organizationWebhookKind,
 	organizationSettingsKind,
+	organizationRoleAssignmentKind,
+	customPropertyKind,
+	organizationRulesetKind,
+	autolinkReferenceKind,
 }

@@ -40,7 +40,7 @@ func Import(ctx context.Context, client *github.Client, o Options, kinds []Kind,
 	if err := o.Validate(kinds); err != nil {
 		return nil, err
 	}
-	s := &Session{GitHub: client, Options: o, kinds: map[string]bool{}, repos: map[string]bool{}}
+	s := &Session{GitHub: client, Options: o, kinds: map[string]bool{}, repos: map[string]bool{}, repoNames: map[int64]string{}}
 	var perRepo, perOrg []Kind
 	for _, k := range kinds {
 		if !o.wantsKind(k) {
@@ -60,6 +60,7 @@ func Import(ctx context.Context, client *github.Client, o Options, kinds []Kind,
 	res := &Result{}
 	var names []string
 	for _, r := range listed {
+		s.repoNames[r.ID] = r.Name
 		if !o.wantsRepo(r.Name) || o.ExcludeArchived && r.Archived || o.ExcludeForks && r.Fork {
 			res.Skipped++
 			continue

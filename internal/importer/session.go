@@ -22,6 +22,9 @@ type Session struct {
 
 	kinds map[string]bool // the kinds imported
 	repos map[string]bool // the repositories imported, by lower-case name
+	// repoNames are the names of the organisation's repositories, imported
+	// or not, by id.
+	repoNames map[int64]string
 
 	// orgReads are the organisation's lists several kinds read (see
 	// Teams). The organisation's kinds run one after the other, so they
@@ -70,6 +73,10 @@ func (s *Session) TeamTarget(slug string) common.TeamTarget {
 	}
 	return common.TeamTarget{TeamSlug: ptr.To(slug)}
 }
+
+// RepositoryNameOf is the name of the organisation's repository of id; ""
+// for an id the organisation's list did not have.
+func (s *Session) RepositoryNameOf(id int64) string { return s.repoNames[id] }
 
 // ImportsRepository tells whether the repository named name is imported.
 func (s *Session) ImportsRepository(name string) bool { return s.repos[strings.ToLower(name)] }

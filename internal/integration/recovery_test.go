@@ -322,6 +322,48 @@ func recoverableKinds() map[string]recoverable {
 			count: func(f *fixture) int { return f.ghExists(orgSecrets + "actions/variables/REGION") },
 			write: orgSecrets + "actions/variables",
 		},
+		"CustomProperty": {
+			fixture: newFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.newCustomProperty(s, "fresh", environmentProperty("fresh"))
+			},
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusOK, goodToken, http.MethodPut, propertySchema+"/fresh", `{"value_type": "string", "description": "not yours"}`)
+			},
+			state: func(f *fixture) string { return f.ghState(propertySchema + "/fresh") },
+			count: func(f *fixture) int { return f.ghExists(propertySchema + "/fresh") },
+			write: propertySchema + "/fresh",
+		},
+		"OrganizationRuleset": {
+			fixture: newRulesetFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.orgRuleset(s, "protect", orgcommon.OrganizationRulesetParameters{
+					Name: "protect", Enforcement: "active",
+					Conditions: orgcommon.OrganizationRulesetConditions{RefName: &common.RulesetRefName{Include: []string{"~DEFAULT_BRANCH"}},
+						RepositoryName: &orgcommon.RulesetRepositoryName{Include: []string{"~ALL"}}},
+					Rules: &common.RulesetRules{Deletion: true},
+				})
+			},
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusCreated, goodToken, http.MethodPost, orgRulesets, `{"name": "protect", "enforcement": "disabled", "conditions": {"ref_name": {"include": ["~DEFAULT_BRANCH"], "exclude": []}, "repository_name": {"include": ["~ALL"], "exclude": []}}, "rules": [{"type": "deletion"}]}`)
+			},
+			state: func(f *fixture) string { return f.ghState(orgRulesets) },
+			count: func(f *fixture) int { return f.ghCount(orgRulesets, "", nameIs("protect")) },
+			write: orgRulesets,
+		},
+		"AutolinkReference": {
+			fixture: newAutolinkFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.newAutolink(s, "ticket", autolinkPrefix, autolinkTemplate)
+			},
+			lookAlike: func(f *fixture) { f.ghAddAutolink(autolinkPrefix, "https://someone-else.example/<num>") },
+			state:     func(f *fixture) string { return f.ghState(autolinkHome + "/autolinks") },
+			count: func(f *fixture) int {
+				return f.ghCount(autolinkHome+"/autolinks", "", func(e map[string]any) bool { return e["key_prefix"] == autolinkPrefix })
+			},
+			write: autolinkHome + "/autolinks",
+			repo:  autolinkRepo,
+		},
 		"IssueLabel": {
 			fixture: newLabelFixture,
 			build: func(f *fixture, s scope) resource.Managed {

@@ -12,7 +12,8 @@ import (
 )
 
 // The RepositoryFile examples of both scopes, applied with the Repository
-// and Branch examples they name against one emulator with the demo seed (as
+// and Branch examples they name (and the CustomProperty ones a Repository
+// example's values need) against one emulator with the demo seed (as
 // make demo and make e2e do), become Ready, and their files are on GitHub
 // with the bytes the examples declare.
 func TestRepositoryFileExamples(t *testing.T) {
@@ -23,7 +24,8 @@ func TestRepositoryFileExamples(t *testing.T) {
 	f := newFixtureWith(t, emulator.Options{Seed: seed})
 	var all, files []resource.Managed
 	for _, s := range scopes {
-		for _, dir := range []string{"repository", "branch"} {
+		// The CustomProperty examples define what a Repository example sets.
+		for _, dir := range []string{"repository", "branch", "customproperty"} {
 			for _, mg := range examplesOf(t, s, dir) {
 				placeExample(f, s, mg)
 				f.must(kube.Create(f.ctx, mg))

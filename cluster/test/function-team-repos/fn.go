@@ -94,9 +94,17 @@ type ObservedTeam struct {
 func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) (*fnv1.RunFunctionResponse, error) {
 	rsp := response.To(req, response.DefaultTTL)
 
+	if src, err := inlineTemplate(req); err != nil || src != "" {
+		f.runTemplate(req, rsp, src, err)
+		return rsp, nil
+	}
 	xr, err := request.GetObservedCompositeResource(req)
 	if err != nil {
 		response.Fatal(rsp, fmt.Errorf("cannot get the composite resource: %w", err))
+		return rsp, nil
+	}
+	if k := xr.Resource.GetKind(); k != "XTeamRepos" {
+		f.autoReady(req, rsp)
 		return rsp, nil
 	}
 	var spec TeamRepos
@@ -131,6 +139,38 @@ func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) 
 	}
 	f.log.Debug("Composed team repositories", "xr", xr.Resource.GetName(), "team", spec.Team, "count", len(desired))
 	return rsp, nil
+}
+
+// runTemplate composes what the inline template src renders (err: the
+// input could not be read).
+func (f *Function) runTemplate(req *fnv1.RunFunctionRequest, rsp *fnv1.RunFunctionResponse, src string, err error) {
+	if err != nil {
+		response.Fatal(rsp, err)
+		return
+	}
+	observed, err := request.GetObservedComposedResources(req)
+	if err != nil {
+		response.Fatal(rsp, fmt.Errorf("cannot get observed composed resources: %w", err))
+		return
+	}
+	rendered, err := renderTemplate(src, req, observed)
+	if err != nil {
+		response.Fatal(rsp, err)
+		return
+	}
+	desired, err := request.GetDesiredComposedResources(req)
+	if err != nil {
+		response.Fatal(rsp, fmt.Errorf("cannot get desired composed resources: %w", err))
+		return
+	}
+	for name, d := range rendered {
+		desired[name] = d
+	}
+	if err := response.SetDesiredComposedResources(rsp, desired); err != nil {
+		response.Fatal(rsp, fmt.Errorf("cannot set desired composed resources: %w", err))
+		return
+	}
+	f.log.Debug("Composed an inline template", "count", len(rendered))
 }
 
 // observedTeam reads the composed Team, if it is observed.
@@ -266,7 +306,10 @@ func protect(spec TeamRepos, repository map[string]any) (string, *composed.Unstr
 		"name":               "protect-default-branch",
 		"target":             "branch",
 		"enforcement":        "active",
-		"conditions":         map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
+		// The organisation's owners (the provider's credentials among
+		// them) write the CODEOWNERS file to the branch.
+		"bypassActors": []any{map[string]any{"actorType": "OrganizationAdmin", "bypassMode": "always"}},
+		"conditions":   map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
 		"rules": map[string]any{
 			"deletion":             true,
 			"nonFastForward":       true,

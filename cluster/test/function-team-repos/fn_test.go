@@ -90,6 +90,7 @@ func TestCompose(t *testing.T) {
 			wantProtect: func(role string) map[string]any {
 				return map[string]any{
 					"repositorySelector": selectRole(role), "name": "protect-default-branch", "target": "branch", "enforcement": "active",
+					"bypassActors": []any{map[string]any{"actorType": "OrganizationAdmin", "bypassMode": "always"}},
 					"conditions": map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
 					"rules": map[string]any{"deletion": true, "nonFastForward": true,
 						"pullRequest":          map[string]any{"requiredApprovingReviewCount": int64(1)},

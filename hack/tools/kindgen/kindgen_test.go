@@ -199,3 +199,33 @@ func TestGenerateTeamTargetOfAnotherGroup(t *testing.T) {
 		}
 	}
 }
+
+// A kind that may be about a team or about something else embeds an
+// OptionalTeamTarget: its accessor returns it as a TeamTarget, so the
+// shared team lookup and selector resolution serve it too.
+func TestGenerateOptionalTeamTarget(t *testing.T) {
+	dir := t.TempDir()
+	common := filepath.Join(dir, "shop", "common", "v1alpha1")
+	if err := os.MkdirAll(common, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "package v1alpha1\n\nimport (\n\tteamcommon \"example.com/other/team/common/v1alpha1\"\n)\n\n" +
+		"// +github:kind=Widget\ntype WidgetParameters struct {\n\tteamcommon.OptionalTeamTarget `json:\",inline\"`\n}\ntype WidgetObservation struct{}\n"
+	if err := os.WriteFile(filepath.Join(common, "types.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := generate(dir, testImportPath, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out["shop/v1alpha1/zz_generated.widget.go"])
+	for _, want := range []string{
+		`teams "example.com/other/team/common/v1alpha1"`,
+		"func (w *Widget) TeamTarget() *teams.TeamTarget {",
+		"return (*teams.TeamTarget)(&w.Spec.ForProvider.OptionalTeamTarget)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the cluster-scoped Widget lacks %q:\n%s", want, got)
+		}
+	}
+}

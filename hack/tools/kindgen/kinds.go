@@ -60,6 +60,12 @@ type kind struct {
 	// TeamImport is the import path of the package of the embedded
 	// TeamTarget when it is not the kind's own package ("" when it is).
 	TeamImport string
+	// TeamOptional is true when the embedded target is an
+	// OptionalTeamTarget: the kind may be about a team or about something
+	// else (a user), and states its own rule. Its accessor still returns
+	// the target as a TeamTarget (the two types have the same fields), so
+	// the shared team lookup and selector resolution serve it.
+	TeamOptional bool
 	// InBranch is true when Parameters embeds the package's BranchTarget:
 	// the kind is then about one branch of its repository.
 	InBranch bool
@@ -137,9 +143,13 @@ func readPackage(dir, group, version, common string) ([]kind, error) {
 				if ok {
 					k.Group, k.Version, k.Common = group, version, common
 					k.InRepository = embeds(ts, "RepositoryTarget")
-					k.InTeam = embeds(ts, "TeamTarget")
-					if imp, ok := embedsFrom(f, ts, "TeamTarget"); ok {
-						k.InTeam, k.TeamImport = true, imp
+					for _, name := range []string{"TeamTarget", "OptionalTeamTarget"} {
+						if embeds(ts, name) {
+							k.InTeam, k.TeamOptional = true, name == "OptionalTeamTarget"
+						}
+						if imp, ok := embedsFrom(f, ts, name); ok {
+							k.InTeam, k.TeamOptional, k.TeamImport = true, name == "OptionalTeamTarget", imp
+						}
 					}
 					k.InOrganization = embeds(ts, "OrganizationTarget")
 					k.InBranch = embeds(ts, "BranchTarget")

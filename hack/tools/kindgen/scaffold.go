@@ -192,6 +192,7 @@ func runNew(args []string) error {
 	fs.BoolVar(&s.ByID, "id", false, "GitHub assigns the object an id, its external name; default: the user names it")
 	fs.BoolVar(&s.Setting, "setting", false, "the object is the one setting of its repository or (-org) organization, read with GET and written with PUT at -path; default: one of a collection")
 	fs.StringVar(&s.Doc, "doc", "https://docs.github.com/rest", "GitHub's docs of the endpoints")
+	fs.StringVar(&s.Param, "param", "", "the path parameter of one object, as GitHub's OpenAPI description names it (autolink_id); default: name, or <kind>_id with -id")
 	fs.StringVar(&s.Perm, "permission", "Administration", "the fine-grained permission GitHub asks for (Issues, Administration)")
 	fs.Int64Var(&s.FirstID, "first-id", 4700001, "the emulator's first id of the kind (-id)")
 	root := fs.String("root", ".", "the repository's root")
@@ -215,9 +216,12 @@ func runNew(args []string) error {
 	if s.Path == "" {
 		s.Path = "/" + strings.ReplaceAll(s.Noun+s.plural(), " ", "-")
 	}
-	s.Param = "name"
-	if s.ByID {
+	switch {
+	case s.Param != "":
+	case s.ByID:
 		s.Param = snake(s.Kind) + "_id"
+	default:
+		s.Param = "name"
 	}
 	module, err := moduleLine(filepath.Join(*root, "go.mod"))
 	if err != nil {

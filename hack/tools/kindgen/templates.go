@@ -101,11 +101,20 @@ func ({{.Recv}} *{{.Name}}) OrganizationTarget() *common.OrganizationTarget {
 }
 {{- end}}
 {{- if .InTeam}}
+{{- if .TeamOptional}}
+
+// TeamTarget returns the team the {{.Noun}} is about, if it is about one:
+// its OptionalTeamTarget, which has TeamTarget's fields.
+func ({{.Recv}} *{{.Name}}) TeamTarget() *{{if .TeamImport}}teams{{else}}common{{end}}.TeamTarget {
+	return (*{{if .TeamImport}}teams{{else}}common{{end}}.TeamTarget)(&{{.Recv}}.Spec.ForProvider.OptionalTeamTarget)
+}
+{{- else}}
 
 // TeamTarget returns the team the {{.Noun}} is about.
 func ({{.Recv}} *{{.Name}}) TeamTarget() *{{if .TeamImport}}teams{{else}}common{{end}}.TeamTarget {
 	return &{{.Recv}}.Spec.ForProvider.TeamTarget
 }
+{{- end}}
 {{- end}}
 {{- if .InBranch}}
 

@@ -97,6 +97,22 @@ func HasErrorMessage(err error, message string) bool {
 	return false
 }
 
+// HasErrorCode is true when one of the errors GitHub listed in its answer
+// is of field with code ("already_exists"): GitHub words some refusals by
+// their code alone, without a message.
+func HasErrorCode(err error, field, code string) bool {
+	var er *github.ErrorResponse
+	if !errors.As(err, &er) {
+		return false
+	}
+	for _, e := range er.Errors {
+		if e.Field == field && e.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
 // IsUnprocessable is true when GitHub answered 422 Unprocessable Entity.
 func IsUnprocessable(err error) bool { return StatusCode(err) == http.StatusUnprocessableEntity }
 

@@ -60,6 +60,10 @@ type Repository struct {
 	CreatedAt                *time.Time           `json:"created_at,omitempty"`
 	PushedAt                 *time.Time           `json:"pushed_at,omitempty"`
 	UpdatedAt                *time.Time           `json:"updated_at,omitempty"`
+	// CustomProperties are the values of the organization's custom
+	// properties, by name; GitHub sends them with the repository, so
+	// reading them costs no request of its own.
+	CustomProperties map[string]PropertyValue `json:"custom_properties,omitempty"`
 }
 
 // RepositoryRef is the part of a related repository (parent, source,
@@ -115,6 +119,10 @@ type RepositoryRequest struct {
 	WebCommitSignoffRequired *bool                `json:"web_commit_signoff_required,omitempty"`
 	Archived                 *bool                `json:"archived,omitempty"`
 	SecurityAndAnalysis      *SecurityAndAnalysis `json:"security_and_analysis,omitempty"`
+	// CustomProperties are the new repository's values of the
+	// organization's custom properties: only an organization's create
+	// takes them.
+	CustomProperties map[string]*PropertyValue `json:"custom_properties,omitempty"`
 }
 
 // TemplateRequest is the body of POST /repos/{owner}/{repo}/generate.

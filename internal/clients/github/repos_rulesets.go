@@ -72,9 +72,45 @@ type RulesetBypassActor struct {
 	BypassMode string `json:"bypass_mode,omitempty"`
 }
 
-// RulesetConditions are the refs a branch or tag ruleset applies to.
+// RulesetConditions are the refs a branch or tag ruleset applies to and,
+// for an organization's ruleset, the repositories it covers: one of
+// RepositoryName, RepositoryID and RepositoryProperty.
 type RulesetConditions struct {
-	RefName *RulesetRefName `json:"ref_name,omitempty"`
+	RefName            *RulesetRefName            `json:"ref_name,omitempty"`
+	RepositoryName     *RulesetRepositoryName     `json:"repository_name,omitempty"`
+	RepositoryID       *RulesetRepositoryID       `json:"repository_id,omitempty"`
+	RepositoryProperty *RulesetRepositoryProperty `json:"repository_property,omitempty"`
+}
+
+// RulesetRepositoryName is the repository_name condition: a repository is
+// covered when an include pattern matches its name and no exclude pattern
+// does; Protected keeps covered repositories from being renamed.
+type RulesetRepositoryName struct {
+	Include   []string `json:"include"`
+	Exclude   []string `json:"exclude"`
+	Protected bool     `json:"protected"`
+}
+
+// RulesetRepositoryID is the repository_id condition: the repositories of
+// these ids are covered.
+type RulesetRepositoryID struct {
+	RepositoryIDs []int64 `json:"repository_ids"`
+}
+
+// RulesetRepositoryProperty is the repository_property condition: a
+// repository is covered when it matches every include target and no
+// exclude target.
+type RulesetRepositoryProperty struct {
+	Include []RulesetPropertyTarget `json:"include"`
+	Exclude []RulesetPropertyTarget `json:"exclude"`
+}
+
+// RulesetPropertyTarget is a property and the values that match it.
+// Source is custom or system; GitHub takes custom when it is left out.
+type RulesetPropertyTarget struct {
+	Name           string   `json:"name"`
+	PropertyValues []string `json:"property_values"`
+	Source         string   `json:"source,omitempty"`
 }
 
 // RulesetRefName is the ref_name condition: a ref is covered when an
@@ -133,12 +169,14 @@ func (c *RulesetsClient) ListRulesets(ctx context.Context, owner, repo string) (
 	return listAll[Ruleset](ctx, c.requester, routeListRulesets, routeListRulesets.path(owner, repo), q)
 }
 
-// GetRuleset reads one ruleset, with its bypass actors (for an admin),
-// conditions and rules. An unknown id is a 404, as is a repository the
-// credentials cannot see.
+// GetRuleset reads one of the repository's own rulesets, with its bypass
+// actors (for an admin), conditions and rules. An unknown id is a 404, as
+// is a repository the credentials cannot see, and the id of a ruleset the
+// repository inherits from its organization: it is not the repository's
+// to change.
 func (c *RulesetsClient) GetRuleset(ctx context.Context, owner, repo string, id int64) (*Ruleset, error) {
 	out := &Ruleset{}
-	err := c.do(ctx, routeGetRuleset, routeGetRuleset.path(owner, repo, strconv.FormatInt(id, 10)), nil, out)
+	err := c.do(ctx, routeGetRuleset, routeGetRuleset.path(owner, repo, strconv.FormatInt(id, 10))+"?includes_parents=false", nil, out)
 	return out, err
 }
 
@@ -173,15 +211,29 @@ func (r *RulesetRequest) sendable() *RulesetRequest {
 	if out.Rules == nil {
 		out.Rules = []RulesetRule{}
 	}
-	if c := out.Conditions; c != nil && c.RefName != nil {
-		ref := *c.RefName
-		if ref.Include == nil {
-			ref.Include = []string{}
+	if c := out.Conditions; c != nil {
+		sc := *c
+		if c.RefName != nil {
+			sc.RefName = &RulesetRefName{Include: emptyIfNil(c.RefName.Include), Exclude: emptyIfNil(c.RefName.Exclude)}
 		}
-		if ref.Exclude == nil {
-			ref.Exclude = []string{}
+		if n := c.RepositoryName; n != nil {
+			sc.RepositoryName = &RulesetRepositoryName{Include: emptyIfNil(n.Include), Exclude: emptyIfNil(n.Exclude), Protected: n.Protected}
 		}
-		out.Conditions = &RulesetConditions{RefName: &ref}
+		if id := c.RepositoryID; id != nil && id.RepositoryIDs == nil {
+			sc.RepositoryID = &RulesetRepositoryID{RepositoryIDs: []int64{}}
+		}
+		if p := c.RepositoryProperty; p != nil {
+			sc.RepositoryProperty = &RulesetRepositoryProperty{Include: emptyIfNil(p.Include), Exclude: emptyIfNil(p.Exclude)}
+		}
+		out.Conditions = &sc
 	}
 	return &out
+}
+
+// emptyIfNil is l, or an empty list (sent as []) when l is nil.
+func emptyIfNil[T any](l []T) []T {
+	if l == nil {
+		return []T{}
+	}
+	return l
 }

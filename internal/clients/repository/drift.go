@@ -57,7 +57,7 @@ func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
 			}
 		}
 	}
-	return d
+	return append(d, PropertiesDrift(p.CustomProperties, r.CustomProperties)...)
 }
 
 // CreateDrift lists, by spec field name, what differs between GitHub's

@@ -29,6 +29,8 @@ func FuzzRepositoryConverges(f *testing.F) {
 	f.Add(`{"vulnerabilityAlerts":true,"securityAndAnalysis":{"secretScanning":true,"secretScanningPushProtection":true}}`)
 	f.Add(`{"visibility":"internal","description":"ünïcödé ✓ \u0000 <b>"}`)
 	f.Add(`{"topics":[]}`)
+	f.Add(`{"customProperties":{"environment":{"value":"production"},"tags":{"values":["pci","sox"]},"team":{"value":"payments"}}}`)
+	f.Add(`{"customProperties":{"environment":{"value":"qa"},"nope":{"value":"x"}}}`) // refused by GitHub: not allowed, not defined
 	f.Fuzz(func(t *testing.T, spec string) {
 		in := &common.RepositoryParameters{}
 		if json.Unmarshal([]byte(spec), in) != nil {
@@ -49,8 +51,10 @@ func FuzzRepositoryConverges(f *testing.F) {
 			*github.ReposClient
 			*github.TopicsClient
 			*github.VulnerabilityAlertsClient
-		}{github.NewReposClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh)}
+			*github.CustomPropertiesClient
+		}{github.NewReposClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh), github.NewCustomPropertiesClient(gh)}
 		ctx := t.Context()
+		defineFuzzProperties(t, api.CustomPropertiesClient)
 
 		r, err := api.Create(ctx, convergetest.Owner, CreateRequest(p, "fuzzed"))
 		if convergetest.Refused(t, "create", err) {
@@ -73,6 +77,15 @@ func FuzzRepositoryConverges(f *testing.F) {
 		}
 		if p.VulnerabilityAlerts != nil {
 			if err := api.SetVulnerabilityAlerts(ctx, r.Owner.Login, r.Name, *p.VulnerabilityAlerts); convergetest.Refused(t, "alerts", err) {
+				return
+			}
+		}
+		q, err := PropertiesRequest(p.CustomProperties, r.CustomProperties)
+		if err != nil {
+			t.Fatalf("spec %s: custom properties the CRD admitted: %v", spec, err)
+		}
+		if len(q) > 0 {
+			if err := api.SetCustomPropertyValues(ctx, r.Owner.Login, r.Name, q); convergetest.Refused(t, "custom properties", err) {
 				return
 			}
 		}
@@ -106,4 +119,21 @@ func FuzzRepositoryConverges(f *testing.F) {
 			t.Fatalf("observation names %v, want %s/fuzzed", o.FullName, convergetest.Owner)
 		}
 	})
+}
+
+// defineFuzzProperties gives the fuzz organization custom properties of
+// every type for a fuzzed spec to set.
+func defineFuzzProperties(t *testing.T, api *github.CustomPropertiesClient) {
+	t.Helper()
+	for name, r := range map[string]*github.CustomPropertyRequest{
+		"environment": {ValueType: "single_select", AllowedValues: []string{"production", "development"}},
+		"tags":        {ValueType: "multi_select", AllowedValues: []string{"pci", "sox", "gdpr"}},
+		"team":        {ValueType: "string"},
+		"flag":        {ValueType: "true_false"},
+		"docs":        {ValueType: "url"},
+	} {
+		if _, err := api.PutCustomProperty(t.Context(), convergetest.Owner, name, r); err != nil {
+			t.Fatalf("defining custom property %s: %v", name, err)
+		}
+	}
 }

@@ -47,6 +47,9 @@ func Imported(a Actual) common.RepositoryParameters {
 	if len(r.Topics) > 0 {
 		p.Topics = append([]string(nil), r.Topics...)
 	}
+	// Every value GitHub reports, a required property's default too: the
+	// spec then names them all, and Drift finds nothing.
+	p.CustomProperties = ImportedProperties(r.CustomProperties)
 	if ptr.Deref(a.VulnerabilityAlerts, false) {
 		p.VulnerabilityAlerts = ptr.To(true)
 	}

@@ -31,6 +31,7 @@ func TestImported(t *testing.T) {
 	changed.SquashMergeCommitTitle, changed.SquashMergeCommitMessage = ptr.To("PR_TITLE"), ptr.To("PR_BODY")
 	changed.Topics = []string{"go", "api"}
 	changed.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanning: &github.FeatureStatus{Status: "enabled"}}
+	changed.CustomProperties = map[string]github.PropertyValue{"environment": *github.StringValue("production"), "tags": *github.ListValue([]string{"pci"})}
 	archived := newRepository()
 	archived.Archived, archived.Description = true, ptr.To("old")
 
@@ -48,7 +49,8 @@ func TestImported(t *testing.T) {
 				Description: ptr.To("The API"), Homepage: ptr.To("https://example.com"), DefaultBranch: ptr.To("trunk"), HasWiki: ptr.To(false),
 				AllowMergeCommit: ptr.To(false), DeleteBranchOnMerge: ptr.To(true), SquashMergeCommitTitle: ptr.To("PR_TITLE"),
 				SquashMergeCommitMessage: ptr.To("PR_BODY"), Topics: []string{"go", "api"}, VulnerabilityAlerts: ptr.To(true),
-				SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanning: ptr.To(true)}},
+				SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanning: ptr.To(true)},
+				CustomProperties:    map[string]common.CustomPropertyValue{"environment": value("production"), "tags": values("pci")}},
 		},
 		"archived": {
 			a: Actual{Repo: archived},

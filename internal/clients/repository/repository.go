@@ -111,6 +111,8 @@ func Observation(r *github.Repository) common.RepositoryObservation {
 		CreatedAt:     metaTime(r.CreatedAt),
 		PushedAt:      metaTime(r.PushedAt),
 		UpdatedAt:     metaTime(r.UpdatedAt),
+
+		CustomProperties: ObservedProperties(r.CustomProperties),
 	}
 	if r.Parent != nil {
 		o.Parent = nonEmpty(r.Parent.FullName)

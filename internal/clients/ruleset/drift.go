@@ -19,34 +19,54 @@ import (
 // and their parameters the spec does not model are not compared. The
 // conditions of a push ruleset are not compared: it has none.
 func Drift(p *common.RulesetParameters, r *github.Ruleset) []string {
+	return Repository(p).Drift(r)
+}
+
+// Drift lists, by spec field, where GitHub's ruleset r differs from the
+// declared one (see the package Drift). An organization's repository
+// conditions are compared too: their patterns, ids and property values as
+// sets, GitHub's defaults (protected false, source custom) equal to
+// leaving them out.
+func (w Declared) Drift(r *github.Ruleset) []string {
 	var d []string
-	if r.Name != p.Name {
+	if r.Name != w.Name {
 		d = append(d, "name")
 	}
-	if !strings.EqualFold(r.Target, Target(p)) {
+	if !strings.EqualFold(r.Target, w.target()) {
 		d = append(d, "target")
 	}
-	if !strings.EqualFold(r.Enforcement, Enforcement(p)) {
+	if !strings.EqualFold(r.Enforcement, w.enforcement()) {
 		d = append(d, "enforcement")
 	}
-	if r.BypassActors != nil && !slices.Equal(actorKeys(bypassActors(p.BypassActors)), actorKeys(r.BypassActors)) {
+	if r.BypassActors != nil && !slices.Equal(actorKeys(w.BypassActors), actorKeys(r.BypassActors)) {
 		d = append(d, "bypassActors")
 	}
-	if Target(p) != targetPush {
-		want, got := conditions(p).RefName, &github.RulesetRefName{}
-		if r.Conditions != nil && r.Conditions.RefName != nil {
-			got = r.Conditions.RefName
+	want, got := w.Conditions, r.Conditions
+	if want == nil {
+		want = &github.RulesetConditions{}
+	}
+	if got == nil {
+		got = &github.RulesetConditions{}
+	}
+	if w.target() != targetPush {
+		wantRef, gotRef := RefName(nil), &github.RulesetRefName{}
+		if want.RefName != nil {
+			wantRef = want.RefName
 		}
-		if !slices.Equal(set(want.Include, nil), set(got.Include, nil)) || !slices.Equal(set(want.Exclude, nil), set(got.Exclude, nil)) {
+		if got.RefName != nil {
+			gotRef = got.RefName
+		}
+		if !slices.Equal(set(wantRef.Include, nil), set(gotRef.Include, nil)) || !slices.Equal(set(wantRef.Exclude, nil), set(gotRef.Exclude, nil)) {
 			d = append(d, "conditions.refName")
 		}
 	}
+	d = append(d, repositoryDrift(want, got)...)
 	for _, k := range kinds {
-		_, on := k.params(p.Rules)
+		_, on := k.params(w.Rules)
 		n := countRules(r, k.ruleType())
 		switch {
 		case !on && n == 0:
-		case !on || n != 1 || !k.equal(p.Rules, observedRule(r, k.ruleType()).Parameters):
+		case !on || n != 1 || !k.equal(w.Rules, observedRule(r, k.ruleType()).Parameters):
 			d = append(d, k.field())
 		}
 	}

@@ -23,37 +23,76 @@ import (
 // error names a rule whose parameters GitHub answered in a shape the spec
 // cannot hold.
 func Imported(r *github.Ruleset) (common.RulesetParameters, error) {
-	p := common.RulesetParameters{Name: r.Name}
-	if t := strings.ToLower(r.Target); t != targetBranch {
-		p.Target = t
-	}
-	if e := strings.ToLower(r.Enforcement); e != enforcementActive {
-		p.Enforcement = e
-	}
+	p := common.RulesetParameters{Name: r.Name, Target: ImportedTarget(r), Enforcement: ImportedEnforcement(r)}
 	for _, a := range r.BypassActors {
-		b := common.RulesetBypassActor{ActorType: a.ActorType}
+		b := common.RulesetBypassActor{ActorType: a.ActorType, BypassMode: ImportedBypassMode(a.BypassMode)}
 		if a.ActorID != nil && !idless(a.ActorType) {
 			b.ActorID = ptr.To(*a.ActorID)
 		}
-		if m := strings.ToLower(a.BypassMode); m != bypassAlways {
-			b.BypassMode = m
-		}
 		p.BypassActors = append(p.BypassActors, b)
 	}
-	if c := r.Conditions; Target(&p) != targetPush && c != nil && c.RefName != nil && len(c.RefName.Include)+len(c.RefName.Exclude) > 0 {
-		p.Conditions = &common.RulesetConditions{RefName: common.RulesetRefName{
-			Include: cloneOrNil(c.RefName.Include), Exclude: cloneOrNil(c.RefName.Exclude)}}
+	if ref := ImportedRefName(r); Target(&p) != targetPush && ref != nil {
+		p.Conditions = &common.RulesetConditions{RefName: *ref}
 	}
+	rules, err := ImportedRules(r)
+	if err != nil {
+		return common.RulesetParameters{}, err
+	}
+	p.Rules = rules
+	return p, nil
+}
+
+// ImportedTarget and ImportedEnforcement are GitHub's target and
+// enforcement of r in the spec's words; "" for GitHub's defaults, branch
+// and active.
+func ImportedTarget(r *github.Ruleset) string {
+	if t := strings.ToLower(r.Target); t != targetBranch {
+		return t
+	}
+	return ""
+}
+
+// ImportedEnforcement: see ImportedTarget.
+func ImportedEnforcement(r *github.Ruleset) string {
+	if e := strings.ToLower(r.Enforcement); e != enforcementActive {
+		return e
+	}
+	return ""
+}
+
+// ImportedBypassMode is GitHub's bypass mode in the spec's words; "" for
+// always, GitHub's default.
+func ImportedBypassMode(mode string) string {
+	if m := strings.ToLower(mode); m != bypassAlways {
+		return m
+	}
+	return ""
+}
+
+// ImportedRefName is r's ref_name condition as a spec's; nil when it has
+// no pattern.
+func ImportedRefName(r *github.Ruleset) *common.RulesetRefName {
+	c := r.Conditions
+	if c == nil || c.RefName == nil || len(c.RefName.Include)+len(c.RefName.Exclude) == 0 {
+		return nil
+	}
+	return &common.RulesetRefName{Include: cloneOrNil(c.RefName.Include), Exclude: cloneOrNil(c.RefName.Exclude)}
+}
+
+// ImportedRules are r's rules of the modelled types as a spec's, GitHub's
+// defaults left out; nil when it has none. An error names a rule whose
+// parameters GitHub answered in a shape the spec cannot hold.
+func ImportedRules(r *github.Ruleset) (*common.RulesetRules, error) {
 	rules := common.RulesetRules{}
 	for _, x := range r.Rules {
 		if err := importRule(&rules, x); err != nil {
-			return common.RulesetParameters{}, fmt.Errorf("cannot read the parameters of rule %s of ruleset %q: %w", x.Type, r.Name, err)
+			return nil, fmt.Errorf("cannot read the parameters of rule %s of ruleset %q: %w", x.Type, r.Name, err)
 		}
 	}
-	if rules != (common.RulesetRules{}) {
-		p.Rules = &rules
+	if rules == (common.RulesetRules{}) {
+		return nil, nil
 	}
-	return p, nil
+	return &rules, nil
 }
 
 // importRule sets in rules the rule x of a modelled type; a rule of

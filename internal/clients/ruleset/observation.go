@@ -38,13 +38,19 @@ func Observation(repo string, r *github.Ruleset, p *common.RulesetParameters) co
 // that the spec does not model, and, as type.parameter, the parameters of
 // the spec's rules that the spec does not model or leaves to GitHub.
 func Kept(p *common.RulesetParameters, r *github.Ruleset) (rules, params []string) {
+	return Repository(p).Kept(r)
+}
+
+// Kept names what GitHub's ruleset r has that the declared one does not
+// manage (see the package Kept).
+func (d Declared) Kept(r *github.Ruleset) (rules, params []string) {
 	for _, x := range r.Rules {
 		k := kindOf(x.Type)
 		if k == nil {
 			rules = append(rules, x.Type)
 			continue
 		}
-		want, on := k.params(p.Rules)
+		want, on := k.params(d.Rules)
 		if !on {
 			continue
 		}
@@ -56,11 +62,27 @@ func Kept(p *common.RulesetParameters, r *github.Ruleset) (rules, params []strin
 	return rules, params
 }
 
+// Sources of a ruleset, as GitHub's source_type names them.
+const (
+	SourceRepository   = "Repository"
+	SourceOrganization = "Organization"
+)
+
 // FindByName is the ruleset of list called name, compared as GitHub
 // compares ruleset names: without regard to case. Nil when there is none.
+// A list a repository answers may also hold the rulesets it inherits
+// (those of its organization); they are never the repository's own.
 func FindByName(list []github.Ruleset, name string) *github.Ruleset {
+	return FindByNameFrom(list, name, SourceRepository)
+}
+
+// FindByNameFrom is the ruleset of list called name (without regard to
+// case) whose source is source (Repository, Organization); one GitHub
+// answers without a source counts as the list's own. Nil when there is
+// none.
+func FindByNameFrom(list []github.Ruleset, name, source string) *github.Ruleset {
 	for i := range list {
-		if strings.EqualFold(list[i].Name, name) {
+		if strings.EqualFold(list[i].Name, name) && (list[i].SourceType == "" || strings.EqualFold(list[i].SourceType, source)) {
 			return &list[i]
 		}
 	}

@@ -47,34 +47,72 @@ func Enforcement(p *common.RulesetParameters) string {
 	return p.Enforcement
 }
 
+// Declared is a ruleset as a resource declares it, in GitHub's terms:
+// what every ruleset has (name, target, enforcement, rules), its bypass
+// actors with the ids GitHub takes, and its conditions as a request sends
+// them. A repository's Ruleset and an organization's OrganizationRuleset
+// each map their spec to one (Repository, and the organizationruleset
+// package), and share what follows from it: the request, the drift and
+// what is kept.
+type Declared struct {
+	Name string
+	// Target and Enforcement are GitHub's defaults (branch, active) when
+	// empty.
+	Target, Enforcement string
+	BypassActors        []github.RulesetBypassActor
+	// Conditions are nil for a ruleset without any (a repository's push
+	// ruleset).
+	Conditions *github.RulesetConditions
+	Rules      *common.RulesetRules
+}
+
+// Repository is the ruleset a Ruleset's parameters p declare.
+func Repository(p *common.RulesetParameters) Declared {
+	return Declared{Name: p.Name, Target: Target(p), Enforcement: Enforcement(p),
+		BypassActors: bypassActors(p.BypassActors), Conditions: conditions(p), Rules: p.Rules}
+}
+
+func (d Declared) target() string { return orDefault(d.Target, targetBranch) }
+
+func (d Declared) enforcement() string { return orDefault(d.Enforcement, enforcementActive) }
+
 // Request is the create or replace request of the ruleset p declares.
 // observed is the ruleset as GitHub has it (nil for a create): its rules of
 // types the spec does not model, and the parameters of the spec's rules it
 // does not model, are sent back unchanged.
 func Request(p *common.RulesetParameters, observed *github.Ruleset) *github.RulesetRequest {
+	return Repository(p).Request(observed)
+}
+
+// Request is the create or replace request of the declared ruleset (see
+// the package Request).
+func (d Declared) Request(observed *github.Ruleset) *github.RulesetRequest {
 	return &github.RulesetRequest{
-		Name:         p.Name,
-		Target:       Target(p),
-		Enforcement:  Enforcement(p),
-		BypassActors: bypassActors(p.BypassActors),
-		Conditions:   conditions(p),
-		Rules:        rules(p.Rules, observed),
+		Name:         d.Name,
+		Target:       d.target(),
+		Enforcement:  d.enforcement(),
+		BypassActors: slices.Clone(d.BypassActors),
+		Conditions:   d.Conditions,
+		Rules:        rules(d.Rules, observed),
 	}
 }
 
 func bypassActors(actors []common.RulesetBypassActor) []github.RulesetBypassActor {
 	out := make([]github.RulesetBypassActor, 0, len(actors))
 	for _, a := range actors {
-		b := github.RulesetBypassActor{ActorType: a.ActorType, BypassMode: a.BypassMode}
-		if b.BypassMode == "" {
-			b.BypassMode = bypassAlways
-		}
-		if a.ActorID != nil && !idless(a.ActorType) {
-			b.ActorID = ptr.To(*a.ActorID)
-		}
-		out = append(out, b)
+		out = append(out, BypassActor(a.ActorType, a.ActorID, a.BypassMode))
 	}
 	return out
+}
+
+// BypassActor is a bypass actor as GitHub takes it: the mode always when
+// left out, no id for the types GitHub keeps none of.
+func BypassActor(actorType string, id *int64, mode string) github.RulesetBypassActor {
+	b := github.RulesetBypassActor{ActorType: actorType, BypassMode: orDefault(mode, bypassAlways)}
+	if id != nil && !idless(actorType) {
+		b.ActorID = ptr.To(*id)
+	}
+	return b
 }
 
 // idless tells whether GitHub takes no actor id for the actor type: it
@@ -89,16 +127,26 @@ func conditions(p *common.RulesetParameters) *github.RulesetConditions {
 	if Target(p) == targetPush {
 		return nil
 	}
-	ref := &github.RulesetRefName{Include: []string{}, Exclude: []string{}}
-	if c := p.Conditions; c != nil {
-		if len(c.RefName.Include) > 0 {
-			ref.Include = slices.Clone(c.RefName.Include)
+	var ref *common.RulesetRefName
+	if p.Conditions != nil {
+		ref = &p.Conditions.RefName
+	}
+	return &github.RulesetConditions{RefName: RefName(ref)}
+}
+
+// RefName is the ref_name condition of the patterns ref, empty lists (that
+// clear GitHub's) when there are none.
+func RefName(ref *common.RulesetRefName) *github.RulesetRefName {
+	out := &github.RulesetRefName{Include: []string{}, Exclude: []string{}}
+	if ref != nil {
+		if len(ref.Include) > 0 {
+			out.Include = slices.Clone(ref.Include)
 		}
-		if len(c.RefName.Exclude) > 0 {
-			ref.Exclude = slices.Clone(c.RefName.Exclude)
+		if len(ref.Exclude) > 0 {
+			out.Exclude = slices.Clone(ref.Exclude)
 		}
 	}
-	return &github.RulesetConditions{RefName: ref}
+	return out
 }
 
 // rules are the spec's rules, in the order of kinds, each with the

@@ -66,6 +66,10 @@ type ByID[O any] struct {
 	ID        func(*O) int64
 	CreatedAt func(*O) *time.Time
 	Drift     func(*O) []string
+	// Untimed: GitHub keeps no creation time of the kind's objects (an
+	// autolink), so only their content tells a lost create's result
+	// (RecoversUntimed); CreatedAt is then not used.
+	Untimed bool
 	// Describe names a found object for the recovery event; Made says how
 	// the resource made it ("created by this Webhook").
 	Describe func(*O) string
@@ -124,9 +128,11 @@ func (f ByID[O]) recover(ctx context.Context, mg resource.Managed) (*O, bool, er
 	if obj == nil {
 		return nil, false, nil
 	}
-	created := f.CreatedAt(obj)
-	if !CreatedByLostCreate(mg, created) {
-		return nil, false, nil
+	var created *time.Time
+	if !f.Untimed {
+		if created = f.CreatedAt(obj); !CreatedByLostCreate(mg, created) {
+			return nil, false, nil
+		}
 	}
 	if f.Full != nil {
 		id := f.ID(obj)
@@ -137,7 +143,11 @@ func (f ByID[O]) recover(ctx context.Context, mg resource.Managed) (*O, bool, er
 			return nil, false, errors.Wrapf(err, "cannot read %s %d of %s to tell whether an interrupted create made it", f.Noun, id, f.In.FullName())
 		}
 	}
-	if !Recovers(mg, created, f.Drift(obj)) {
+	recovers := Recovers(mg, created, f.Drift(obj))
+	if f.Untimed {
+		recovers = RecoversUntimed(mg, f.Drift(obj))
+	}
+	if !recovers {
 		return nil, false, nil
 	}
 	Recovered(mg, f.Record, ExternalID(f.ID(obj)), f.Describe(obj), f.Made)

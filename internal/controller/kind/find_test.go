@@ -52,6 +52,7 @@ func TestByIDFind(t *testing.T) {
 		pending  bool // a create started, and its answer was lost
 		refused  bool // GitHub refused that create
 		deleting bool
+		untimed  bool // the kind's objects have no creation time
 	}
 	type want struct {
 		obj       *thing
@@ -122,6 +123,21 @@ func TestByIDFind(t *testing.T) {
 		"MadeBefore": {
 			reason: "an object made before the create started is someone else's, and is not read whole",
 			state:  state{pending: true}, list: []thing{{ID: 7, Name: "ci", Created: ptr.To(pending.Add(-time.Hour)), Color: "blue"}}, getErr: errors.New("must not read"),
+			want: want{},
+		},
+		"UntimedRecovered": {
+			reason: "of a kind GitHub keeps no creation time of, the exact object a lost create would have made is recovered by its content",
+			state:  state{pending: true, untimed: true}, list: []thing{{ID: 7, Name: "ci", Color: "blue"}}, get: map[int64]thing{7: {ID: 7, Name: "ci", Color: "blue"}},
+			want: want{obj: &thing{ID: 7, Name: "ci", Color: "blue", Full: true}, recovered: true, ext: "7", events: []event.Reason{ReasonRecovered}},
+		},
+		"UntimedDiffers": {
+			reason: "of a kind GitHub keeps no creation time of, an object that differs from what the create sent is someone else's",
+			state:  state{pending: true, untimed: true}, list: []thing{{ID: 7, Name: "ci", Color: "red"}}, get: map[int64]thing{7: {ID: 7, Name: "ci", Color: "red"}},
+			want: want{},
+		},
+		"UntimedRefused": {
+			reason: "of a kind GitHub keeps no creation time of, after a create GitHub refused a look-alike is someone else's",
+			state:  state{pending: true, refused: true, untimed: true}, list: []thing{{ID: 7, Name: "ci", Color: "blue"}}, listErr: errors.New("must not list"),
 			want: want{},
 		},
 		"NoCandidate": {
@@ -196,6 +212,7 @@ func TestByIDFind(t *testing.T) {
 				},
 				Describe: func(th *thing) string { return fmt.Sprintf("thing %d", th.ID) },
 				Made:     "made by this Thing",
+				Untimed:  tc.state.untimed,
 			}
 			obj, recovered, err := f.Find(context.Background(), mg)
 			if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {

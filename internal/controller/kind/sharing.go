@@ -8,6 +8,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	kmeta "k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -20,50 +21,72 @@ import (
 
 // SelectedRepositories resolves to their GitHub ids, sorted, the
 // repositories of the organization org that an organization's secret or
-// variable is to be shared with: with visibility selected, those named in
-// s by name (each read from GitHub, conditionally: free while unchanged),
-// by reference to a Repository resource of mg's scope (its status's id,
-// so a rename on either side keeps it) and by a selector of such
-// resources' labels (those created on GitHub already); nil for another
-// visibility. A name GitHub does not know, a reference to a resource that
-// does not exist or is not created yet, and a repository of another owner
-// are errors that say which.
+// variable is to be shared with: with visibility selected, those s names
+// (see RepositoryIDs); nil for another visibility.
 func (c Connection) SelectedRepositories(ctx context.Context, mg resource.Managed, org string, s *orgcommon.RepositorySharing) ([]int64, error) {
 	if s.Visibility != github.VisibilitySelected {
 		return nil, nil
 	}
+	return c.RepositoryIDs(ctx, mg, org, RepositoryChoice{
+		Names: s.SelectedRepositories, NamesField: "spec.forProvider.selectedRepositories",
+		Refs: s.SelectedRepositoryRefs, RefsField: "spec.forProvider.selectedRepositoryRefs",
+		Selector: s.SelectedRepositorySelector, SelectorField: "spec.forProvider.selectedRepositorySelector",
+	})
+}
+
+// A RepositoryChoice names repositories of an organization three ways
+// together: by name, by reference to Repository resources and by a
+// selector of them; each with the spec field that holds it, for messages.
+type RepositoryChoice struct {
+	Names         []string
+	NamesField    string
+	Refs          []xpv2.Reference
+	RefsField     string
+	Selector      *xpv2.Selector
+	SelectorField string
+}
+
+// RepositoryIDs resolves to their GitHub ids, sorted, the repositories of
+// the organization org that ch names: by name (each read from GitHub,
+// conditionally: free while unchanged), by reference to a Repository
+// resource of mg's scope (its status's id, so a rename on either side
+// keeps it) and by a selector of such resources' labels (those created on
+// GitHub already). A name GitHub does not know, a reference to a resource
+// that does not exist or is not created yet, and a repository of another
+// owner are errors that say which.
+func (c Connection) RepositoryIDs(ctx context.Context, mg resource.Managed, org string, ch RepositoryChoice) ([]int64, error) {
 	var ids []int64
-	if len(s.SelectedRepositories) > 0 {
+	if len(ch.Names) > 0 {
 		repos := github.NewReposClient(c.GitHub)
-		for _, name := range s.SelectedRepositories {
+		for _, name := range ch.Names {
 			r, err := repos.Get(ctx, org, name)
 			switch {
 			case github.IsNotFound(err):
-				return nil, errors.Errorf("spec.forProvider.selectedRepositories names repository %q, which organization %s does not have (or the credentials cannot see): create it, or fix the name", name, org)
+				return nil, errors.Errorf("%s names repository %q, which organization %s does not have (or the credentials cannot see): create it, or fix the name", ch.NamesField, name, org)
 			case err != nil:
-				return nil, errors.Wrapf(err, "cannot read repository %s/%s named by spec.forProvider.selectedRepositories", org, name)
+				return nil, errors.Wrapf(err, "cannot read repository %s/%s named by %s", org, name, ch.NamesField)
 			case !strings.EqualFold(r.Owner.Login, org):
-				return nil, errors.Errorf("spec.forProvider.selectedRepositories names repository %q, which is now %s, not a repository of organization %s", name, r.FullName, org)
+				return nil, errors.Errorf("%s names repository %q, which is now %s, not a repository of organization %s", ch.NamesField, name, r.FullName, org)
 			}
 			ids = append(ids, r.ID)
 		}
 	}
-	for _, ref := range s.SelectedRepositoryRefs {
-		obj, what, err := c.referenced(ctx, mg, apis.Repository.Beside(mg), "spec.forProvider.selectedRepositoryRefs", ref.Name)
+	for _, ref := range ch.Refs {
+		obj, what, err := c.referenced(ctx, mg, apis.Repository.Beside(mg), ch.RefsField, ref.Name)
 		if err != nil {
 			return nil, err
 		}
 		id, err := sharedRepositoryID(obj, org)
 		switch {
 		case err != nil:
-			return nil, errors.Wrapf(err, "%s named by spec.forProvider.selectedRepositoryRefs", what)
+			return nil, errors.Wrapf(err, "%s named by %s", what, ch.RefsField)
 		case id == 0:
-			return nil, notCreatedYet(what, "spec.forProvider.selectedRepositoryRefs")
+			return nil, notCreatedYet(what, ch.RefsField)
 		}
 		ids = append(ids, id)
 	}
-	if sel := s.SelectedRepositorySelector; sel != nil {
-		selected, err := c.selectedByLabels(ctx, mg, org, sel.MatchLabels, ptr.Deref(sel.MatchControllerRef, false))
+	if sel := ch.Selector; sel != nil {
+		selected, err := c.selectedByLabels(ctx, mg, org, ch.SelectorField, sel.MatchLabels, ptr.Deref(sel.MatchControllerRef, false))
 		if err != nil {
 			return nil, err
 		}
@@ -76,7 +99,7 @@ func (c Connection) SelectedRepositories(ctx context.Context, mg resource.Manage
 // selectedByLabels are the ids of the Repository resources of mg's scope
 // (and namespace) whose labels match, and, with controllerRef, that have
 // mg's controller: those of org created on GitHub already.
-func (c Connection) selectedByLabels(ctx context.Context, mg resource.Managed, org string, labels map[string]string, controllerRef bool) ([]int64, error) {
+func (c Connection) selectedByLabels(ctx context.Context, mg resource.Managed, org, field string, labels map[string]string, controllerRef bool) ([]int64, error) {
 	gvk := apis.Repository.Beside(mg)
 	obj, err := c.Kube.Scheme().New(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
 	if err != nil {
@@ -91,11 +114,11 @@ func (c Connection) selectedByLabels(ctx context.Context, mg resource.Managed, o
 		opts = append(opts, client.InNamespace(ns))
 	}
 	if err := c.Kube.List(ctx, list, opts...); err != nil {
-		return nil, errors.Wrap(err, "cannot list the Repository resources spec.forProvider.selectedRepositorySelector selects")
+		return nil, errors.Wrapf(err, "cannot list the Repository resources %s selects", field)
 	}
 	items, err := kmeta.ExtractList(list)
 	if err != nil {
-		return nil, errors.Wrap(err, "cannot read the Repository resources spec.forProvider.selectedRepositorySelector selects")
+		return nil, errors.Wrapf(err, "cannot read the Repository resources %s selects", field)
 	}
 	var ids []int64
 	for _, it := range items {

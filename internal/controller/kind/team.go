@@ -14,7 +14,9 @@ import (
 
 // A TeamScoped resource is about one team, named by its embedded
 // TeamTarget: a team of the organization that owns its repository, or of
-// the organization it names.
+// the organization it names. A kind that embeds an OptionalTeamTarget
+// instead (its holder a team or a user) is one too, and names a team only
+// when its spec sets one: its connect asks for the team only then.
 type TeamScoped interface {
 	resource.Managed
 	TeamTarget() *common.TeamTarget

@@ -38,6 +38,7 @@ const (
 // Repository spans.
 type githubAPI interface {
 	github.ReposAPI
+	github.CustomPropertiesAPI
 	github.TopicsAPI
 	github.VulnerabilityAlertsAPI
 	github.UsersAPI
@@ -205,7 +206,20 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		what = fmt.Sprintf("cannot generate %s/%s from template %s/%s", owner, name, p.Template.Owner, p.Template.Repository)
 		r, err = e.api.Generate(ctx, p.Template.Owner, p.Template.Repository, repo.TemplateRequest(p, owner, name))
 	default:
-		r, err = e.api.Create(ctx, org, repo.CreateRequest(p, name))
+		q := repo.CreateRequest(p, name)
+		if org != "" {
+			// An organization's create takes the values, so the
+			// repository is classified (and its rulesets apply) from the
+			// start, and a property that asks for a value at every
+			// create has one.
+			if q.CustomProperties, err = repo.CreateProperties(p.CustomProperties); err != nil {
+				return managed.ExternalCreation{}, errors.Wrap(err, what)
+			}
+		}
+		r, err = e.api.Create(ctx, org, q)
+		if err != nil && org != "" && len(p.CustomProperties) > 0 {
+			err = e.explainProperties(ctx, org, p, err)
+		}
 	}
 	if github.IsUnprocessable(err) && strings.Contains(err.Error(), "already exists") {
 		return managed.ExternalCreation{}, errors.Errorf("%s/%s already exists on GitHub; to manage it, set the annotation crossplane.io/external-name: %s", owner, name, name)
@@ -305,6 +319,9 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 			errs = append(errs, errors.Wrapf(err, "cannot set the vulnerability alerts of %s", r.FullName))
 		}
 	}
+	if err := e.setCustomProperties(ctx, r, p); err != nil {
+		errs = append(errs, err)
+	}
 	if len(errs) > 0 {
 		return managed.ExternalUpdate{}, errors.Join(errs...)
 	}
@@ -314,6 +331,41 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 		}
 	}
 	return managed.ExternalUpdate{}, nil
+}
+
+// setCustomProperties writes the declared custom property values that
+// differ on GitHub; the repository's other properties are left alone.
+// When GitHub refuses them, the organization's schema is read to say
+// which property it lacks or what values it takes.
+func (e *external[T]) setCustomProperties(ctx context.Context, r *github.Repository, p *common.RepositoryParameters) error {
+	q, err := repo.PropertiesRequest(p.CustomProperties, r.CustomProperties)
+	if err != nil || len(q) == 0 {
+		return err
+	}
+	err = e.api.SetCustomPropertyValues(ctx, r.Owner.Login, r.Name, q)
+	if err == nil {
+		return nil
+	}
+	return errors.Wrapf(e.explainProperties(ctx, r.Owner.Login, p, err), "cannot set the custom properties of %s", r.FullName)
+}
+
+// explainProperties adds to err, GitHub refusing the declared custom
+// property values of a repository of org, which property the
+// organization lacks or what values it takes, as its schema says; err as
+// it is when GitHub's refusal is of another kind or the schema says
+// nothing more.
+func (e *external[T]) explainProperties(ctx context.Context, org string, p *common.RepositoryParameters, err error) error {
+	if !github.IsUnprocessable(err) {
+		return err
+	}
+	schema, lerr := e.api.ListCustomProperties(ctx, org)
+	if lerr != nil {
+		return err
+	}
+	if why := repo.ExplainRefusal(p.CustomProperties, schema, org); why != "" {
+		return errors.Wrap(err, why)
+	}
+	return err
 }
 
 func (e *external[T]) edit(ctx context.Context, r *github.Repository, q *github.RepositoryRequest, what string) (*github.Repository, error) {

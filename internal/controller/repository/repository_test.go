@@ -32,6 +32,7 @@ import (
 // test states every call it expects.
 type mockAPI struct {
 	fake.MockReposAPI
+	fake.MockCustomPropertiesAPI
 	fake.MockTopicsAPI
 	fake.MockVulnerabilityAlertsAPI
 	fake.MockUsersAPI
@@ -471,6 +472,59 @@ func TestCreate(t *testing.T) {
 			},
 			want: want{externalName: "x"},
 		},
+		"CustomPropertiesWithTheCreate": {
+			reason: "an organization's create sends the declared custom property values",
+			args: args{
+				api: &mockAPI{
+					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+					MockReposAPI: fake.MockReposAPI{MockCreate: func(_ context.Context, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
+						want := map[string]*github.PropertyValue{"environment": github.StringValue("production"), "tags": github.ListValue([]string{"pci"})}
+						if diff := cmp.Diff(want, q.CustomProperties); diff != "" {
+							t.Errorf("Create(...) custom_properties: -want, +got:\n%s", diff)
+						}
+						return ghRepo(), nil
+					}},
+				},
+				mg: []mod{withParams(func(p *common.RepositoryParameters) {
+					p.CustomProperties = map[string]common.CustomPropertyValue{"environment": {Value: ptr.To("production")}, "tags": {Values: []string{"pci"}}}
+				})},
+			},
+			want: want{externalName: "x", visibility: ptr.To("public")},
+		},
+		"CustomPropertiesRefusedAtCreate": {
+			reason: "values GitHub refuses at the create are explained from the organization's schema",
+			args: args{
+				api: &mockAPI{
+					MockUsersAPI: fake.MockUsersAPI{MockGetAccount: org},
+					MockReposAPI: fake.MockReposAPI{MockCreate: func(context.Context, string, *github.RepositoryRequest) (*github.Repository, error) {
+						return nil, ghErrOn(http.MethodPost, "/orgs/org/repos", http.StatusUnprocessableEntity)
+					}},
+					MockCustomPropertiesAPI: fake.MockCustomPropertiesAPI{MockListCustomProperties: func(context.Context, string) ([]github.CustomProperty, error) {
+						return []github.CustomProperty{{PropertyName: "team", ValueType: "string"}}, nil
+					}},
+				},
+				mg: []mod{withParams(func(p *common.RepositoryParameters) {
+					p.CustomProperties = map[string]common.CustomPropertyValue{"tier": {Value: ptr.To("gold")}}
+				})},
+			},
+			want: want{err: errors.Wrap(errors.Wrap(ghErrOn(http.MethodPost, "/orgs/org/repos", http.StatusUnprocessableEntity),
+				`organization org has no custom property "tier" (define it with a CustomProperty; it has: team)`), "cannot create repository org/x")},
+		},
+		"NoCustomPropertiesForAUser": {
+			reason: "a user's repository has no custom properties: its create sends none (the update says why)",
+			args: args{api: &mockAPI{
+				MockUsersAPI: fake.MockUsersAPI{MockGetAccount: user, MockGetAuthenticatedLogin: func(context.Context) (string, error) { return "org", nil }},
+				MockReposAPI: fake.MockReposAPI{MockCreate: func(_ context.Context, _ string, q *github.RepositoryRequest) (*github.Repository, error) {
+					if q.CustomProperties != nil {
+						t.Errorf("Create(...) for a user sent custom_properties %v", q.CustomProperties)
+					}
+					return ghRepo(), nil
+				}},
+			}, mg: []mod{withParams(func(p *common.RepositoryParameters) {
+				p.CustomProperties = map[string]common.CustomPropertyValue{"tier": {Value: ptr.To("gold")}}
+			})}},
+			want: want{externalName: "x", visibility: ptr.To("public")},
+		},
 		"NameTakenMeanwhile": {
 			reason: "a name taken between observe and create is explained with the way to adopt",
 			args: args{api: &mockAPI{
@@ -653,6 +707,84 @@ func TestDelete(t *testing.T) {
 				_, err := s.external(tc.args.api, "org", tc.args.observed).Delete(context.Background(), mg)
 				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
 					t.Errorf("\n%s\nDelete(...): -want error, +got error:\n%s", tc.reason, diff)
+				}
+			})
+		})
+	}
+}
+
+// Update writes only the declared custom property values that differ;
+// when GitHub refuses them it reads the organization's schema to say which
+// property it lacks or what it takes.
+func TestUpdateCustomProperties(t *testing.T) {
+	refused := ghErrOn(http.MethodPatch, "/repos/org/x/properties/values", http.StatusUnprocessableEntity)
+	schema := []github.CustomProperty{{PropertyName: "environment", ValueType: "single_select", AllowedValues: []string{"production", "development"}}}
+	type want struct {
+		written []github.CustomPropertyValue
+		listed  bool
+		err     error
+	}
+	cases := map[string]struct {
+		reason  string
+		values  map[string]common.CustomPropertyValue
+		setErr  error
+		listErr error
+		want    want
+	}{
+		"OnlyWhatDiffers": {
+			reason: "the value GitHub already has is not written again, the other is",
+			values: map[string]common.CustomPropertyValue{"environment": {Value: ptr.To("development")}, "team": {Value: ptr.To("payments")}},
+			want:   want{written: []github.CustomPropertyValue{{PropertyName: "environment", Value: github.StringValue("development")}}},
+		},
+		"UpToDate": {
+			reason: "no write when every declared value is GitHub's",
+			values: map[string]common.CustomPropertyValue{"team": {Value: ptr.To("payments")}},
+		},
+		"RefusedExplained": {
+			reason: "GitHub's refusal is explained from the organization's schema",
+			values: map[string]common.CustomPropertyValue{"environment": {Value: ptr.To("prod")}},
+			setErr: refused,
+			want: want{written: []github.CustomPropertyValue{{PropertyName: "environment", Value: github.StringValue("prod")}}, listed: true,
+				err: errors.Join(errors.Wrap(refused, `cannot set the custom properties of org/x: custom property "environment" does not allow "prod": it takes one of production, development`))},
+		},
+		"RefusedSchemaUnreadable": {
+			reason: "when the schema cannot be read, GitHub's answer alone is reported",
+			values: map[string]common.CustomPropertyValue{"environment": {Value: ptr.To("prod")}},
+			setErr: refused, listErr: ghErrOn(http.MethodGet, "/orgs/org/properties/schema", http.StatusForbidden),
+			want: want{written: []github.CustomPropertyValue{{PropertyName: "environment", Value: github.StringValue("prod")}}, listed: true,
+				err: errors.Join(errors.Wrap(refused, "cannot set the custom properties of org/x"))},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				var got want
+				api := &mockAPI{MockCustomPropertiesAPI: fake.MockCustomPropertiesAPI{
+					MockSetCustomPropertyValues: func(_ context.Context, owner, repo string, v []github.CustomPropertyValue) error {
+						if owner != "org" || repo != "x" {
+							t.Errorf("SetCustomPropertyValues(%s/%s): want org/x", owner, repo)
+						}
+						got.written = v
+						return tc.setErr
+					},
+					MockListCustomProperties: func(_ context.Context, org string) ([]github.CustomProperty, error) {
+						got.listed = true
+						return schema, tc.listErr
+					},
+				}}
+				observed := ghRepo(func(r *github.Repository) {
+					r.CustomProperties = map[string]github.PropertyValue{"environment": *github.StringValue("production"), "team": *github.StringValue("payments")}
+				})
+				mg := s.repository(withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.CustomProperties = tc.values }))
+				_, err := s.external(api, "org", observed).Update(context.Background(), mg)
+				if diff := cmp.Diff(tc.want.err, err, test.EquateErrors()); diff != "" {
+					t.Errorf("\n%s\nUpdate(...): -want error, +got error:\n%s", tc.reason, diff)
+				}
+				if diff := cmp.Diff(tc.want.written, got.written); diff != "" {
+					t.Errorf("\n%s\nvalues written: -want, +got:\n%s", tc.reason, diff)
+				}
+				if got.listed != tc.want.listed {
+					t.Errorf("\n%s\nschema read: %t, want %t", tc.reason, got.listed, tc.want.listed)
 				}
 			})
 		})

@@ -27,8 +27,9 @@ func connect[T Object](_ context.Context, _ T, c kind.Connection) (managed.Typed
 func newAPI(gh *gogithub.Client) githubAPI {
 	return struct {
 		*github.ReposClient
+		*github.CustomPropertiesClient
 		*github.TopicsClient
 		*github.VulnerabilityAlertsClient
 		*github.UsersClient
-	}{github.NewReposClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh), github.NewUsersClient(gh)}
+	}{github.NewReposClient(gh), github.NewCustomPropertiesClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh), github.NewUsersClient(gh)}
 }

@@ -78,9 +78,15 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 func (e *external[T]) find(ctx context.Context, mg T) (*github.Ruleset, bool, error) {
 	p := mg.Parameters()
 	get := func(ctx context.Context, id int64) (*github.Ruleset, error) {
-		return e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
+		r, err := e.api.GetRuleset(ctx, e.repo.Owner, e.repo.Name, id)
+		if err == nil && r.SourceType != "" && !strings.EqualFold(r.SourceType, rs.SourceRepository) {
+			// The client asks for the repository's own; an inherited one
+			// answered all the same is never taken for this Ruleset's.
+			return nil, inherited{errors.Errorf("ruleset %d is not one of %s's own: the repository inherits it from %s %s; manage it with an OrganizationRuleset, and set this Ruleset's crossplane.io/external-name to a ruleset of the repository, or remove it", id, e.repo.FullName(), strings.ToLower(r.SourceType), r.Source)}
+		}
+		return r, err
 	}
-	return kind.ByID[github.Ruleset]{
+	r, recovered, err := kind.ByID[github.Ruleset]{
 		Noun: "ruleset", Address: "…/rules/<id>", In: e.repo, Record: e.record,
 		Get: get,
 		List: func(ctx context.Context) (l []github.Ruleset, err error) {
@@ -98,7 +104,18 @@ func (e *external[T]) find(ctx context.Context, mg T) (*github.Ruleset, bool, er
 		},
 		Made: "created by this Ruleset",
 	}.Find(ctx, mg)
+	var in inherited
+	if errors.As(err, &in) && meta.WasDeleted(mg) {
+		// The external name names no ruleset of the repository's own:
+		// there is nothing of this Ruleset's to delete.
+		return nil, false, nil
+	}
+	return r, recovered, err
 }
+
+// inherited says that the ruleset of an id is one the repository inherits
+// from its organization, not its own.
+type inherited struct{ error }
 
 // Create creates the ruleset and records the id GitHub assigns as the
 // external name. A name the repository already has is refused with how to

@@ -297,9 +297,12 @@ var undocumentedStatuses = map[string]bool{
 // answers with its errors as sentences, {"message":"Validation Failed",
 // "errors":["Invalid rule 'pull_request': "]}, where the description
 // documents errors as objects: their 422 is held to validation-error-simple.
+// An organization's rulesets are answered as a repository's.
 var sentenceErrors = map[string]bool{
 	"repos/create-repo-ruleset": true,
 	"repos/update-repo-ruleset": true,
+	"repos/create-org-ruleset":  true,
+	"repos/update-org-ruleset":  true,
 }
 
 // ambiguousErrors are the answers (operationId and status) that the

@@ -70,6 +70,9 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 	if err := f.teams(); err != nil {
 		return nil, err
 	}
+	if err := f.customProperties(); err != nil {
+		return nil, fmt.Errorf("custom properties: %w", err)
+	}
 	for i := range o.Repos {
 		if err := f.repository(i); err != nil {
 			return nil, fmt.Errorf("repository %s: %w", RepoName(i), err)
@@ -78,7 +81,26 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 	if err := f.organizationSecretsAndVariables(); err != nil {
 		return nil, fmt.Errorf("organization secrets and variables: %w", err)
 	}
+	if err := f.organizationRoles(); err != nil {
+		return nil, fmt.Errorf("organization roles: %w", err)
+	}
 	return f.made, nil
+}
+
+// customProperties defines the organisation's custom properties: a
+// required service-tier, whose default every repository made afterwards
+// has, and a free-text owning-team (the rich repositories set both).
+func (f *filler) customProperties() error {
+	schema := "orgs/" + f.o.Owner + "/properties/schema"
+	if err := f.do(http.MethodPut, schema+"/service-tier", map[string]any{"value_type": "single_select", "required": true, "default_value": "standard",
+		"allowed_values": []string{"critical", "standard"}, "description": "How much an outage hurts"}, nil); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPut, schema+"/owning-team", map[string]any{"value_type": "string", "values_editable_by": "org_and_repo_actors"}, nil); err != nil {
+		return err
+	}
+	f.made["CustomProperty"] += 2
+	return nil
 }
 
 // do sends one request with a JSON body (nil: none) and decodes the
@@ -137,6 +159,10 @@ func (f *filler) repository(i int) error {
 	}
 	f.made["IssueLabel"] += 9
 	if err := f.do(http.MethodPatch, repo, map[string]any{"delete_branch_on_merge": true, "allow_merge_commit": false, "has_wiki": false}, nil); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPatch, repo+"/properties/values", map[string]any{"properties": []map[string]any{
+		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
 		return err
 	}
 	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets}
@@ -377,5 +403,34 @@ func (f *filler) organizationWebhookAndSettings() error {
 	}
 	f.made["OrganizationWebhook"]++
 	f.made["OrganizationSettings"]++
+	return nil
+}
+
+// organizationRoles gives team security the security manager role and the
+// member all-repository read, each role found by its name in the
+// organisation's roles.
+func (f *filler) organizationRoles() error {
+	var list struct {
+		Roles []struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		} `json:"roles"`
+	}
+	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/organization-roles", nil, &list); err != nil {
+		return err
+	}
+	ids := map[string]int64{}
+	for _, r := range list.Roles {
+		ids[r.Name] = r.ID
+	}
+	for _, a := range []struct{ path, role string }{{"teams/security", "security_manager"}, {"users/" + f.o.Member, "all_repo_read"}} {
+		if ids[a.role] == 0 {
+			return fmt.Errorf("the organisation has no role %s", a.role)
+		}
+		if err := f.do(http.MethodPut, fmt.Sprintf("orgs/%s/organization-roles/%s/%d", f.o.Owner, a.path, ids[a.role]), nil, nil); err != nil {
+			return err
+		}
+		f.made["OrganizationRoleAssignment"]++
+	}
 	return nil
 }

@@ -20,6 +20,15 @@ package v1alpha1
 
 import resource "github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
+// GetItems of this CustomPropertyList.
+func (l *CustomPropertyList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this MembershipList.
 func (l *MembershipList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
@@ -49,6 +58,24 @@ func (l *OrganizationActionsVariableList) GetItems() []resource.Managed {
 
 // GetItems of this OrganizationDependabotSecretList.
 func (l *OrganizationDependabotSecretList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this OrganizationRoleAssignmentList.
+func (l *OrganizationRoleAssignmentList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this OrganizationRulesetList.
+func (l *OrganizationRulesetList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
 	for i := range l.Items {
 		items[i] = &l.Items[i]

@@ -259,6 +259,57 @@ type RepositoryParameters struct {
 	// this resource is deleted. Defaults to false (delete).
 	// +optional
 	ArchiveOnDelete *bool `json:"archiveOnDelete,omitempty"`
+
+	// CustomProperties are values of the organization's custom properties
+	// (see the CustomProperty kind) for this repository, by property name:
+	// each a value (a string, for string, url, single_select and
+	// true_false properties: "true" or "false") or values (a list, for a
+	// multi_select property). Only the properties named here are managed:
+	// a value changed on GitHub is put back, and the repository's other
+	// properties are left as they are (a property removed from this map
+	// keeps its value on GitHub). A property the organization does not
+	// define, or a value it does not allow, is reported in the Synced
+	// condition. Only an organization's repositories have custom
+	// properties.
+	// +optional
+	// +kubebuilder:validation:MaxProperties=100
+	// +kubebuilder:validation:XValidation:rule="self.all(k, k.matches('^[A-Za-z0-9_$#-]{1,75}$'))",message="a custom property name is 1 to 75 of a-z, A-Z, 0-9, _, -, $ and #"
+	CustomProperties map[string]CustomPropertyValue `json:"customProperties,omitempty"`
+}
+
+// ObservedCustomPropertyValue is a repository's value of a custom
+// property as GitHub reports it.
+type ObservedCustomPropertyValue struct {
+	// Value of a property other than multi_select.
+	Value *string `json:"value,omitempty"`
+
+	// Values of a multi_select property.
+	Values []string `json:"values,omitempty"`
+}
+
+// CustomPropertyValue is a repository's value of one of its
+// organization's custom properties: value, or values for a multi_select
+// property.
+// +kubebuilder:validation:XValidation:rule="has(self.value) != has(self.values)",message="set value (a string) or values (a list, for a multi_select property), not both"
+type CustomPropertyValue struct {
+	// Value of a string, url, single_select (one of its allowed values)
+	// or true_false ("true" or "false") property: printable ASCII without
+	// '"'.
+	// +optional
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
+	// +kubebuilder:validation:XValidation:rule="self.matches('^[ !#-~]+$')",message="a custom property value is printable ASCII without '\"'"
+	Value *string `json:"value,omitempty"`
+
+	// Values of a multi_select property: some of its allowed values.
+	// +optional
+	// +listType=set
+	// +kubebuilder:validation:MinItems=1
+	// +kubebuilder:validation:MaxItems=200
+	// +kubebuilder:validation:items:MinLength=1
+	// +kubebuilder:validation:items:MaxLength=255
+	// +kubebuilder:validation:items:Pattern=`^[ !#-~]+$`
+	Values []string `json:"values,omitempty"`
 }
 
 // RepositoryObservation is the observed state of a GitHub repository.
@@ -315,4 +366,9 @@ type RepositoryObservation struct {
 
 	// UpdatedAt is when the repository was last updated.
 	UpdatedAt *metav1.Time `json:"updatedAt,omitempty"`
+
+	// CustomProperties are the values of every custom property GitHub
+	// reports for the repository (its organization's required defaults
+	// included), by property name.
+	CustomProperties map[string]ObservedCustomPropertyValue `json:"customProperties,omitempty"`
 }

@@ -38,6 +38,15 @@ func (l *ActionsVariableList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this AutolinkReferenceList.
+func (l *AutolinkReferenceList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this BranchList.
 func (l *BranchList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

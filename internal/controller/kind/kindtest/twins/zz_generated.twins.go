@@ -51,6 +51,38 @@ func (p Pair[T]) In(s apis.Scope) T {
 	panic("twins: no scope " + string(s))
 }
 
+// A CustomPropertyObject is a CustomProperty of either scope.
+type CustomPropertyObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.CustomPropertyParameters
+	Observation() *orgcommonv1alpha1.CustomPropertyObservation
+}
+
+// CustomProperty makes empty CustomProperty resources of either scope.
+var CustomProperty = Pair[CustomPropertyObject]{
+	Namespaced: func() CustomPropertyObject { return &orgmv1alpha1.CustomProperty{} },
+	Cluster:    func() CustomPropertyObject { return &orgv1alpha1.CustomProperty{} },
+}
+
+// EachCustomProperty returns what namespaced and cluster make of their scope's
+// CustomProperty type, namespaced first. Each is given its scope and a
+// constructor of a CustomProperty called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachCustomProperty[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.CustomProperty) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.CustomProperty) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.CustomProperty {
+			return &orgmv1alpha1.CustomProperty{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.CustomProperty {
+			return &orgv1alpha1.CustomProperty{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A MembershipObject is a Membership of either scope.
 type MembershipObject interface {
 	resource.Managed
@@ -175,6 +207,70 @@ func EachOrganizationDependabotSecret[S any](
 		}),
 		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationDependabotSecret {
 			return &orgv1alpha1.OrganizationDependabotSecret{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// An OrganizationRoleAssignmentObject is an OrganizationRoleAssignment of either scope.
+type OrganizationRoleAssignmentObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationRoleAssignmentParameters
+	Observation() *orgcommonv1alpha1.OrganizationRoleAssignmentObservation
+}
+
+// OrganizationRoleAssignment makes empty OrganizationRoleAssignment resources of either scope.
+var OrganizationRoleAssignment = Pair[OrganizationRoleAssignmentObject]{
+	Namespaced: func() OrganizationRoleAssignmentObject { return &orgmv1alpha1.OrganizationRoleAssignment{} },
+	Cluster:    func() OrganizationRoleAssignmentObject { return &orgv1alpha1.OrganizationRoleAssignment{} },
+}
+
+// EachOrganizationRoleAssignment returns what namespaced and cluster make of their scope's
+// OrganizationRoleAssignment type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationRoleAssignment called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationRoleAssignment[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationRoleAssignment) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationRoleAssignment) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationRoleAssignment {
+			return &orgmv1alpha1.OrganizationRoleAssignment{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationRoleAssignment {
+			return &orgv1alpha1.OrganizationRoleAssignment{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// An OrganizationRulesetObject is an OrganizationRuleset of either scope.
+type OrganizationRulesetObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationRulesetParameters
+	Observation() *orgcommonv1alpha1.OrganizationRulesetObservation
+}
+
+// OrganizationRuleset makes empty OrganizationRuleset resources of either scope.
+var OrganizationRuleset = Pair[OrganizationRulesetObject]{
+	Namespaced: func() OrganizationRulesetObject { return &orgmv1alpha1.OrganizationRuleset{} },
+	Cluster:    func() OrganizationRulesetObject { return &orgv1alpha1.OrganizationRuleset{} },
+}
+
+// EachOrganizationRuleset returns what namespaced and cluster make of their scope's
+// OrganizationRuleset type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationRuleset called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationRuleset[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationRuleset) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationRuleset) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationRuleset {
+			return &orgmv1alpha1.OrganizationRuleset{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationRuleset {
+			return &orgv1alpha1.OrganizationRuleset{ObjectMeta: metav1.ObjectMeta{Name: name}}
 		}),
 	}
 }
@@ -367,6 +463,38 @@ func EachActionsVariable[S any](
 		}),
 		cluster(apis.Cluster, func(_, name string) *repov1alpha1.ActionsVariable {
 			return &repov1alpha1.ActionsVariable{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// An AutolinkReferenceObject is an AutolinkReference of either scope.
+type AutolinkReferenceObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.AutolinkReferenceParameters
+	Observation() *repocommonv1alpha1.AutolinkReferenceObservation
+}
+
+// AutolinkReference makes empty AutolinkReference resources of either scope.
+var AutolinkReference = Pair[AutolinkReferenceObject]{
+	Namespaced: func() AutolinkReferenceObject { return &repomv1alpha1.AutolinkReference{} },
+	Cluster:    func() AutolinkReferenceObject { return &repov1alpha1.AutolinkReference{} },
+}
+
+// EachAutolinkReference returns what namespaced and cluster make of their scope's
+// AutolinkReference type, namespaced first. Each is given its scope and a
+// constructor of an AutolinkReference called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachAutolinkReference[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.AutolinkReference) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.AutolinkReference) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.AutolinkReference {
+			return &repomv1alpha1.AutolinkReference{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.AutolinkReference {
+			return &repov1alpha1.AutolinkReference{ObjectMeta: metav1.ObjectMeta{Name: name}}
 		}),
 	}
 }
