@@ -397,7 +397,7 @@ pass "teams storefront (maintain) and compliance (write); other-user on storefro
 begin "default branches protected on the emulator: rulesets (storefront), branch protection (compliance)"
 ruleset_rules() { # ruleset_rules <owner/repo>: "<name> <enforcement> <rule types> <approvals> <checks>" of its one ruleset
   local id
-  id=$(gh "/repos/$1/rulesets" | python3 -c "import json,sys; print(' '.join(str(r['id']) for r in json.load(sys.stdin)))")
+  id=$(gh "/repos/$1/rulesets?includes_parents=false" | python3 -c "import json,sys; print(' '.join(str(r['id']) for r in json.load(sys.stdin)))")
   gh "/repos/$1/rulesets/$id" | python3 -c "import json,sys
 r=json.load(sys.stdin); p={x['type']: x.get('parameters', {}) for x in r['rules']}
 print(r['name'], r['enforcement'], ','.join(sorted(p)), p['pull_request']['required_approving_review_count'],
@@ -546,7 +546,7 @@ for tier in production staging; do
   kubectl apply -f - >/dev/null <<EOX
 apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Repository
-metadata: {name: platform-$tier, namespace: default}
+metadata: {name: baseline-$tier, namespace: default}
 spec:
   forProvider:
     owner: baseline-org
