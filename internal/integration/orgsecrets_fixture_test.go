@@ -158,7 +158,8 @@ func (f *fixture) linkedRepositories(s scope, byRef, byLabel string) orgcommon.R
 // variables, and the requests that cost rate-limit points.
 func (f *fixture) orgTraffic() (writes, counted int) {
 	for _, r := range f.emu.Requests() {
-		if r.Method != http.MethodGet && strings.HasPrefix(r.Path, "/orgs/"+owner+"/") && (strings.Contains(r.Path, "/secrets/") || strings.Contains(r.Path, "/variables")) {
+		// The emulator records the path as asked, after the base URL's /api/v3.
+		if r.Method != http.MethodGet && strings.Contains(r.Path, "/orgs/"+owner+"/") && (strings.Contains(r.Path, "/secrets/") || strings.Contains(r.Path, "/variables")) {
 			writes++
 		}
 		if r.Counted && r.Endpoint != fullReadEndpoint {
