@@ -18,11 +18,12 @@ import (
 )
 
 // The every-kind scenario: each Repository bench-NNNN also gets a
-// TeamRepository (one Team for all), a Ruleset, a Webhook and an
-// ActionsVariable, all naming it by reference; and the organisation gets
-// what is shared (issue 31): everyKindMembers users in the Team, and
-// everyKindOrgSecrets organization Actions secrets, each shared with a
-// tenth of the repositories by reference.
+// TeamRepository (one Team for all), a Ruleset, a Webhook, an
+// ActionsVariable and an AutolinkReference, all naming it by reference;
+// and the organisation gets what is shared (issue 31): everyKindMembers
+// users in the Team, and everyKindOrgSecrets organization Actions secrets,
+// each shared with a tenth of the repositories by reference; and its
+// policy (issue 32, everyKindPolicy).
 
 const (
 	// everyKindMembers are the TeamMemberships of the one Team.
@@ -33,12 +34,45 @@ const (
 
 // everyKindKinds are the kinds of the every-kind scenario, Repository included.
 func everyKindKinds() []benchKind {
-	return append([]benchKind{kindTeam, kindRepository, kindEveryKindMember, kindSharedSecret}, everyKindChildren...)
+	kinds := append([]benchKind{kindTeam, kindRepository, kindEveryKindMember, kindSharedSecret}, everyKindChildren...)
+	for _, p := range everyKindPolicy {
+		kinds = append(kinds, p.kind)
+	}
+	return kinds
 }
 
 // everyKindOrgResources is how many organisation-level resources the
 // every-kind scenario adds besides its Team.
-const everyKindOrgResources = everyKindMembers + everyKindOrgSecrets
+var everyKindOrgResources = everyKindMembers + everyKindOrgSecrets + len(everyKindPolicy)
+
+// everyKindPolicy is the organisation's policy in the every-kind scenario
+// (issue 32), one resource of each kind: its settings, a custom property,
+// an organisation ruleset (of the first repository, by reference), an
+// audit webhook, and the Team as security manager. Each renders with
+// repo and the Team.
+var everyKindPolicy = []struct {
+	kind benchKind
+	repo string
+}{
+	{kindOrganizationSettings, "bench-org"},
+	{kindCustomProperty, "bench-org"},
+	{kindOrganizationRuleset, "bench-0000"},
+	{kindOrganizationWebhook, "bench-org"},
+	{kindOrganizationRoleAssignment, "bench-org"},
+}
+
+// kindOrganizationSettings is the organisation's settings: a few fields
+// declared, the rest late-initialised.
+var kindOrganizationSettings = benchKind{kind: "OrganizationSettings", group: orgGroup, manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: OrganizationSettings
+metadata: {name: "%[1]s-settings"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    billingEmail: bench@example.com
+    defaultRepositoryPermission: read
+    webCommitSignoffRequired: true
+`}
 
 // kindEveryKindMember is a member of the every-kind scenario's Team:
 // %[1]s is the user, %[2]s the Team.
@@ -99,8 +133,9 @@ func addMembers(emu emulator, gh github, logins []string) error {
 
 // createOrgShared applies the every-kind scenario's organisation-level
 // resources: the members of the Team (made members of the organisation
-// first) and the shared secrets (with the Secret of their value), each
-// shared with n/everyKindOrgSecrets of the n repositories.
+// first), the organisation's policy, and the shared secrets (with the
+// Secret of their value), each shared with n/everyKindOrgSecrets of the n
+// repositories.
 func (k *kube) createOrgShared(ctx context.Context, ns string, emu emulator, gh github, n int) error {
 	logins := make([]string, everyKindMembers)
 	for i := range logins {
@@ -115,6 +150,11 @@ func (k *kube) createOrgShared(ctx context.Context, ns string, emu emulator, gh 
 	}
 	for _, l := range logins {
 		if err := k.apply(ctx, ns, kindEveryKindMember.render(l, benchTeam)); err != nil {
+			return err
+		}
+	}
+	for _, p := range everyKindPolicy {
+		if err := k.apply(ctx, ns, p.kind.render(p.repo, benchTeam)); err != nil {
 			return err
 		}
 	}
@@ -134,7 +174,7 @@ func (k *kube) createOrgShared(ctx context.Context, ns string, emu emulator, gh 
 // benchTeam is the one Team of the every-kind scenario.
 const benchTeam = "bench-team"
 
-// createChildren applies the Team and every Repository's four children,
+// createChildren applies the Team and every Repository's children,
 // 16 at a time.
 func (k *kube) createChildren(ctx context.Context, ns string, n int) error {
 	if err := k.apply(ctx, ns, kindTeam.render("", benchTeam)); err != nil {

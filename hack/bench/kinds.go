@@ -452,7 +452,7 @@ spec:
 
 // everyKindChildren are the kinds the every-kind scenario gives each
 // Repository (with one Team for all).
-var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable}
+var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable, kindAutolinkReference}
 
 // chaosKinds are every kind of the provider, as make chaos storms them:
 // each Repository gets a resource of every other kind, its own Team
