@@ -16,11 +16,12 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
+	"github.com/crossplane-github/provider-github/internal/controller/issuelabels"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
-	"github.com/crossplane-github/provider-github/internal/controller/organizationsettings"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
+	"github.com/crossplane-github/provider-github/internal/controller/organizationsettings"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
@@ -56,6 +57,7 @@ var kinds = [][]kind.Setup{
 	customproperty.Setups,
 	organizationruleset.Setups,
 	autolinkreference.Setups,
+	issuelabels.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a
