@@ -30,7 +30,7 @@ type labelSetFixture struct {
 }
 
 func newLabelSetFixture(t *testing.T, s scope, test string) *labelSetFixture {
-	f := &labelSetFixture{fixture: newFixture(t), repo: "labelset-" + test + "-" + s.name}
+	f := &labelSetFixture{fixture: newFixture(t), repo: "labelset-" + test + "-" + strings.ToLower(s.name)}
 	f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, f.repo))
 	return f
 }
@@ -254,7 +254,7 @@ func TestIssueLabelsIdleIsFree(t *testing.T) {
 // A repository GitHub does not have is an error that says so.
 func TestIssueLabelsNoSuchRepository(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
-		f := &labelSetFixture{fixture: newFixture(t), repo: "labelset-nowhere-" + s.name}
+		f := &labelSetFixture{fixture: newFixture(t), repo: "labelset-nowhere-" + strings.ToLower(s.name)}
 		o := f.set(s, "nowhere", common.IssueLabelsAuthoritative)
 		f.must(kube.Create(f.ctx, o))
 		waitSyncError(f.fixture, o, "cannot read the labels of repository "+f.full()+": cannot find the repository")
