@@ -26,10 +26,10 @@ func FuzzIssueLabelsConverges(f *testing.F) {
 	f.Add("Needs triage", "fbca04", "Not looked at yet", "bug", "D73A4A", "", "NEEDS TRIAGE", byte(0))
 	f.Add("Bug", "b60205", "", "wontfix", "ffffff", "Not now", "other", byte(1))
 	f.Add("🔍 look", "000000", "☃", "look", "111111", "x", "🔍 LOOK", byte(0))
-	f.Add("a", "#00000", "", "b", "000000", "", "", byte(0))       // not a color: refused by the schema
-	f.Add("dup", "000000", "", "DUP", "000000", "", "", byte(1))   // one label twice: refused by the schema
-	f.Add("Ä", "000000", "", "ä", "000000", "", "", byte(0))       // one label twice, to GitHub: refused by Duplicate
-	f.Add(" ", "000000", "", "b", "000000", "", "", byte(0))       // blank: refused by the schema
+	f.Add("a", "#00000", "", "b", "000000", "", "", byte(0))     // not a color: refused by the schema
+	f.Add("dup", "000000", "", "DUP", "000000", "", "", byte(1)) // one label twice: refused by the schema
+	f.Add("Ä", "000000", "", "ä", "000000", "", "", byte(0))     // one label twice, to GitHub: refused by Duplicate
+	f.Add(" ", "000000", "", "b", "000000", "", "", byte(0))     // blank: refused by the schema
 	f.Add("documentation", "0075ca", "Improvements or additions to documentation", "question", "d876e3", "", "Question", byte(1))
 	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_issuelabelsets.yaml")
 	f.Fuzz(func(t *testing.T, n1, c1, d1, n2, c2, d2, byHand string, mode byte) {
