@@ -129,11 +129,11 @@ func orgRulesetsQuiet(t *testing.T, f *fixture, what string) {
 	_, counted := traffic()
 	for range 10 {
 		time.Sleep(pollInterval)
-		if _, c := traffic(); c == counted {
+		_, c := traffic()
+		if c == counted {
 			break
-		} else {
-			counted = c
 		}
+		counted = c
 	}
 	writes, counted := traffic()
 	time.Sleep(3 * pollInterval)
