@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"k8s.io/utils/ptr"
 
@@ -112,43 +111,4 @@ func (f *fixture) orgHookTraffic() (writes int) {
 func orgHooksQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
 	idleQuiet(t, f, what, f.orgHookTraffic)
-}
-
-// pointsCounted counts the requests that cost rate-limit points, but the
-// full reads of repositories the full-read planner makes within a budget
-// of its own.
-func pointsCounted(f *fixture) int {
-	n := 0
-	for _, r := range f.emu.Requests() {
-		if r.Counted && r.Endpoint != fullReadEndpoint {
-			n++
-		}
-	}
-	return n
-}
-
-// settleReads waits, for at most twelve polls, for two poll intervals in a
-// row in which nothing cost points: the full read that follows a change
-// (its answer changed) may come a poll or two late on a busy machine.
-func settleReads(f *fixture) {
-	c, quiet := pointsCounted(f), 0
-	for i := 0; i < 12 && quiet < 2; i++ {
-		time.Sleep(pollInterval)
-		if n := pointsCounted(f); n == c {
-			quiet++
-		} else {
-			c, quiet = n, 0
-		}
-	}
-}
-
-// paidIn lists the requests of the last d that cost points.
-func paidIn(f *fixture, d time.Duration) []string {
-	var paid []string
-	for _, r := range f.emu.Requests() {
-		if r.Counted && r.Endpoint != fullReadEndpoint && r.Time.After(time.Now().Add(-d)) {
-			paid = append(paid, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
-		}
-	}
-	return paid
 }
