@@ -82,6 +82,7 @@ var (
 	Branch                       = Kind{Namespaced: repomv1alpha1.BranchGroupVersionKind, Cluster: repov1alpha1.BranchGroupVersionKind}
 	BranchProtection             = Kind{Namespaced: repomv1alpha1.BranchProtectionGroupVersionKind, Cluster: repov1alpha1.BranchProtectionGroupVersionKind}
 	Collaborator                 = Kind{Namespaced: repomv1alpha1.CollaboratorGroupVersionKind, Cluster: repov1alpha1.CollaboratorGroupVersionKind}
+	CollaboratorSet              = Kind{Namespaced: repomv1alpha1.CollaboratorSetGroupVersionKind, Cluster: repov1alpha1.CollaboratorSetGroupVersionKind}
 	DependabotSecret             = Kind{Namespaced: repomv1alpha1.DependabotSecretGroupVersionKind, Cluster: repov1alpha1.DependabotSecretGroupVersionKind}
 	DeployKey                    = Kind{Namespaced: repomv1alpha1.DeployKeyGroupVersionKind, Cluster: repov1alpha1.DeployKeyGroupVersionKind}
 	Environment                  = Kind{Namespaced: repomv1alpha1.EnvironmentGroupVersionKind, Cluster: repov1alpha1.EnvironmentGroupVersionKind}
@@ -95,7 +96,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

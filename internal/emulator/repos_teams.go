@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"net/http"
+	"sort"
 	"strings"
 )
 
@@ -69,6 +70,40 @@ func (s *Server) teamRepoRoutes(t *routeTable) {
 	t.add("GET", "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}", authRequired, doc+"#check-team-permissions-for-a-repository", s.checkTeamRepo)
 	t.add("PUT", "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}", authRequired, doc+"#add-or-update-team-repository-permissions", s.putTeamRepo)
 	t.add("DELETE", "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}", authRequired, doc+"#remove-a-repository-from-a-team", s.deleteTeamRepo)
+	t.repo("GET", "/teams", repoOp{auth: authRequired, need: accessRead, doc: "https://docs.github.com/rest/repos/repos#list-repository-teams"}, s.listRepoTeams)
+}
+
+// listRepoTeams lists the teams granted access to r that the caller can
+// see, each with its permission on r (pull, triage, push, maintain, admin
+// or a custom role's name), sorted by name.
+func (s *Server) listRepoTeams(c *reqCtx, w *world, r *Repo) {
+	g := teamGrantsOf.peek(r)
+	var teams []*Team
+	if g != nil {
+		for id := range *g {
+			t := w.teams[id]
+			if t == nil {
+				continue
+			}
+			if org := w.account(t.Org); org != nil && w.canSeeTeam(c.principal, org, t) {
+				teams = append(teams, t)
+			}
+		}
+	}
+	sort.Slice(teams, func(i, j int) bool {
+		if a, b := strings.ToLower(teams[i].Name), strings.ToLower(teams[j].Name); a != b {
+			return a < b
+		}
+		return teams[i].ID < teams[j].ID
+	})
+	start, end := c.paginate(len(teams))
+	items := make([]*teamJSON, 0, end-start)
+	for _, t := range teams[start:end] {
+		j := c.renderTeam(w, t)
+		j.Permission = (*g)[t.ID]
+		items = append(items, j)
+	}
+	c.json(http.StatusOK, items)
 }
 
 // teamRepoJSON is a repository as a team sees it: with the team's

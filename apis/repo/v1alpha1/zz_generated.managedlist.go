@@ -74,6 +74,15 @@ func (l *CollaboratorList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this CollaboratorSetList.
+func (l *CollaboratorSetList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this DependabotSecretList.
 func (l *DependabotSecretList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

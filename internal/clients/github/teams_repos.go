@@ -31,7 +31,37 @@ var (
 	routeListTeamRepos = declare(Route{Method: http.MethodGet, Template: "/orgs/{org}/teams/{team_slug}/repos",
 		Permission: "Metadata: read on the repositories and Members: read on the organization", Scope: "repo and read:org",
 		Cache: CacheConditional})
+	// routeListRepoTeams lists the teams with access to a repository
+	// (those the credentials can see), each with its permission on it;
+	// read conditionally.
+	routeListRepoTeams = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/teams",
+		Permission: "Metadata: read", Scope: "repo", Cache: CacheConditional})
 )
+
+// RepoTeam is a team with access to a repository, as the repository's
+// list of teams shows it.
+type RepoTeam struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+	// Permission is the team's permission on the repository, in the words
+	// of the grant: pull, triage, push, maintain, admin, or the name of a
+	// custom repository role.
+	Permission string `json:"permission"`
+}
+
+// RepoTeamsAPI lists the teams with access to a repository.
+type RepoTeamsAPI interface {
+	ListRepoTeams(ctx context.Context, owner, repo string) ([]RepoTeam, error)
+}
+
+var _ RepoTeamsAPI = (*TeamReposClient)(nil)
+
+// ListRepoTeams lists, every page of it, the teams with access to the
+// repository that the credentials can see, each with its permission.
+func (c *TeamReposClient) ListRepoTeams(ctx context.Context, owner, repo string) ([]RepoTeam, error) {
+	return listAll[RepoTeam](ctx, c.requester, routeListRepoTeams, routeListRepoTeams.path(owner, repo), url.Values{})
+}
 
 // TeamRepo is a repository as a team sees it: which repository it is, and
 // the team's permission on it.

@@ -30,3 +30,16 @@ func (m *MockTeamReposAPI) AddTeamRepo(ctx context.Context, org, teamSlug, owner
 func (m *MockTeamReposAPI) RemoveTeamRepo(ctx context.Context, org, teamSlug, owner, repo string) error {
 	return m.MockRemoveTeamRepo(ctx, org, teamSlug, owner, repo)
 }
+
+var _ github.RepoTeamsAPI = (*MockRepoTeamsAPI)(nil)
+
+// MockRepoTeamsAPI is a github.RepoTeamsAPI whose every method calls the
+// function field of the same name; a nil field panics when called.
+type MockRepoTeamsAPI struct {
+	MockListRepoTeams func(ctx context.Context, owner, repo string) ([]github.RepoTeam, error)
+}
+
+// ListRepoTeams calls MockListRepoTeams.
+func (m *MockRepoTeamsAPI) ListRepoTeams(ctx context.Context, owner, repo string) ([]github.RepoTeam, error) {
+	return m.MockListRepoTeams(ctx, owner, repo)
+}

@@ -595,6 +595,38 @@ func EachCollaborator[S any](
 	}
 }
 
+// A CollaboratorSetObject is a CollaboratorSet of either scope.
+type CollaboratorSetObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.CollaboratorSetParameters
+	Observation() *repocommonv1alpha1.CollaboratorSetObservation
+}
+
+// CollaboratorSet makes empty CollaboratorSet resources of either scope.
+var CollaboratorSet = Pair[CollaboratorSetObject]{
+	Namespaced: func() CollaboratorSetObject { return &repomv1alpha1.CollaboratorSet{} },
+	Cluster:    func() CollaboratorSetObject { return &repov1alpha1.CollaboratorSet{} },
+}
+
+// EachCollaboratorSet returns what namespaced and cluster make of their scope's
+// CollaboratorSet type, namespaced first. Each is given its scope and a
+// constructor of a CollaboratorSet called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachCollaboratorSet[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.CollaboratorSet) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.CollaboratorSet) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.CollaboratorSet {
+			return &repomv1alpha1.CollaboratorSet{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.CollaboratorSet {
+			return &repov1alpha1.CollaboratorSet{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A DependabotSecretObject is a DependabotSecret of either scope.
 type DependabotSecretObject interface {
 	resource.Managed
