@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
+	"github.com/crossplane-github/provider-github/internal/controller/collaboratorset"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
 	"github.com/crossplane-github/provider-github/internal/controller/customproperty"
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
@@ -58,6 +59,7 @@ var kinds = [][]kind.Setup{
 	organizationruleset.Setups,
 	autolinkreference.Setups,
 	issuelabels.Setups,
+	collaboratorset.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -11,7 +11,7 @@ import (
 // repository (a page of 100 a request) as one authoritative IssueLabels,
 // instead of an IssueLabel per label: applied, it changes nothing, and
 // from then on a label someone adds on GitHub is deleted.
-var issueLabelsKind = Kind{Name: "IssueLabels", Group: "repo", Level: PerRepository, SetOf: "IssueLabel",
+var issueLabelsKind = Kind{Name: "IssueLabels", Group: "repo", Level: PerRepository, SetOf: []string{"IssueLabel"},
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
 		labels, err := gh.NewIssueLabelsClient(s.GitHub).ListIssueLabels(ctx, repo.Owner, repo.Name)
 		if err != nil {

@@ -66,8 +66,9 @@ type Options struct {
 	// reveals (Actions and Dependabot secrets).
 	SkipSecretValues bool
 	// Sets imports the kinds that declare all the objects of a
-	// repository together (IssueLabels: every label of a repository)
-	// instead of a resource per object (IssueLabel).
+	// repository together (IssueLabels: every label of a repository;
+	// CollaboratorSet: every user and team with access to it) instead of
+	// a resource per object (IssueLabel; Collaborator and TeamRepository).
 	Sets bool
 	// Files are the paths of the files to import as RepositoryFiles from
 	// each repository's default branch, where they exist; empty: none.
@@ -116,8 +117,8 @@ func (o *Options) Validate(known []Kind) error {
 		}
 	}
 	for _, k := range known {
-		if k.SetOf != "" && !o.Sets && slices.ContainsFunc(o.Kinds, func(n string) bool { return strings.EqualFold(n, k.Name) }) {
-			return fmt.Errorf("--kinds: %s is imported with --sets (instead of %s)", k.Name, k.SetOf)
+		if len(k.SetOf) > 0 && !o.Sets && slices.ContainsFunc(o.Kinds, func(n string) bool { return strings.EqualFold(n, k.Name) }) {
+			return fmt.Errorf("--kinds: %s is imported with --sets (instead of %s)", k.Name, strings.Join(k.SetOf, " and "))
 		}
 	}
 	if o.Concurrency < 1 {
@@ -146,10 +147,10 @@ func (o *Options) wantsKind(k Kind, known []Kind) bool {
 	if o.SkipSecretValues && k.SecretValues {
 		return false
 	}
-	if k.SetOf != "" && !o.Sets {
+	if len(k.SetOf) > 0 && !o.Sets {
 		return false
 	}
-	if o.Sets && slices.ContainsFunc(known, func(s Kind) bool { return s.SetOf == k.Name }) {
+	if o.Sets && slices.ContainsFunc(known, func(s Kind) bool { return slices.Contains(s.SetOf, k.Name) }) {
 		return false
 	}
 	if len(o.Kinds) == 0 {

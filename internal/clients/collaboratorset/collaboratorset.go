@@ -11,8 +11,12 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -26,6 +30,10 @@ import (
 // who hold access only through the organization), its invitations not yet
 // accepted (expired ones included) and its teams.
 type Got struct {
+	// Owner is the repository's owner: a user who owns the repository is
+	// listed among its direct collaborators, but is none of its own
+	// repository, and is never removed.
+	Owner         string
 	Collaborators []github.Collaborator
 	Invitations   []github.Invitation
 	Teams         []github.RepoTeam
@@ -95,8 +103,9 @@ type Plan struct {
 	Pending []github.Invitation
 }
 
-// Drift names every difference the plan writes, "" when there is none.
-func (p Plan) Drift() string {
+// Drift names every difference the plan writes; none when it writes
+// nothing.
+func (p Plan) Drift() []string {
 	var d []string
 	for _, g := range p.Add {
 		d = append(d, fmt.Sprintf("user %s: %s, want %s", g.Name, g.Why, g.Permission))
@@ -116,7 +125,25 @@ func (p Plan) Drift() string {
 	for _, t := range p.RemoveTeams {
 		d = append(d, fmt.Sprintf("team %s: not listed", t))
 	}
-	return strings.Join(d, "; ")
+	return d
+}
+
+// Pending is the Ready condition of a set whose listed users have not all
+// accepted their invitations to repository (owner/name) yet: it says who
+// and since when, in words that stay the same from one poll to the next.
+func Pending(repository string, invs []github.Invitation) xpv2.Condition {
+	who := make([]string, 0, len(invs))
+	for _, inv := range invs {
+		who = append(who, fmt.Sprintf("%s (invited %s)", inv.Invitee.Login, inv.CreatedAt.UTC().Format(time.RFC3339)))
+	}
+	return xpv2.Condition{
+		Type:               xpv2.TypeReady,
+		Status:             corev1.ConditionFalse,
+		LastTransitionTime: metav1.Now(),
+		Reason:             collab.ReasonInvitationPending,
+		Message: fmt.Sprintf("the invitations to %s are pending: %s has not accepted yet; GitHub lets an invitation expire after 7 days, and the provider then invites again",
+			repository, strings.Join(who, ", ")),
+	}
 }
 
 // invitee names an invitation's invitee: an invitation to an email
@@ -162,7 +189,7 @@ func Diff(p *common.CollaboratorSetParameters, got Got, kept []common.Collaborat
 		}
 	}
 	for _, c := range got.Collaborators {
-		if !ListsUser(p, c.Login) {
+		if !ListsUser(p, c.Login) && !strings.EqualFold(c.Login, got.Owner) {
 			plan.Remove = append(plan.Remove, c.Login)
 		}
 	}
@@ -299,6 +326,9 @@ func findTeam(list []github.RepoTeam, slug string) *github.RepoTeam {
 func Observation(full string, p *common.CollaboratorSetParameters, got Got, kept []common.CollaboratorSetKeptPermission) common.CollaboratorSetObservation {
 	o := common.CollaboratorSetObservation{Repository: ptr.To(full), KeptPermissions: StillKept(p, got, kept)}
 	for _, c := range got.Collaborators {
+		if strings.EqualFold(c.Login, got.Owner) {
+			continue
+		}
 		o.Users = append(o.Users, common.CollaboratorSetObservedUser{Login: c.Login, Role: c.RoleName, Listed: ListsUser(p, c.Login)})
 	}
 	for _, inv := range got.Invitations {
@@ -316,24 +346,32 @@ func Observation(full string, p *common.CollaboratorSetParameters, got Got, kept
 }
 
 // Imported is GitHub's access to a repository as a CollaboratorSet's
-// users and teams: its direct collaborators with their roles, its pending
-// invitees with the role offered (so that an import withdraws nothing),
-// and its teams; a push permission, the default, left unset. Diff finds
-// nothing to change in it.
-func Imported(got Got) (users []common.CollaboratorSetUser, teams []common.CollaboratorSetTeam) {
+// users and teams: its direct collaborators with their roles (not its
+// owner), its pending invitees with the role offered (so that an import
+// withdraws nothing), and its teams; a push permission, the default, left
+// unset. Diff finds nothing to change in it but the expired invitations
+// and those to an email address, which it withdraws.
+func Imported(got Got) common.CollaboratorSetParameters {
+	var p common.CollaboratorSetParameters
 	for _, c := range got.Collaborators {
-		users = append(users, common.CollaboratorSetUser{Username: c.Login, Permission: nonDefault(collab.ImportedPermission(c.RoleName), collab.DefaultPermission)})
+		if strings.EqualFold(c.Login, got.Owner) {
+			continue
+		}
+		p.Users = append(p.Users, common.CollaboratorSetUser{Username: c.Login, Permission: nonDefault(collab.ImportedPermission(c.RoleName), collab.DefaultPermission)})
 	}
 	for _, inv := range got.Invitations {
 		if inv.Invitee == nil || inv.Expired {
 			continue
 		}
-		users = append(users, common.CollaboratorSetUser{Username: inv.Invitee.Login, Permission: nonDefault(collab.ImportedPermission(inv.Permissions), collab.DefaultPermission)})
+		if ListsUser(&p, inv.Invitee.Login) {
+			continue // a collaborator invited again: one entry
+		}
+		p.Users = append(p.Users, common.CollaboratorSetUser{Username: inv.Invitee.Login, Permission: nonDefault(collab.ImportedPermission(inv.Permissions), collab.DefaultPermission)})
 	}
 	for _, t := range got.Teams {
-		teams = append(teams, common.CollaboratorSetTeam{Slug: t.Slug, Permission: nonDefault(teamrepo.PermissionOf(teamrepo.Role(t.Permission)), teamrepo.DefaultPermission)})
+		p.Teams = append(p.Teams, common.CollaboratorSetTeam{Slug: t.Slug, Permission: nonDefault(teamrepo.PermissionOf(teamrepo.Role(t.Permission)), teamrepo.DefaultPermission)})
 	}
-	return users, teams
+	return p
 }
 
 // nonDefault is p, or nil when it is the default def or empty.

@@ -1,14 +1,17 @@
 package collaboratorset
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	collab "github.com/crossplane-github/provider-github/internal/clients/collaborator"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
@@ -114,6 +117,10 @@ func TestDiff(t *testing.T) {
 			p:      common.CollaboratorSetParameters{Users: []common.CollaboratorSetUser{user("alice", "admin")}},
 			got:    Got{Collaborators: []github.Collaborator{{Login: "alice"}}},
 		},
+		"Owner": {
+			reason: "A user who owns the repository is listed among its direct collaborators, but is never removed.",
+			got:    Got{Owner: "octocat", Collaborators: []github.Collaborator{{Login: "Octocat", RoleName: "admin"}}},
+		},
 		"Empty": {
 			reason: "An empty set removes everyone and every team.",
 			got: Got{
@@ -129,7 +136,7 @@ func TestDiff(t *testing.T) {
 			if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("\n%s\nDiff(...): -want, +got:\n%s", tc.reason, diff)
 			}
-			if (tc.want.Drift() == "") != (got.Drift() == "") {
+			if (len(tc.want.Drift()) == 0) != (len(got.Drift()) == 0) {
 				t.Errorf("\n%s\nDrift() = %q", tc.reason, got.Drift())
 			}
 		})
@@ -143,11 +150,11 @@ func TestDrift(t *testing.T) {
 		Cancel:      []InvitationChange{{ID: 8}},
 		RemoveTeams: []string{"core"},
 	}
-	want := "user alice: missing, want push; user mallory: not listed; invitation 8 of an email address: not listed; team core: not listed"
-	if got := p.Drift(); got != want {
-		t.Errorf("Drift():\nwant %q\ngot  %q", want, got)
+	want := []string{"user alice: missing, want push", "user mallory: not listed", "invitation 8 of an email address: not listed", "team core: not listed"}
+	if diff := cmp.Diff(want, p.Drift()); diff != "" {
+		t.Errorf("Drift(): -want, +got:\n%s", diff)
 	}
-	if got := (Plan{Pending: []github.Invitation{invitation(1, "a", "read", false)}}).Drift(); got != "" {
+	if got := (Plan{Pending: []github.Invitation{invitation(1, "a", "read", false)}}).Drift(); len(got) != 0 {
 		t.Errorf("Drift() of a plan with only pending invitations = %q, want none: nothing is to be written", got)
 	}
 }
@@ -196,11 +203,13 @@ func TestKept(t *testing.T) {
 
 func TestImported(t *testing.T) {
 	got := Got{
-		Collaborators: []github.Collaborator{{Login: "alice", RoleName: "write"}, {Login: "bob", RoleName: "maintain"}, {Login: "carol", RoleName: "Reviewer"}},
+		Owner:         "demo-org",
+		Collaborators: []github.Collaborator{{Login: "alice", RoleName: "write"}, {Login: "bob", RoleName: "maintain"}, {Login: "carol", RoleName: "Reviewer"}, {Login: "Demo-Org", RoleName: "admin"}},
 		Invitations:   []github.Invitation{invitation(1, "dave", "read", false), invitation(2, "old", "read", true), invitation(3, "", "read", false)},
 		Teams:         []github.RepoTeam{{Slug: "core", Permission: "push"}, {Slug: "ops", Permission: "admin"}},
 	}
-	users, teams := Imported(got)
+	imported := Imported(got)
+	users, teams := imported.Users, imported.Teams
 	wantUsers := []common.CollaboratorSetUser{user("alice"), user("bob", "maintain"), user("carol", "Reviewer"), user("dave", "pull")}
 	wantTeams := []common.CollaboratorSetTeam{team("core"), team("ops", "admin")}
 	if diff := cmp.Diff(wantUsers, users); diff != "" {
@@ -213,7 +222,7 @@ func TestImported(t *testing.T) {
 	// address: the plan withdraws those, and changes nothing else.
 	got.Invitations = got.Invitations[:1]
 	p := common.CollaboratorSetParameters{Users: users, Teams: teams}
-	if d := Diff(&p, got, nil).Drift(); d != "" {
+	if d := Diff(&p, got, nil).Drift(); len(d) != 0 {
 		t.Errorf("Diff(Imported(got), got).Drift() = %q, want none: an imported set writes nothing", d)
 	}
 }
@@ -246,5 +255,13 @@ func TestRecord(t *testing.T) {
 	}
 	if got := Record(kept, "b", nil); len(got) != 1 || got[0].Login != "a" {
 		t.Errorf("Record(..., nil) = %+v, want b's record removed", got)
+	}
+}
+
+func TestPending(t *testing.T) {
+	c := Pending("o/r", []github.Invitation{invitation(1, "alice", "read", false), invitation(2, "bob", "write", false)})
+	want := "the invitations to o/r are pending: alice (invited 1970-01-01T00:00:00Z), bob (invited 1970-01-01T00:00:00Z) has not accepted yet"
+	if c.Reason != collab.ReasonInvitationPending || c.Status != corev1.ConditionFalse || !strings.HasPrefix(c.Message, want) {
+		t.Errorf("Pending(...) = %+v, want Ready=False, reason InvitationPending, a message starting %q", c, want)
 	}
 }
