@@ -479,6 +479,10 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 // each Repository gets a resource of every other kind, its own Team
 // included. These are the namespaced kinds; clusterScopedKinds gives
 // their cluster-scoped twins, which make chaos storms beside them.
+// CollaboratorSet is not among them: a storm's repository holds a
+// Collaborator and a TeamRepository, beside which a CollaboratorSet
+// refuses to write (docs/kinds/collaboratorset.md), as it would beside
+// IssueLabel were IssueLabels authoritative there.
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindIssueLabels, kindTeamMembership,

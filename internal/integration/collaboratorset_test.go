@@ -287,3 +287,71 @@ func TestCollaboratorSetAdmission(t *testing.T) {
 		})
 	}
 }
+
+// The CollaboratorSet examples of both scopes become Ready, with the
+// Repository they hold and the Team examples whose teams they list, as
+// make demo and make e2e apply them (which accept other-user's invitations
+// as other-user): the repository then has exactly the listed access.
+func TestCollaboratorSetExamples(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		seed := emulator.DefaultSeed()
+		seed.Users = append(seed.Users, emulator.SeedUser{Login: "member-user", Tokens: []string{"member-token"}})
+		seed.Orgs[0].Members = append(seed.Orgs[0].Members, emulator.SeedMember{Login: "member-user", Role: emulator.RoleMember})
+		f := newFixtureWith(t, emulator.Options{Seed: seed})
+		mgs := examplesOf(t, s, "collaboratorset")
+		var sets []twins.CollaboratorSetObject
+		slugs := map[string]bool{}
+		for _, mg := range mgs {
+			if o, ok := mg.(twins.CollaboratorSetObject); ok {
+				sets = append(sets, o)
+				for _, team := range o.Parameters().Teams {
+					slugs[team.Slug] = true
+				}
+			}
+		}
+		if len(sets) == 0 {
+			t.Fatal("no CollaboratorSet example")
+		}
+		for _, team := range examplesOf(t, s, "team") {
+			if slugs[team.GetName()] {
+				mgs = append(mgs, team)
+			}
+		}
+		for _, mg := range mgs {
+			placeExample(f, s, mg)
+			f.must(kube.Create(f.ctx, mg))
+		}
+		f.eventually("other-user's invitations accepted", func() string {
+			var invs []struct {
+				ID int64 `json:"id"`
+			}
+			f.must(json.Unmarshal(f.ghMust(http.StatusOK, "other-token", http.MethodGet, "/user/repository_invitations", ""), &invs))
+			for _, inv := range invs {
+				f.ghMust(http.StatusNoContent, "other-token", http.MethodPatch, fmt.Sprintf("/user/repository_invitations/%d", inv.ID), "")
+			}
+			for _, o := range sets {
+				if r := get(f, o).GetCondition(xpv2.TypeReady); r.Status != corev1.ConditionTrue {
+					return fmt.Sprintf("%s: Ready=%s (%s) %s", o.GetName(), r.Status, r.Reason, r.Message)
+				}
+			}
+			return ""
+		})
+		for _, mg := range mgs {
+			waitReady(f, mg)
+		}
+		for _, o := range sets {
+			full := ptr.Deref(get(f, o).Observation().Repository, "")
+			var direct []struct {
+				Login string `json:"login"`
+			}
+			f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, "/repos/"+full+"/collaborators?affiliation=direct", ""), &direct))
+			var teams []struct {
+				Slug string `json:"slug"`
+			}
+			f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, "/repos/"+full+"/teams", ""), &teams))
+			if len(direct) != len(o.Parameters().Users) || len(teams) != len(o.Parameters().Teams) {
+				t.Errorf("%s: %s has collaborators %+v and teams %+v, want the %d users and %d teams listed", o.GetName(), full, direct, teams, len(o.Parameters().Users), len(o.Parameters().Teams))
+			}
+		}
+	})
+}

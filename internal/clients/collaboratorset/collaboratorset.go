@@ -141,7 +141,7 @@ func Pending(repository string, invs []github.Invitation) xpv2.Condition {
 		Status:             corev1.ConditionFalse,
 		LastTransitionTime: metav1.Now(),
 		Reason:             collab.ReasonInvitationPending,
-		Message: fmt.Sprintf("the invitations to %s are pending: %s has not accepted yet; GitHub lets an invitation expire after 7 days, and the provider then invites again",
+		Message: fmt.Sprintf("invitations to %s not accepted yet: %s; GitHub lets an invitation expire after 7 days, and the provider then invites again",
 			repository, strings.Join(who, ", ")),
 	}
 }

@@ -260,7 +260,7 @@ func TestRecord(t *testing.T) {
 
 func TestPending(t *testing.T) {
 	c := Pending("o/r", []github.Invitation{invitation(1, "alice", "read", false), invitation(2, "bob", "write", false)})
-	want := "the invitations to o/r are pending: alice (invited 1970-01-01T00:00:00Z), bob (invited 1970-01-01T00:00:00Z) has not accepted yet"
+	want := "invitations to o/r not accepted yet: alice (invited 1970-01-01T00:00:00Z), bob (invited 1970-01-01T00:00:00Z);"
 	if c.Reason != collab.ReasonInvitationPending || c.Status != corev1.ConditionFalse || !strings.HasPrefix(c.Message, want) {
 		t.Errorf("Pending(...) = %+v, want Ready=False, reason InvitationPending, a message starting %q", c, want)
 	}
