@@ -175,7 +175,8 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 func (e *external[T]) write(ctx context.Context, mg T) error {
 	owner, name, full := e.repo.Owner, e.repo.Name, e.repo.FullName()
 	for _, w := range e.plan.Withdraw {
-		if err := e.api.DeleteInvitation(ctx, owner, name, w.ID); resource.Ignore(github.IsNotFound, err) != nil {
+		err := e.api.DeleteInvitation(ctx, owner, name, w.ID)
+		if resource.Ignore(github.IsNotFound, err) != nil {
 			return errors.Wrapf(err, "cannot withdraw the expired invitation of %s to %s", w.Login, full)
 		}
 	}
@@ -206,19 +207,22 @@ func (e *external[T]) write(ctx context.Context, mg T) error {
 		}
 	}()
 	for _, login := range e.plan.Remove {
-		if err := e.api.RemoveCollaborator(ctx, owner, name, login); resource.Ignore(github.IsNotFound, err) != nil {
+		err := e.api.RemoveCollaborator(ctx, owner, name, login)
+		if resource.Ignore(github.IsNotFound, err) != nil {
 			return errors.Wrapf(err, "cannot remove %s, whom this CollaboratorSet does not list, from %s", login, full)
 		}
 		removed = append(removed, "user "+login)
 	}
 	for _, c := range e.plan.Cancel {
-		if err := e.api.DeleteInvitation(ctx, owner, name, c.ID); resource.Ignore(github.IsNotFound, err) != nil {
+		err := e.api.DeleteInvitation(ctx, owner, name, c.ID)
+		if resource.Ignore(github.IsNotFound, err) != nil {
 			return errors.Wrapf(err, "cannot withdraw invitation %d to %s, which this CollaboratorSet does not list", c.ID, full)
 		}
 		removed = append(removed, fmt.Sprintf("invitation %d of %s", c.ID, invitee(c.Login)))
 	}
 	for _, slug := range e.plan.RemoveTeams {
-		if err := e.api.RemoveTeamRepo(ctx, owner, slug, owner, name); resource.Ignore(github.IsNotFound, err) != nil {
+		err := e.api.RemoveTeamRepo(ctx, owner, slug, owner, name)
+		if resource.Ignore(github.IsNotFound, err) != nil {
 			return errors.Wrapf(err, "cannot remove team %s, which this CollaboratorSet does not list, from %s", slug, full)
 		}
 		removed = append(removed, "team "+slug)

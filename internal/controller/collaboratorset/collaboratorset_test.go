@@ -235,7 +235,7 @@ func TestObserve(t *testing.T) {
 		o      managed.ExternalObservation
 		err    string // a part of the error; none when ""
 		ext    string
-		users  int // len(status.atProvider.users)
+		users  int // how many users status.atProvider lists
 		ready  xpv2.ConditionReason
 		calls  []string
 		events []event.Reason
