@@ -97,6 +97,12 @@ type Plan struct {
 	PutTeams []Grant
 	// RemoveTeams are slugs of teams the set does not list.
 	RemoveTeams []string
+	// CheckTeams are teams listed with a custom role for which the
+	// repository's list of teams shows a built-in permission: the list
+	// may show a custom role as its base role, so the team's own
+	// permission check (its role_name) decides whether they go to
+	// PutTeams (see Confirm).
+	CheckTeams []Grant
 	// Pending are the pending invitations of listed users, once Add and
 	// UpdateInvitations are written: the set is not Ready until they are
 	// accepted.
@@ -208,7 +214,10 @@ func Diff(p *common.CollaboratorSetParameters, got Got, kept []common.Collaborat
 		switch {
 		case g == nil:
 			plan.PutTeams = append(plan.PutTeams, Grant{Name: t.Slug, Permission: want, Why: "missing"})
-		case !TeamUpToDate(want, g.Permission):
+		case TeamUpToDate(want, g.Permission):
+		case !teamrepo.BuiltIn(want) && teamrepo.BuiltIn(strings.ToLower(g.Permission)):
+			plan.CheckTeams = append(plan.CheckTeams, Grant{Name: t.Slug, Permission: want, Why: "GitHub reports " + g.Permission})
+		default:
 			plan.PutTeams = append(plan.PutTeams, Grant{Name: t.Slug, Permission: want, Why: "GitHub reports " + g.Permission})
 		}
 	}
@@ -279,6 +288,19 @@ func StillKept(p *common.CollaboratorSetParameters, got Got, kept []common.Colla
 		}
 	}
 	return out
+}
+
+// Confirm settles a team of CheckTeams with the team's own permission
+// check r: up to date when its role_name is the custom role, else to be
+// granted again.
+func (p *Plan) Confirm(g Grant, r *github.TeamRepo) {
+	if teamrepo.UpToDate(g.Permission, r) {
+		return
+	}
+	if role := teamrepo.ReportedRole(r); role != "" {
+		g.Why = "GitHub reports " + role
+	}
+	p.PutTeams = append(p.PutTeams, g)
 }
 
 // TeamUpToDate tells whether a team's permission on GitHub is the one

@@ -112,6 +112,12 @@ func TestDiff(t *testing.T) {
 			kept:   []common.CollaboratorSetKeptPermission{{Login: "Owner", Granted: "pull", Reported: "admin"}, {Login: "lead", Granted: "push", Reported: "maintain"}},
 			want:   Plan{Add: []Grant{{Name: "lead", Permission: "triage", Why: "GitHub reports maintain"}}},
 		},
+		"CustomTeamRoleAsBaseRole": {
+			reason: "A team listed with a custom role that the list shows as a built-in permission is to be checked, not granted again at once.",
+			p:      common.CollaboratorSetParameters{Teams: []common.CollaboratorSetTeam{team("ops", "Deployer")}},
+			got:    Got{Teams: []github.RepoTeam{{Slug: "ops", Permission: "push"}}},
+			want:   Plan{CheckTeams: []Grant{{Name: "ops", Permission: "Deployer", Why: "GitHub reports push"}}},
+		},
 		"NoRoleName": {
 			reason: "A collaborator listed without role_name (an older server) counts as up to date rather than granted again on every poll.",
 			p:      common.CollaboratorSetParameters{Users: []common.CollaboratorSetUser{user("alice", "admin")}},
@@ -263,5 +269,18 @@ func TestPending(t *testing.T) {
 	want := "invitations to o/r not accepted yet: alice (invited 1970-01-01T00:00:00Z), bob (invited 1970-01-01T00:00:00Z);"
 	if c.Reason != collab.ReasonInvitationPending || c.Status != corev1.ConditionFalse || !strings.HasPrefix(c.Message, want) {
 		t.Errorf("Pending(...) = %+v, want Ready=False, reason InvitationPending, a message starting %q", c, want)
+	}
+}
+
+func TestConfirm(t *testing.T) {
+	g := Grant{Name: "ops", Permission: "Deployer", Why: "GitHub reports push"}
+	var p Plan
+	p.Confirm(g, &github.TeamRepo{RoleName: "deployer"})
+	if len(p.PutTeams) != 0 {
+		t.Errorf("Confirm(...) of a team whose role_name is the custom role: PutTeams %+v, want none", p.PutTeams)
+	}
+	p.Confirm(g, &github.TeamRepo{RoleName: "write"})
+	if diff := cmp.Diff([]Grant{{Name: "ops", Permission: "Deployer", Why: "GitHub reports write"}}, p.PutTeams); diff != "" {
+		t.Errorf("Confirm(...) of a team with another role: -want, +got:\n%s", diff)
 	}
 }

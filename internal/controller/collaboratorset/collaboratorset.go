@@ -99,7 +99,10 @@ func (e *external[T]) read(ctx context.Context) (mapping.Got, error) {
 }
 
 // Observe reads the repository's access (three conditional lists: free
-// while unchanged) and plans what makes it the declared one. A resource
+// while unchanged) and plans what makes it the declared one; a team listed
+// with a custom role that the list shows as a built-in permission (GitHub
+// may show a custom role as its base role) is confirmed with the team's
+// own permission check. A resource
 // being deleted leaves the access as it is (see Delete) and reads nothing.
 // One that must not share the repository reads and writes nothing: its
 // condition names the others. Without an external name the declared
@@ -132,6 +135,18 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	kept := mg.Observation().KeptPermissions
 	*mg.Observation() = mapping.Observation(full, p, got, kept)
 	e.plan = mapping.Diff(p, got, kept)
+	for _, g := range e.plan.CheckTeams {
+		r, err := e.api.GetTeamRepo(ctx, e.repo.Owner, g.Name, e.repo.Owner, e.repo.Name)
+		switch {
+		case github.IsNotFound(err):
+			// Gone since the list: granted again.
+			e.plan.Confirm(g, &github.TeamRepo{RoleName: "none"})
+		case err != nil:
+			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the permission of team %s on %s", g.Name, full)
+		default:
+			e.plan.Confirm(g, r)
+		}
+	}
 	ext := meta.GetExternalName(mg)
 	if ext == "" {
 		return managed.ExternalObservation{}, nil

@@ -80,8 +80,10 @@ type gh struct {
 	teams         []github.RepoTeam
 	members       map[string]bool
 	roleOf        map[string]string
-	err           error // when set, GitHub answers every request with it
-	calls         []string
+	// teamRoles are the role_name of each team's own permission check.
+	teamRoles map[string]string
+	err       error // when set, GitHub answers every request with it
+	calls     []string
 }
 
 func (g *gh) answer(call string) error {
@@ -173,6 +175,12 @@ func (g *gh) api() githubAPI {
 			},
 		},
 		MockTeamReposAPI: &fake.MockTeamReposAPI{
+			MockGetTeamRepo: func(_ context.Context, _, slug, _, _ string) (*github.TeamRepo, error) {
+				if err := g.answer("get team " + slug); err != nil {
+					return nil, err
+				}
+				return &github.TeamRepo{RoleName: g.teamRoles[slug]}, nil
+			},
 			MockAddTeamRepo: func(_ context.Context, _, slug, _, _, permission string) error {
 				if err := g.answer("put team " + slug + " " + permission); err != nil {
 					return err
@@ -282,6 +290,21 @@ func TestObserve(t *testing.T) {
 			reason: "A listed user who has not accepted the invitation makes the set Ready=False, saying so.",
 			gh:     invited, mg: []mod{withExternalName(full)},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: full, users: 1, ready: collab.ReasonInvitationPending, calls: reads},
+		},
+		"CustomTeamRoleConfirmed": {
+			reason: "A team listed with a custom role that the repository's list shows as its base role is confirmed by the team's own check.",
+			gh: gh{collaborators: []github.Collaborator{{Login: "alice", RoleName: "write"}}, teams: []github.RepoTeam{{Slug: "core", Permission: "push"}},
+				teamRoles: map[string]string{"core": "Deployer"}},
+			mg:   []mod{withExternalName(full), func(o Object) { o.Parameters().Teams[0].Permission = ptr.To("deployer") }},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: full, users: 1, ready: xpv2.ReasonAvailable, calls: append(append([]string(nil), reads...), "get team core")},
+		},
+		"CustomTeamRoleChanged": {
+			reason: "A team listed with a custom role whose own check reports another role is granted it again.",
+			gh: gh{collaborators: []github.Collaborator{{Login: "alice", RoleName: "write"}}, teams: []github.RepoTeam{{Slug: "core", Permission: "push"}},
+				teamRoles: map[string]string{"core": "write"}},
+			mg: []mod{withExternalName(full), func(o Object) { o.Parameters().Teams[0].Permission = ptr.To("deployer") }},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "team core: GitHub reports write, want deployer"},
+				ext: full, users: 1, ready: xpv2.ReasonAvailable, calls: append(append([]string(nil), reads...), "get team core")},
 		},
 		"RenamedRepository": {
 			reason: "The external name follows the repository under its new name, and is saved at once.",
