@@ -20,6 +20,56 @@ package v1alpha1
 
 import xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
+// GetCondition of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) GetCondition(ct xpv2.ConditionType) xpv2.Condition {
+	return mg.Status.GetCondition(ct)
+}
+
+// GetDeletionPolicy of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) GetDeletionPolicy() xpv2.DeletionPolicy {
+	return mg.Spec.DeletionPolicy
+}
+
+// GetManagementPolicies of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) GetManagementPolicies() xpv2.ManagementPolicies {
+	return mg.Spec.ManagementPolicies
+}
+
+// GetProviderConfigReference of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) GetProviderConfigReference() *xpv2.Reference {
+	return mg.Spec.ProviderConfigReference
+}
+
+// GetWriteConnectionSecretToReference of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) GetWriteConnectionSecretToReference() *xpv2.SecretReference {
+	return mg.Spec.WriteConnectionSecretToReference
+}
+
+// SetConditions of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) SetConditions(c ...xpv2.Condition) {
+	mg.Status.SetConditions(c...)
+}
+
+// SetDeletionPolicy of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) SetDeletionPolicy(r xpv2.DeletionPolicy) {
+	mg.Spec.DeletionPolicy = r
+}
+
+// SetManagementPolicies of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) SetManagementPolicies(r xpv2.ManagementPolicies) {
+	mg.Spec.ManagementPolicies = r
+}
+
+// SetProviderConfigReference of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) SetProviderConfigReference(r *xpv2.Reference) {
+	mg.Spec.ProviderConfigReference = r
+}
+
+// SetWriteConnectionSecretToReference of this ActionsOIDCSubjectClaim.
+func (mg *ActionsOIDCSubjectClaim) SetWriteConnectionSecretToReference(r *xpv2.SecretReference) {
+	mg.Spec.WriteConnectionSecretToReference = r
+}
+
 // GetCondition of this ActionsSecret.
 func (mg *ActionsSecret) GetCondition(ct xpv2.ConditionType) xpv2.Condition {
 	return mg.Status.GetCondition(ct)

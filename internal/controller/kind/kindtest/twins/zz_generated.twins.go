@@ -403,6 +403,38 @@ func EachTeamMembership[S any](
 	}
 }
 
+// An ActionsOIDCSubjectClaimObject is an ActionsOIDCSubjectClaim of either scope.
+type ActionsOIDCSubjectClaimObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.ActionsOIDCSubjectClaimParameters
+	Observation() *repocommonv1alpha1.ActionsOIDCSubjectClaimObservation
+}
+
+// ActionsOIDCSubjectClaim makes empty ActionsOIDCSubjectClaim resources of either scope.
+var ActionsOIDCSubjectClaim = Pair[ActionsOIDCSubjectClaimObject]{
+	Namespaced: func() ActionsOIDCSubjectClaimObject { return &repomv1alpha1.ActionsOIDCSubjectClaim{} },
+	Cluster:    func() ActionsOIDCSubjectClaimObject { return &repov1alpha1.ActionsOIDCSubjectClaim{} },
+}
+
+// EachActionsOIDCSubjectClaim returns what namespaced and cluster make of their scope's
+// ActionsOIDCSubjectClaim type, namespaced first. Each is given its scope and a
+// constructor of an ActionsOIDCSubjectClaim called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachActionsOIDCSubjectClaim[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.ActionsOIDCSubjectClaim) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.ActionsOIDCSubjectClaim) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.ActionsOIDCSubjectClaim {
+			return &repomv1alpha1.ActionsOIDCSubjectClaim{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.ActionsOIDCSubjectClaim {
+			return &repov1alpha1.ActionsOIDCSubjectClaim{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // An ActionsSecretObject is an ActionsSecret of either scope.
 type ActionsSecretObject interface {
 	resource.Managed
