@@ -55,8 +55,9 @@ type setting[T any] struct {
 	// c.notSupplied) and reports false when the body is refused, and the
 	// owner's value is then left as it was.
 	read func(c *reqCtx, w *world, f *fields, v *T) bool
-	// reply is how a PUT is answered: replyNone (204) or replyItem (200
-	// with the new value).
+	// reply is how a PUT is answered: replyNone (204), replyItem (200
+	// with the new value) or replyEmpty (201 with an empty object, as
+	// GitHub answers a repository's OIDC subject claim template).
 	reply reply
 	// optionalBody: GitHub's description does not require a PUT body;
 	// none, or null, reads as an empty object.
@@ -74,8 +75,8 @@ func (k *setting[T]) incomplete() string {
 		return "no default"
 	case k.render == nil || k.read == nil:
 		return "no render or read"
-	case k.reply != replyNone && k.reply != replyItem:
-		return "a PUT answers replyNone or replyItem"
+	case k.reply != replyNone && k.reply != replyItem && k.reply != replyEmpty:
+		return "a PUT answers replyNone, replyItem or replyEmpty"
 	}
 	return ""
 }
@@ -148,8 +149,9 @@ func (k *setting[T]) get(c *reqCtx, _ *world, sp settingSpot[T]) {
 	c.json(http.StatusOK, k.render(c, &v))
 }
 
-// put changes the owner's value as the body says: 204, or 200 with the
-// new value, as the setting declares. A refused body changes nothing.
+// put changes the owner's value as the body says: 204, 200 with the new
+// value, or 201 with an empty object, as the setting declares. A refused
+// body changes nothing.
 func (k *setting[T]) put(c *reqCtx, w *world, sp settingSpot[T]) {
 	f, ok := c.fields(!k.optionalBody)
 	if !ok {
@@ -160,8 +162,12 @@ func (k *setting[T]) put(c *reqCtx, w *world, sp settingSpot[T]) {
 		return
 	}
 	sp.keep(v)
-	if k.reply == replyNone {
+	switch k.reply {
+	case replyNone:
 		c.noContent()
+		return
+	case replyEmpty:
+		c.json(http.StatusCreated, map[string]any{})
 		return
 	}
 	c.json(http.StatusOK, k.render(c, &v))

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
@@ -14,94 +17,253 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
-// actionsOIDCSubjectClaimRepo is the repository whose OIDC subject claim template the ActionsOIDCSubjectClaim tests set.
-const actionsOIDCSubjectClaimRepo = "actionsoidcsubjectclaim-home"
+// oidcRepo is the repository whose OIDC subject claim template the
+// ActionsOIDCSubjectClaim tests set.
+const oidcRepo = "oidc-home"
 
-// actionsOIDCSubjectClaimFull is its full name, the external name of their ActionsOIDCSubjectClaims.
-const actionsOIDCSubjectClaimFull = owner + "/" + actionsOIDCSubjectClaimRepo
+// oidcFull is its full name, the external name of their resources.
+const oidcFull = owner + "/" + oidcRepo
 
-// actionsOIDCSubjectClaimPath is the API path of the OIDC subject claim template.
-const actionsOIDCSubjectClaimPath = "/repos/" + actionsOIDCSubjectClaimFull + "/actions/oidc/customization/sub"
+// oidcPath is the API path of the template.
+const oidcPath = "/repos/" + oidcFull + "/actions/oidc/customization/sub"
 
-// newActionsOIDCSubjectClaim builds, without creating it, a ActionsOIDCSubjectClaim of scope s called
-// name that declares the OIDC subject claim template enabled or not.
-func (f *fixture) newActionsOIDCSubjectClaim(s scope, name string, enabled bool) twins.ActionsOIDCSubjectClaimObject {
+// newOIDCSubjectClaim builds, without creating it, an
+// ActionsOIDCSubjectClaim of scope s called name that declares the claim
+// keys, or GitHub's default subject when there are none.
+func (f *fixture) newOIDCSubjectClaim(s scope, name string, keys ...string) twins.ActionsOIDCSubjectClaimObject {
 	f.t.Helper()
 	o := twins.ActionsOIDCSubjectClaim.In(s.of)
 	p := o.Parameters()
-	p.RepositoryTarget = common.RepositoryTarget{Repository: ptr.To(actionsOIDCSubjectClaimRepo)}
-	p.Enabled = ptr.To(enabled)
+	p.RepositoryTarget = common.RepositoryTarget{Repository: ptr.To(oidcRepo)}
+	if len(keys) == 0 {
+		p.UseDefault = ptr.To(true)
+	} else {
+		p.IncludeClaimKeys = keys
+	}
 	return place(f, s, o, name, "github")
 }
 
-// ghActionsOIDCSubjectClaim tells whether GitHub's OIDC subject claim template is enabled.
-func (f *fixture) ghActionsOIDCSubjectClaim() bool {
+// oidcRepository creates the tests' repository on GitHub.
+func (f *fixture) oidcRepository() {
 	f.t.Helper()
-	status, b := f.gh(goodToken, http.MethodGet, actionsOIDCSubjectClaimPath, "")
-	if status != http.StatusOK {
-		f.t.Fatalf("GET %s: status %d: %s", actionsOIDCSubjectClaimPath, status, b)
-	}
-	var out struct {
-		Enabled bool `json:"enabled"`
-	}
-	f.must(json.Unmarshal(b, &out))
-	return out.Enabled
+	f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, oidcRepo))
 }
 
-// The OIDC subject claim template is written as declared, and the repository's full name becomes
-// the external name; a field changed on GitHub is put back; deleting the
-// resource leaves GitHub's OIDC subject claim template as it is.
+// ghOIDC is GitHub's template: "default", or its claim keys joined by
+// commas.
+func (f *fixture) ghOIDC() string {
+	f.t.Helper()
+	status, b := f.gh(goodToken, http.MethodGet, oidcPath, "")
+	if status != http.StatusOK {
+		f.t.Fatalf("GET %s: status %d: %s", oidcPath, status, b)
+	}
+	var out struct {
+		UseDefault bool     `json:"use_default"`
+		Keys       []string `json:"include_claim_keys"`
+	}
+	f.must(json.Unmarshal(b, &out))
+	if out.UseDefault {
+		return "default"
+	}
+	return strings.Join(out.Keys, ",")
+}
+
+// oidcTraffic counts the writes of the tests' template and the requests
+// that cost rate-limit points (but the planned full reads of
+// repositories).
+func (f *fixture) oidcTraffic() (writes, counted int) {
+	for _, r := range f.emu.Requests() {
+		if r.Method != http.MethodGet && strings.HasSuffix(r.Path, "/actions/oidc/customization/sub") {
+			writes++
+		}
+		if r.Counted && r.Endpoint != fullReadEndpoint {
+			counted++
+		}
+	}
+	return writes, counted
+}
+
+// oidcQuiet lets the reads that follow a change pass, then waits a few
+// poll intervals and fails when anyone wrote the template meanwhile (an
+// update loop), or when the polls cost rate-limit points (an idle
+// resource's reads are conditional: GitHub's 304s are free).
+func oidcQuiet(t *testing.T, f *fixture, what string) {
+	t.Helper()
+	settleReads(f)
+	writes, counted := f.oidcTraffic()
+	time.Sleep(3 * pollInterval)
+	w, c := f.oidcTraffic()
+	if w != writes {
+		t.Errorf("%s: %d writes of the OIDC subject claim template in 3 polls, want none (an update loop)", what, w-writes)
+	}
+	if c != counted {
+		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, c-counted, paidIn(f, 4*pollInterval))
+	}
+}
+
+// The template is written as declared, and the repository's full name
+// becomes the external name; the template changed on GitHub is put back;
+// an idle resource writes nothing and costs no points; deleting the
+// resource puts GitHub's default subject back.
 func TestActionsOIDCSubjectClaimLifecycle(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
-		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, actionsOIDCSubjectClaimRepo))
-		if f.ghActionsOIDCSubjectClaim() {
-			t.Fatal("GitHub's default OIDC subject claim template is enabled: the test declares it enabled to see the resource write it")
+		f.oidcRepository()
+		if got := f.ghOIDC(); got != "default" {
+			t.Fatalf("a new repository's template is %q, want GitHub's default", got)
 		}
-		o := f.newActionsOIDCSubjectClaim(s, "setting", true)
+		o := f.newOIDCSubjectClaim(s, "claims", "repo", "context", "job_workflow_ref")
 		f.must(kube.Create(f.ctx, o))
 		got := waitReady(f, o)
-		if ext := meta.GetExternalName(got); ext != actionsOIDCSubjectClaimFull {
-			t.Errorf("external name %q, want the repository's full name %q", ext, actionsOIDCSubjectClaimFull)
+		if ext := meta.GetExternalName(got); ext != oidcFull {
+			t.Errorf("external name %q, want the repository's full name %q", ext, oidcFull)
 		}
-		if !f.ghActionsOIDCSubjectClaim() {
-			t.Error("GitHub's OIDC subject claim template is not enabled, as declared")
+		if g := f.ghOIDC(); g != "repo,context,job_workflow_ref" {
+			t.Errorf("GitHub's template %q, want the declared keys in order", g)
 		}
-		if o := got.Observation(); ptr.Deref(o.Repository, "") != actionsOIDCSubjectClaimFull || !ptr.Deref(o.Enabled, false) {
-			t.Errorf("status.atProvider %+v", o)
+		if obs := got.Observation(); ptr.Deref(obs.Repository, "") != oidcFull || ptr.Deref(obs.UseDefault, true) ||
+			!slices.Equal(obs.IncludeClaimKeys, []string{"repo", "context", "job_workflow_ref"}) {
+			t.Errorf("status.atProvider %+v", obs)
 		}
+		oidcQuiet(t, f, "written")
 
-		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, actionsOIDCSubjectClaimPath, `{"enabled":false}`)
-		f.eventually("the OIDC subject claim template put back", func() string {
-			if !f.ghActionsOIDCSubjectClaim() {
-				return "GitHub's OIDC subject claim template is not enabled"
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPut, oidcPath, `{"use_default":false,"include_claim_keys":["context","repo"]}`)
+		f.eventually("the keys put back in order", func() string {
+			if g := f.ghOIDC(); g != "repo,context,job_workflow_ref" {
+				return "GitHub's template " + g
 			}
 			return ""
 		})
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPut, oidcPath, `{"use_default":true}`)
+		f.eventually("the keys put back over GitHub's default", func() string {
+			if g := f.ghOIDC(); g != "repo,context,job_workflow_ref" {
+				return "GitHub's template " + g
+			}
+			return ""
+		})
+		oidcQuiet(t, f, "drift corrected")
 
 		f.must(kube.Delete(f.ctx, get(f, o)))
 		f.eventually("the ActionsOIDCSubjectClaim gone", func() string {
-			if err := kube.Get(f.ctx, s.key(f, "setting"), fresh(o)); !kerrors.IsNotFound(err) {
+			if err := kube.Get(f.ctx, s.key(f, "claims"), fresh(o)); !kerrors.IsNotFound(err) {
 				return "ActionsOIDCSubjectClaim still there"
 			}
 			return ""
 		})
-		if !f.ghActionsOIDCSubjectClaim() {
-			t.Error("deleting the ActionsOIDCSubjectClaim changed GitHub's OIDC subject claim template: it is left as it is")
+		if g := f.ghOIDC(); g != "default" {
+			t.Errorf("after the delete GitHub's template is %q, want GitHub's default put back", g)
 		}
 	})
 }
 
+// A resource that declares GitHub's default puts it back over claim keys
+// set on GitHub.
+func TestActionsOIDCSubjectClaimDefault(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.oidcRepository()
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPut, oidcPath, `{"use_default":false,"include_claim_keys":["actor"]}`)
+		o := f.newOIDCSubjectClaim(s, "default")
+		f.must(kube.Create(f.ctx, o))
+		got := waitReady(f, o)
+		if g := f.ghOIDC(); g != "default" {
+			t.Errorf("GitHub's template %q, want the default declared", g)
+		}
+		if !ptr.Deref(got.Observation().UseDefault, false) {
+			t.Errorf("status.atProvider %+v, want useDefault", got.Observation())
+		}
+		oidcQuiet(t, f, "default written")
+	})
+}
+
+// A second ActionsOIDCSubjectClaim of the repository, of either scope, is
+// refused with a condition naming the first, and writes nothing; once the
+// first is gone (putting the default back), it takes over.
+func TestActionsOIDCSubjectClaimSecondIsRefused(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.oidcRepository()
+		first := f.newOIDCSubjectClaim(s, "first", "repo")
+		f.must(kube.Create(f.ctx, first))
+		waitReady(f, first)
+
+		second := f.newOIDCSubjectClaim(otherScope(s), "second", "actor", "environment")
+		f.must(kube.Create(f.ctx, second))
+		name := "ActionsOIDCSubjectClaim " + first.GetName()
+		if s.namespaced {
+			name = "ActionsOIDCSubjectClaim " + f.ns + "/" + first.GetName()
+		}
+		waitSyncError(f, second, "repository "+oidcFull+" is already claimed by "+name+", which is older")
+		oidcQuiet(t, f, "second refused")
+		if g := f.ghOIDC(); g != "repo" {
+			t.Errorf("GitHub's template %q, want the first's", g)
+		}
+
+		f.must(kube.Delete(f.ctx, get(f, first)))
+		f.eventually("the second takes over", func() string {
+			if g := f.ghOIDC(); g != "actor,environment" {
+				return "GitHub's template " + g
+			}
+			return ""
+		})
+		waitReady(f, second)
+	})
+}
+
 // A repository GitHub does not have is an error that says so, not a
-// OIDC subject claim template to create.
+// template to create.
 func TestActionsOIDCSubjectClaimNoSuchRepository(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
-		o := f.newActionsOIDCSubjectClaim(s, "nowhere", true)
+		o := f.newOIDCSubjectClaim(s, "nowhere", "repo")
 		f.must(kube.Create(f.ctx, o))
-		waitSyncError(f, o, "cannot find repository ")
+		waitSyncError(f, o, "cannot find repository "+oidcFull)
 		if ext := meta.GetExternalName(get(f, o)); ext != "" {
 			t.Errorf("external name %q, want none: nothing was written", ext)
+		}
+	})
+}
+
+// Bad input is refused at admission, with what is allowed.
+func TestActionsOIDCSubjectClaimAdmission(t *testing.T) {
+	cases := map[string]struct {
+		p    func(p *common.ActionsOIDCSubjectClaimParameters)
+		want string
+	}{
+		"Neither": {p: func(p *common.ActionsOIDCSubjectClaimParameters) { p.UseDefault, p.IncludeClaimKeys = nil, nil },
+			want: "set exactly one of useDefault: true"},
+		"Both": {p: func(p *common.ActionsOIDCSubjectClaimParameters) { p.UseDefault = ptr.To(true) },
+			want: "set exactly one of useDefault: true"},
+		"DefaultFalse": {p: func(p *common.ActionsOIDCSubjectClaimParameters) {
+			p.UseDefault, p.IncludeClaimKeys = ptr.To(false), nil
+		},
+			want: "useDefault can only be true"},
+		"Empty": {p: func(p *common.ActionsOIDCSubjectClaimParameters) { p.IncludeClaimKeys = []string{} },
+			want: "set exactly one of useDefault: true"},
+		"Dash": {p: func(p *common.ActionsOIDCSubjectClaimParameters) {
+			p.IncludeClaimKeys = []string{"repo", "job-workflow"}
+		},
+			want: "^[A-Za-z0-9_]+$"},
+		"Twice": {p: func(p *common.ActionsOIDCSubjectClaimParameters) {
+			p.IncludeClaimKeys = []string{"repo", "context", "repo"}
+		},
+			want: "list each claim key once"},
+	}
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		for name, tc := range cases {
+			t.Run(name, func(t *testing.T) {
+				o := f.newOIDCSubjectClaim(s, "refused", "repo")
+				tc.p(o.Parameters())
+				err := kube.Create(f.ctx, o)
+				if err == nil {
+					_ = kube.Delete(f.ctx, o)
+					t.Fatalf("want the API server to refuse %+v", o.Parameters())
+				}
+				if !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("refused with %v, want a message holding %q", err, tc.want)
+				}
+			})
 		}
 	})
 }

@@ -10,27 +10,85 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
-func TestDrift(t *testing.T) {
+type params = common.ActionsOIDCSubjectClaimParameters
+
+func TestRequest(t *testing.T) {
 	cases := map[string]struct {
 		reason string
-		p      common.ActionsOIDCSubjectClaimParameters
+		p      params
+		want   *github.ActionsOIDCSubjectClaimRequest
+	}{
+		"Default": {
+			reason: "useDefault asks for GitHub's default subject",
+			p:      params{UseDefault: ptr.To(true)},
+			want:   &github.ActionsOIDCSubjectClaimRequest{UseDefault: true},
+		},
+		"Keys": {
+			reason: "claim keys are sent in their order, with use_default false",
+			p:      params{IncludeClaimKeys: []string{"repo", "context", "job_workflow_ref"}},
+			want:   &github.ActionsOIDCSubjectClaimRequest{IncludeClaimKeys: []string{"repo", "context", "job_workflow_ref"}},
+		},
+		"Nothing": {
+			reason: "a spec with neither (admission refuses it) asks for the default, never an empty template",
+			want:   &github.ActionsOIDCSubjectClaimRequest{UseDefault: true},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, Request(&tc.p)); diff != "" {
+				t.Errorf("%s\nRequest(...): -want, +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+func TestDrift(t *testing.T) {
+	keys := []string{"repo", "context"}
+	cases := map[string]struct {
+		reason string
+		p      params
 		got    github.ActionsOIDCSubjectClaim
 		want   []string
 	}{
-		"UpToDate": {
-			reason: "a OIDC subject claim template as declared has no drift",
-			p:      common.ActionsOIDCSubjectClaimParameters{Enabled: ptr.To(true)},
-			got:    github.ActionsOIDCSubjectClaim{Enabled: true},
+		"DefaultAsDeclared": {
+			reason: "GitHub's default declared and found has no drift",
+			p:      params{UseDefault: ptr.To(true)},
+			got:    github.ActionsOIDCSubjectClaim{UseDefault: true},
 		},
-		"Enabled": {
-			reason: "another value of a declared field is drift",
-			p:      common.ActionsOIDCSubjectClaimParameters{Enabled: ptr.To(true)},
-			got:    github.ActionsOIDCSubjectClaim{Enabled: false},
-			want:   []string{"enabled"},
+		"DefaultCustomized": {
+			reason: "keys set on GitHub where the default is declared are drift",
+			p:      params{UseDefault: ptr.To(true)},
+			got:    github.ActionsOIDCSubjectClaim{IncludeClaimKeys: keys},
+			want:   []string{"useDefault"},
 		},
-		"EnabledUnset": {
-			reason: "a field left unset is GitHub's to keep",
-			got:    github.ActionsOIDCSubjectClaim{Enabled: true},
+		"DefaultFollowsOrganization": {
+			reason: "a repository that follows its organization's template is not GitHub's default",
+			p:      params{UseDefault: ptr.To(true)},
+			got:    github.ActionsOIDCSubjectClaim{},
+			want:   []string{"useDefault"},
+		},
+		"KeysAsDeclared": {
+			reason: "the declared keys in their order have no drift",
+			p:      params{IncludeClaimKeys: keys},
+			got:    github.ActionsOIDCSubjectClaim{IncludeClaimKeys: []string{"repo", "context"}},
+		},
+		"KeysReordered": {
+			reason: "the subject is the claims in order: another order is drift",
+			p:      params{IncludeClaimKeys: keys},
+			got:    github.ActionsOIDCSubjectClaim{IncludeClaimKeys: []string{"context", "repo"}},
+			want:   []string{"includeClaimKeys"},
+		},
+		"KeysOther": {
+			reason: "another key is drift",
+			p:      params{IncludeClaimKeys: keys},
+			got:    github.ActionsOIDCSubjectClaim{IncludeClaimKeys: []string{"repo", "context", "actor"}},
+			want:   []string{"includeClaimKeys"},
+		},
+		"KeysButDefault": {
+			reason: "GitHub's default found where keys are declared is drift, even if GitHub kept keys beside it",
+			p:      params{IncludeClaimKeys: keys},
+			got:    github.ActionsOIDCSubjectClaim{UseDefault: true, IncludeClaimKeys: keys},
+			want:   []string{"includeClaimKeys"},
 		},
 	}
 	for name, tc := range cases {
@@ -42,34 +100,55 @@ func TestDrift(t *testing.T) {
 	}
 }
 
-func TestRequestObservationRoundTrip(t *testing.T) {
-	for _, enabled := range []bool{true, false} {
-		p := common.ActionsOIDCSubjectClaimParameters{Enabled: ptr.To(enabled)}
-		r := Request(&p)
-		got := github.ActionsOIDCSubjectClaim{Enabled: ptr.Deref(r.Enabled, !enabled)}
-		if d := Drift(&p, &got); d != nil {
-			t.Errorf("a OIDC subject claim template written with Request(p) drifts from p in %v", d)
-		}
-		o := Observation("o/r", &got)
-		if ptr.Deref(o.Repository, "") != "o/r" || o.Enabled == nil || *o.Enabled != enabled {
-			t.Errorf("Observation(...): %+v", o)
-		}
+func TestObservation(t *testing.T) {
+	cases := map[string]struct {
+		got  github.ActionsOIDCSubjectClaim
+		want common.ActionsOIDCSubjectClaimObservation
+	}{
+		"Default": {
+			got:  github.ActionsOIDCSubjectClaim{UseDefault: true},
+			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), UseDefault: ptr.To(true)},
+		},
+		"Keys": {
+			got:  github.ActionsOIDCSubjectClaim{IncludeClaimKeys: []string{"repo", "actor"}},
+			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), UseDefault: ptr.To(false), IncludeClaimKeys: []string{"repo", "actor"}},
+		},
+		"KeysIgnoredBesideTheDefault": {
+			got:  github.ActionsOIDCSubjectClaim{UseDefault: true, IncludeClaimKeys: []string{"repo"}},
+			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), UseDefault: ptr.To(true)},
+		},
 	}
-	if r := Request(&common.ActionsOIDCSubjectClaimParameters{}); r.Enabled != nil {
-		t.Errorf("Request of nothing declared sends enabled %v: GitHub's value would be overwritten", *r.Enabled)
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, Observation("o/r", &tc.got)); diff != "" {
+				t.Errorf("Observation(...): -want, +got:\n%s", diff)
+			}
+		})
 	}
 }
 
-// The imported spec of a OIDC subject claim template is GitHub's, with nothing to change.
+// The imported spec of a template is GitHub's, with nothing to change;
+// one that follows the organization's template, which a spec cannot say,
+// is imported as GitHub's default and then differs.
 func TestImported(t *testing.T) {
-	for _, enabled := range []bool{true, false} {
-		got := github.ActionsOIDCSubjectClaim{Enabled: enabled}
-		p := Imported(&got)
-		if p.Enabled == nil || *p.Enabled != enabled {
-			t.Errorf("Imported(%+v) = %+v", got, p)
-		}
-		if d := Drift(&p, &got); d != nil {
-			t.Errorf("the imported spec drifts from GitHub's OIDC subject claim template in %v", d)
-		}
+	cases := map[string]struct {
+		got   github.ActionsOIDCSubjectClaim
+		want  params
+		drift []string
+	}{
+		"Default":      {got: github.ActionsOIDCSubjectClaim{UseDefault: true}, want: params{UseDefault: ptr.To(true)}},
+		"Keys":         {got: github.ActionsOIDCSubjectClaim{IncludeClaimKeys: []string{"repo", "context"}}, want: params{IncludeClaimKeys: []string{"repo", "context"}}},
+		"Organization": {got: github.ActionsOIDCSubjectClaim{}, want: params{UseDefault: ptr.To(true)}, drift: []string{"useDefault"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			p := Imported(&tc.got)
+			if diff := cmp.Diff(tc.want, p); diff != "" {
+				t.Errorf("Imported(...): -want, +got:\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.drift, Drift(&p, &tc.got)); diff != "" {
+				t.Errorf("Drift(Imported(...)): -want, +got:\n%s", diff)
+			}
+		})
 	}
 }

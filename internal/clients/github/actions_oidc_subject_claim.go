@@ -7,10 +7,12 @@ import (
 	"github.com/google/go-github/v37/github"
 )
 
-// The OIDC subject claim template of a repository (https://docs.github.com/rest/actions/oidc): one per repository, GitHub's
-// default until someone sets it, read with GET and written with PUT. It
-// needs Actions: read / write (classic tokens: repo). Reads are
-// conditional: a 304 is free.
+// The OIDC subject claim template of a repository
+// (https://docs.github.com/rest/actions/oidc): how the subject (sub) claim
+// of the OIDC tokens its workflows get is made, one per repository,
+// GitHub's default until someone sets it, read with GET and written with
+// PUT (answered 201 with an empty object). It needs Actions: read / write
+// (classic tokens: repo). Reads are conditional: a 304 is free.
 var (
 	routeGetActionsOIDCSubjectClaim = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/actions/oidc/customization/sub",
 		Permission: "Actions: read", Scope: "repo", Cache: CacheConditional})
@@ -18,15 +20,19 @@ var (
 		Permission: "Actions: write", Scope: "repo"})
 )
 
-// ActionsOIDCSubjectClaim is the OIDC subject claim template as GitHub answers it.
+// ActionsOIDCSubjectClaim is the template as GitHub answers it: GitHub's
+// default subject when UseDefault, else the claim keys the subject is made
+// of, in order (none: the organization's template applies).
 type ActionsOIDCSubjectClaim struct {
-	Enabled bool `json:"enabled"`
+	UseDefault       bool     `json:"use_default"`
+	IncludeClaimKeys []string `json:"include_claim_keys,omitempty"`
 }
 
-// ActionsOIDCSubjectClaimRequest is the body of a PUT of the OIDC subject claim template: what it leaves out,
-// GitHub keeps.
+// ActionsOIDCSubjectClaimRequest is the body of a PUT of the template:
+// use_default is required; with it true GitHub ignores the keys.
 type ActionsOIDCSubjectClaimRequest struct {
-	Enabled *bool `json:"enabled,omitempty"`
+	UseDefault       bool     `json:"use_default"`
+	IncludeClaimKeys []string `json:"include_claim_keys,omitempty"`
 }
 
 // ActionsOIDCSubjectClaimAPI reads and writes the OIDC subject claim template of a repository.
@@ -45,14 +51,16 @@ func NewActionsOIDCSubjectClaimClient(gh *github.Client) *ActionsOIDCSubjectClai
 	return &ActionsOIDCSubjectClaimClient{requester{gh: gh}}
 }
 
-// GetActionsOIDCSubjectClaim reads the OIDC subject claim template: GitHub's default when nobody set it; 404
-// when there is no such repository, or the credentials may not see it.
+// GetActionsOIDCSubjectClaim reads the template: GitHub's default when
+// nobody set it; 404 when there is no such repository, or the credentials
+// may not see it.
 func (c *ActionsOIDCSubjectClaimClient) GetActionsOIDCSubjectClaim(ctx context.Context, owner, repo string) (*ActionsOIDCSubjectClaim, error) {
 	out := &ActionsOIDCSubjectClaim{}
 	return out, c.do(ctx, routeGetActionsOIDCSubjectClaim, routeGetActionsOIDCSubjectClaim.path(owner, repo), nil, out)
 }
 
-// PutActionsOIDCSubjectClaim writes the fields of the OIDC subject claim template r sends; GitHub answers 204.
+// PutActionsOIDCSubjectClaim writes the template r sends; GitHub answers
+// 201 with an empty object.
 func (c *ActionsOIDCSubjectClaimClient) PutActionsOIDCSubjectClaim(ctx context.Context, owner, repo string, r *ActionsOIDCSubjectClaimRequest) error {
 	return c.do(ctx, routePutActionsOIDCSubjectClaim, routePutActionsOIDCSubjectClaim.path(owner, repo), r, nil)
 }

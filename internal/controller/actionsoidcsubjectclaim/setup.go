@@ -4,6 +4,9 @@ import (
 	"context"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -17,12 +20,49 @@ var Setups = []kind.Setup{
 	kind.Of(&repov1alpha1.ActionsOIDCSubjectClaim{}, connect[*repov1alpha1.ActionsOIDCSubjectClaim], kind.ShownAtOnce()),
 }
 
-// connect finds the OIDC subject claim template's repository on every reconcile, so that a
+// connect finds the template's repository on every reconcile, so that a
 // repository named by repositoryRef is followed through renames.
 func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
 	in, err := c.Repository(ctx, mg)
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewActionsOIDCSubjectClaimClient(c.GitHub), in: in}, nil
+	e := &external[T]{api: github.NewActionsOIDCSubjectClaimClient(c.GitHub), in: in}
+	e.claimed = func(ctx context.Context, mg T) error {
+		return claimedBy(ctx, c.Kube, mg, in.FullName(), c.DefaultOwner)
+	}
+	return e, nil
+}
+
+// kindName names the kind in conditions.
+const kindName = "ActionsOIDCSubjectClaim"
+
+// claimedBy is the error that another, older ActionsOIDCSubjectClaim of
+// either scope claims repository repo (owner/name), which mg would set
+// (see kind.ClaimedBy). Another one claims the repository it was last
+// observed with, else the one its spec names, its owner defaulting to
+// defaultOwner.
+func claimedBy(ctx context.Context, kube client.Reader, mg Object, repo, defaultOwner string) error {
+	if kind.OnlyObserves(mg) {
+		return nil
+	}
+	all, err := kind.Claimants(ctx, kube, kindName,
+		[]client.ObjectList{&repomv1alpha1.ActionsOIDCSubjectClaimList{}, &repov1alpha1.ActionsOIDCSubjectClaimList{}},
+		func(o resource.Managed) string {
+			other, ok := o.(Object)
+			if !ok {
+				return ""
+			}
+			if r := ptr.Deref(other.Observation().Repository, ""); r != "" {
+				return r
+			}
+			if t := other.RepositoryTarget(); t.Repository != nil {
+				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository
+			}
+			return ""
+		})
+	if err != nil {
+		return err
+	}
+	return kind.ClaimedBy(mg, kindName, repo, all)
 }

@@ -1,0 +1,100 @@
+package kind
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	kmeta "k8s.io/apimachinery/pkg/api/meta"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// A Claimant is a resource of a kind GitHub has one object of per
+// repository (a repository's OIDC subject claim template, its Pages site),
+// and the repository it claims.
+type Claimant struct {
+	resource.Managed
+	// Repository is the repository (owner/name) it claims: the one it was
+	// last observed with, else the one its spec names; "" when it names
+	// its repository by a reference and was never observed.
+	Repository string
+}
+
+// name is the claimant as a condition names it: its kind and
+// namespace/name, or its name alone when cluster-scoped.
+func (c Claimant) name(kind string) string {
+	if ns := c.GetNamespace(); ns != "" {
+		return fmt.Sprintf("%s %s/%s", kind, ns, c.GetName())
+	}
+	return kind + " " + c.GetName()
+}
+
+// older tells whether c was created before mg: earlier, or in the same
+// second with a namespace/name that sorts first (a cluster-scoped one's
+// namespace is "").
+func (c Claimant) older(mg resource.Managed) bool {
+	a, b := c.GetCreationTimestamp(), mg.GetCreationTimestamp()
+	if !a.Equal(&b) {
+		return a.Before(&b)
+	}
+	return c.GetNamespace()+"/"+c.GetName() < mg.GetNamespace()+"/"+mg.GetName()
+}
+
+// Claimants lists, through kube (the provider's cached reader), the
+// resources of a kind in every scope, lists holding one empty list per
+// scope, each with the repository repository says it claims. A scope
+// whose kind is not installed has none.
+func Claimants(ctx context.Context, kube client.Reader, kind string, lists []client.ObjectList, repository func(resource.Managed) string) ([]Claimant, error) {
+	var out []Claimant
+	for _, l := range lists {
+		if err := kube.List(ctx, l); err != nil {
+			if kmeta.IsNoMatchError(err) {
+				continue
+			}
+			return nil, errors.Wrapf(err, "cannot list the %s resources to tell whether another claims the repository", kind)
+		}
+		items, err := kmeta.ExtractList(l)
+		if err != nil {
+			return nil, errors.Wrapf(err, "cannot read the list of %s resources", kind)
+		}
+		for _, o := range items {
+			mg, ok := o.(resource.Managed)
+			if !ok {
+				return nil, errors.Errorf("%T in the list of %s resources is not a managed resource", o, kind)
+			}
+			out = append(out, Claimant{Managed: mg, Repository: repository(mg)})
+		}
+	}
+	return out, nil
+}
+
+// ClaimedBy is the error that another, older resource of all claims the
+// repository repo (owner/name) that mg, a resource of kind, would set: the
+// repository's one object is that one's, and mg reads and writes nothing.
+// One that is being deleted keeps its claim until it is gone if it wrote
+// the object (its external name is set), for its delete writes too (puts
+// GitHub's default back, unpublishes a site): mg taking over meanwhile
+// would have its write undone. One that only observes (management policy
+// Observe alone, as github-import writes them) claims nothing: it never
+// writes, and is never refused. An older one whose repository is not known
+// yet may claim it: mg waits for it.
+func ClaimedBy(mg resource.Managed, kind, repo string, all []Claimant) error {
+	if OnlyObserves(mg) {
+		return nil
+	}
+	for _, c := range all {
+		if c.GetUID() == mg.GetUID() || (c.GetDeletionTimestamp() != nil && meta.GetExternalName(c) == "") || OnlyObserves(c) || !c.older(mg) {
+			continue
+		}
+		switch {
+		case c.Repository == "":
+			return errors.Errorf("cannot tell yet whether %s, which is older, claims repository %s: it names its repository by a reference and has not been observed; waiting for it (this %s changes nothing meanwhile)", c.name(kind), repo, kind)
+		case strings.EqualFold(c.Repository, repo):
+			return errors.Errorf("repository %s is already claimed by %s, which is older: a repository has one %s, and this one changes nothing; declare it in %s, or delete one of them", repo, c.name(kind), kind, c.name(kind))
+		}
+	}
+	return nil
+}
