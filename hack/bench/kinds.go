@@ -302,6 +302,18 @@ spec:
 		return []string{strings.Join(t.Keys, ",")}, nil
 	}}
 
+	// kindPagesSite publishes the repository's Pages site, deployed by a
+	// workflow (no branch to wait for); GitHub answers its one site, or 404.
+	kindPagesSite = benchKind{kind: "PagesSite", group: repoGroup, want: "site", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: PagesSite
+metadata: {name: "%[1]s-pages"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    buildType: workflow
+`, objects: func(g github, repo string) ([]string, error) { return g.exists(repoPath(repo, "/pages"), "site") }}
+
 	kindDeployKey = benchKind{kind: "DeployKey", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: DeployKey
 metadata: {name: "%[1]s-deploy"}
@@ -487,7 +499,7 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
 	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook,
-	kindActionsOIDCSubjectClaim}
+	kindActionsOIDCSubjectClaim, kindPagesSite}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

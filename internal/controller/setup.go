@@ -18,6 +18,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
+	"github.com/crossplane-github/provider-github/internal/controller/pagessite"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
@@ -58,6 +59,7 @@ var kinds = [][]kind.Setup{
 	organizationruleset.Setups,
 	autolinkreference.Setups,
 	actionsoidcsubjectclaim.Setups,
+	pagessite.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

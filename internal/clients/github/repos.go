@@ -37,6 +37,8 @@ type Repository struct {
 	HasProjects              bool                 `json:"has_projects"`
 	HasWiki                  bool                 `json:"has_wiki"`
 	HasDiscussions           bool                 `json:"has_discussions"`
+	// HasPages is whether the repository has a Pages site.
+	HasPages bool `json:"has_pages"`
 	IsTemplate               bool                 `json:"is_template"`
 	Archived                 bool                 `json:"archived"`
 	Disabled                 bool                 `json:"disabled"`

@@ -1,0 +1,237 @@
+package integration
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	corev1 "k8s.io/api/core/v1"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+// pagesRepo is the repository whose site the PagesSite tests publish.
+const pagesRepo = "pages-home"
+
+// pagesFull is its full name, the external name of their resources.
+const pagesFull = owner + "/" + pagesRepo
+
+// pagesPath is the API path of the site.
+const pagesPath = "/repos/" + pagesFull + "/pages"
+
+// newPagesSite builds, without creating it, a PagesSite of scope s called
+// name, published from the branch main's folder path.
+func (f *fixture) newPagesSite(s scope, name, path string) twins.PagesSiteObject {
+	f.t.Helper()
+	o := twins.PagesSite.In(s.of)
+	*o.Parameters() = common.PagesSiteParameters{RepositoryTarget: common.RepositoryTarget{Repository: ptr.To(pagesRepo)},
+		BuildType: "legacy", Source: &common.PagesSource{Branch: "main", Path: ptr.To(path)}}
+	return place(f, s, o, name, "github")
+}
+
+// pagesRepository creates the tests' repository, with a main branch.
+func (f *fixture) pagesRepository() {
+	f.t.Helper()
+	f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q,"auto_init":true}`, pagesRepo))
+}
+
+// ghPages is GitHub's site, nil when there is none.
+func (f *fixture) ghPages() map[string]any {
+	f.t.Helper()
+	status, b := f.gh(goodToken, http.MethodGet, pagesPath, "")
+	if status == http.StatusNotFound {
+		return nil
+	}
+	if status != http.StatusOK {
+		f.t.Fatalf("GET %s: status %d: %s", pagesPath, status, b)
+	}
+	var out map[string]any
+	f.must(json.Unmarshal(b, &out))
+	return out
+}
+
+// pagesTraffic counts the writes of the tests' site and the requests that
+// cost rate-limit points (but the planned full reads of repositories).
+func (f *fixture) pagesTraffic() (writes, counted int) {
+	for _, r := range f.emu.Requests() {
+		if r.Method != http.MethodGet && strings.HasSuffix(r.Path, "/"+pagesRepo+"/pages") {
+			writes++
+		}
+		if r.Counted && r.Endpoint != fullReadEndpoint {
+			counted++
+		}
+	}
+	return writes, counted
+}
+
+// pagesQuiet fails when the idle site is written, or its polls cost
+// points, in three poll intervals.
+func pagesQuiet(t *testing.T, f *fixture, what string) {
+	t.Helper()
+	settleReads(f)
+	writes, counted := f.pagesTraffic()
+	time.Sleep(3 * pollInterval)
+	w, c := f.pagesTraffic()
+	if w != writes {
+		t.Errorf("%s: %d writes of the Pages site in 3 polls, want none (an update loop)", what, w-writes)
+	}
+	if c != counted {
+		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, c-counted, paidIn(f, 4*pollInterval))
+	}
+}
+
+// The site is published as declared, with the repository's full name as
+// the external name; a changed source is put back; a custom domain waits
+// for its certificate (not Ready, with a reason that says so, not failed),
+// then https is enforced; an idle site costs nothing; deleting the
+// resource unpublishes the site.
+func TestPagesSiteLifecycle(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		// GitHub takes its time to issue a certificate: the test says when.
+		cfg := f.emu.Config()
+		cfg.PagesCertificateTime = emulator.Duration(time.Hour)
+		f.emu.SetConfig(cfg)
+		f.pagesRepository()
+		o := f.newPagesSite(s, "site", "/docs")
+		f.must(kube.Create(f.ctx, o))
+		got := waitReady(f, o)
+		if ext := meta.GetExternalName(got); ext != pagesFull {
+			t.Errorf("external name %q, want the repository's full name %q", ext, pagesFull)
+		}
+		if p := f.ghPages(); p == nil || fmt.Sprint(p["source"]) != "map[branch:main path:/docs]" {
+			t.Errorf("GitHub's site %v, want it built from main's /docs", p)
+		}
+		if obs := got.Observation(); ptr.Deref(obs.HTMLURL, "") == "" || ptr.Deref(obs.BuildType, "") != "legacy" {
+			t.Errorf("status.atProvider %+v", obs)
+		}
+		pagesQuiet(t, f, "published")
+
+		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, pagesPath, `{"source":{"branch":"main","path":"/"}}`)
+		f.eventually("the source put back", func() string {
+			if p := f.ghPages(); fmt.Sprint(p["source"]) != "map[branch:main path:/docs]" {
+				return fmt.Sprintf("source %v", p["source"])
+			}
+			return ""
+		})
+
+		// A custom domain, https enforced: waits for the certificate.
+		f.must(refusedUpdate(f, o, func(g twins.PagesSiteObject) {
+			g.Parameters().CNAME, g.Parameters().HTTPSEnforced = ptr.To("docs.example.com"), ptr.To(true)
+		}))
+		f.eventually("waiting for the certificate", func() string {
+			c := get(f, o).GetCondition(xpv2.TypeReady)
+			if c.Status != corev1.ConditionFalse || c.Reason != "WaitingForCertificate" || !strings.Contains(c.Message, "docs.example.com") {
+				return fmt.Sprintf("Ready=%s %s: %s", c.Status, c.Reason, c.Message)
+			}
+			return ""
+		})
+		if c := get(f, o).GetCondition(xpv2.TypeSynced); c.Status != corev1.ConditionTrue {
+			t.Errorf("Synced=%s while waiting for the certificate (%s): waiting is not failing", c.Status, c.Message)
+		}
+		if p := f.ghPages(); p["cname"] != "docs.example.com" || p["https_enforced"] != false {
+			t.Errorf("GitHub's site %v, want the domain set and https waiting", p)
+		}
+		f.must(f.emu.State().IssuePagesCertificate(owner, pagesRepo))
+		waitReady(f, o)
+		f.eventually("https enforced once the certificate is issued", func() string {
+			if p := f.ghPages(); p["https_enforced"] != true {
+				return fmt.Sprintf("https_enforced %v", p["https_enforced"])
+			}
+			return ""
+		})
+		pagesQuiet(t, f, "domain verified")
+
+		f.must(kube.Delete(f.ctx, get(f, o)))
+		f.eventually("the PagesSite gone", func() string {
+			if err := kube.Get(f.ctx, s.key(f, "site"), fresh(o)); !kerrors.IsNotFound(err) {
+				return "PagesSite still there"
+			}
+			return ""
+		})
+		if p := f.ghPages(); p != nil {
+			t.Errorf("after the delete GitHub still has the site %v: want it unpublished", p)
+		}
+	})
+}
+
+// A source branch the repository lacks is a clear condition; pushed, the
+// site is published.
+func TestPagesSiteMissingBranch(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.pagesRepository()
+		o := f.newPagesSite(s, "site", "/")
+		o.Parameters().Source.Branch = "gh-pages"
+		f.must(kube.Create(f.ctx, o))
+		waitSyncError(f, o, "the source branch gh-pages must exist in repository "+pagesFull)
+		f.must(f.emu.State().AddBranch(owner, pagesRepo, "gh-pages"))
+		waitReady(f, o)
+	})
+}
+
+// A site someone else published is not taken over; a second PagesSite of
+// the repository is refused, naming the first.
+func TestPagesSiteNotOursAndSecond(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.pagesRepository()
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, pagesPath, `{"build_type":"workflow"}`)
+		first := f.newPagesSite(s, "first", "/")
+		f.must(kube.Create(f.ctx, first))
+		waitSyncError(f, first, "already has a Pages site", "crossplane.io/external-name")
+		if p := f.ghPages(); p["build_type"] != "workflow" {
+			t.Errorf("someone else's site changed: %v", p)
+		}
+
+		second := f.newPagesSite(otherScope(s), "second", "/docs")
+		f.must(kube.Create(f.ctx, second))
+		name := "PagesSite " + first.GetName()
+		if s.namespaced {
+			name = "PagesSite " + f.ns + "/" + first.GetName()
+		}
+		waitSyncError(f, second, "repository "+pagesFull+" is already claimed by "+name+", which is older")
+	})
+}
+
+// Bad input is refused at admission, with what is allowed.
+func TestPagesSiteAdmission(t *testing.T) {
+	cases := map[string]struct {
+		p    func(p *common.PagesSiteParameters)
+		want string
+	}{
+		"LegacyWithoutSource": {p: func(p *common.PagesSiteParameters) { p.Source = nil }, want: "buildType legacy builds the site from a branch"},
+		"WorkflowWithSource":  {p: func(p *common.PagesSiteParameters) { p.BuildType = "workflow" }, want: "leave source out"},
+		"BuildType":           {p: func(p *common.PagesSiteParameters) { p.BuildType = "jekyll" }, want: `supported values: "legacy", "workflow"`},
+		"Path":                {p: func(p *common.PagesSiteParameters) { p.Source.Path = ptr.To("/site") }, want: `supported values: "/", "/docs"`},
+		"Domain":              {p: func(p *common.PagesSiteParameters) { p.CNAME = ptr.To("https://docs.example.com") }, want: "spec.forProvider.cname"},
+		"HTTPSOffOnGitHubIO":  {p: func(p *common.PagesSiteParameters) { p.HTTPSEnforced = ptr.To(false) }, want: "httpsEnforced: false needs a custom domain"},
+		"Branch":              {p: func(p *common.PagesSiteParameters) { p.Source.Branch = "bad name" }, want: "spec.forProvider.source.branch"},
+	}
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		for name, tc := range cases {
+			t.Run(name, func(t *testing.T) {
+				o := f.newPagesSite(s, "refused", "/")
+				tc.p(o.Parameters())
+				err := kube.Create(f.ctx, o)
+				if err == nil {
+					_ = kube.Delete(f.ctx, o)
+					t.Fatalf("want the API server to refuse %+v", o.Parameters())
+				}
+				if !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("refused with %v, want a message holding %q", err, tc.want)
+				}
+			})
+		}
+	})
+}
