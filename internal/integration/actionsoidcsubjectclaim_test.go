@@ -11,10 +11,12 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
+	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // oidcRepo is the repository whose OIDC subject claim template the
@@ -176,6 +178,14 @@ func TestActionsOIDCSubjectClaimDefault(t *testing.T) {
 	})
 }
 
+// afterCreationSecond waits until the second o was created in is over, so
+// that a resource created next is younger.
+func afterCreationSecond(o interface{ GetCreationTimestamp() metav1.Time }) {
+	if d := time.Until(o.GetCreationTimestamp().Add(time.Second + 50*time.Millisecond)); d > 0 {
+		time.Sleep(d)
+	}
+}
+
 // A second ActionsOIDCSubjectClaim of the repository, of either scope, is
 // refused with a condition naming the first, and writes nothing; once the
 // first is gone (putting the default back), it takes over.
@@ -186,6 +196,10 @@ func TestActionsOIDCSubjectClaimSecondIsRefused(t *testing.T) {
 		first := f.newOIDCSubjectClaim(s, "first", "repo")
 		f.must(kube.Create(f.ctx, first))
 		waitReady(f, first)
+		// Creation times count in seconds, and within one second the
+		// namespace/name that sorts first is the older: the second comes a
+		// second later.
+		afterCreationSecond(get(f, first))
 
 		second := f.newOIDCSubjectClaim(otherScope(s), "second", "actor", "environment")
 		f.must(kube.Create(f.ctx, second))
@@ -240,6 +254,8 @@ func TestActionsOIDCSubjectClaimAdmission(t *testing.T) {
 			want: "useDefault can only be true"},
 		"Empty": {p: func(p *common.ActionsOIDCSubjectClaimParameters) { p.IncludeClaimKeys = []string{} },
 			want: "set exactly one of useDefault: true"},
+		"EmptyKey": {p: func(p *common.ActionsOIDCSubjectClaimParameters) { p.IncludeClaimKeys = []string{"repo", ""} },
+			want: "spec.forProvider.includeClaimKeys[1]"},
 		"Dash": {p: func(p *common.ActionsOIDCSubjectClaimParameters) {
 			p.IncludeClaimKeys = []string{"repo", "job-workflow"}
 		},
@@ -266,4 +282,42 @@ func TestActionsOIDCSubjectClaimAdmission(t *testing.T) {
 			})
 		}
 	})
+}
+
+// The ActionsOIDCSubjectClaim examples of both scopes, applied with the
+// Repository examples they name (and the CustomProperty examples one of
+// those needs) against one emulator with the demo seed, as make demo and
+// make e2e do, become Ready with their keys on GitHub.
+func TestActionsOIDCSubjectClaimExamples(t *testing.T) {
+	seed, err := emulator.LoadSeedFile("../../hack/demo-seed.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixtureWith(t, emulator.Options{Seed: seed})
+	var claims []twins.ActionsOIDCSubjectClaimObject
+	for _, s := range scopes {
+		for _, dir := range []string{"customproperty", "repository", "actionsoidcsubjectclaim"} {
+			for _, mg := range examplesOf(t, s, dir) {
+				placeExample(f, s, mg)
+				f.must(kube.Create(f.ctx, mg))
+				if c, ok := mg.(twins.ActionsOIDCSubjectClaimObject); ok {
+					claims = append(claims, c)
+				}
+			}
+		}
+	}
+	if len(claims) < 2 {
+		t.Fatalf("%d ActionsOIDCSubjectClaim examples, want some of each scope", len(claims))
+	}
+	for _, c := range claims {
+		got := waitReady(f, c)
+		repo := ptr.Deref(got.Observation().Repository, "")
+		status, b := f.gh(goodToken, http.MethodGet, "/repos/"+repo+"/actions/oidc/customization/sub", "")
+		var out struct {
+			Keys []string `json:"include_claim_keys"`
+		}
+		if status != http.StatusOK || json.Unmarshal(b, &out) != nil || !slices.Equal(out.Keys, got.Parameters().IncludeClaimKeys) {
+			t.Errorf("%s: GitHub's template of %q is %d %s, want the keys %v", c.GetName(), repo, status, b, got.Parameters().IncludeClaimKeys)
+		}
+	}
 }

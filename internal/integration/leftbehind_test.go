@@ -59,6 +59,20 @@ func repositoryScopedKinds() map[string]scopedKind {
 		repo:  "app",
 		count: func(f *fixture) int { return present(f.ghTeamRole("platform", "app") != "") },
 	}
+	out["ActionsOIDCSubjectClaim"] = scopedKind{
+		fixture: func(t *testing.T) *fixture {
+			f := newFixture(t)
+			f.oidcRepository()
+			return f
+		},
+		build: func(f *fixture, s scope) resource.Managed {
+			return f.newOIDCSubjectClaim(s, "claims", "repo", "context")
+		},
+		repo: oidcRepo,
+		// The template is always there: GitHub's default, or the
+		// resource's keys, which count as its object.
+		count: func(f *fixture) int { return present(f.ghOIDC() != "default") },
+	}
 	return out
 }
 

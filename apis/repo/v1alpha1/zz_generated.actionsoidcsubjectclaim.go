@@ -51,12 +51,12 @@ type ActionsOIDCSubjectClaimStatus struct {
 
 // +kubebuilder:object:root=true
 
-// An ActionsOIDCSubjectClaim is a cluster-scoped (Crossplane v1 style) GitHub OIDC subject claim template. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the repository and the fields of its OIDC subject claim template to keep as declared. The external name is the repository's full name, set once the provider has written the OIDC subject claim template.
+// An ActionsOIDCSubjectClaim is a cluster-scoped (Crossplane v1 style) GitHub OIDC subject claim template. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the repository and how the subject claim of its workflows' OIDC tokens is made. The external name is the repository's full name, set once the provider has written the template; a repository has one ActionsOIDCSubjectClaim.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"
 // +kubebuilder:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
-// +kubebuilder:printcolumn:name="ENABLED",type="boolean",JSONPath=".status.atProvider.enabled"
+// +kubebuilder:printcolumn:name="DEFAULT",type="boolean",JSONPath=".status.atProvider.useDefault"
 // +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
 // +kubebuilder:subresource:status
 // +kubebuilder:resource:scope=Cluster,categories={crossplane,managed,github}

@@ -28,9 +28,9 @@ func Default() *github.ActionsOIDCSubjectClaimRequest {
 }
 
 // Observation is the status.atProvider of GitHub's template got, of the
-// repository in (owner/name).
-func Observation(in string, got *github.ActionsOIDCSubjectClaim) common.ActionsOIDCSubjectClaimObservation {
-	o := common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To(in), UseDefault: ptr.To(got.UseDefault)}
+// repository in (owner/name), read through the API host host.
+func Observation(in, host string, got *github.ActionsOIDCSubjectClaim) common.ActionsOIDCSubjectClaimObservation {
+	o := common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To(in), Host: ptr.To(host), UseDefault: ptr.To(got.UseDefault)}
 	if !got.UseDefault && len(got.IncludeClaimKeys) > 0 {
 		o.IncludeClaimKeys = slices.Clone(got.IncludeClaimKeys)
 	}

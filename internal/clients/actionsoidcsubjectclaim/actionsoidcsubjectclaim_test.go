@@ -107,20 +107,20 @@ func TestObservation(t *testing.T) {
 	}{
 		"Default": {
 			got:  github.ActionsOIDCSubjectClaim{UseDefault: true},
-			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), UseDefault: ptr.To(true)},
+			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), Host: ptr.To("api.github.com"), UseDefault: ptr.To(true)},
 		},
 		"Keys": {
 			got:  github.ActionsOIDCSubjectClaim{IncludeClaimKeys: []string{"repo", "actor"}},
-			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), UseDefault: ptr.To(false), IncludeClaimKeys: []string{"repo", "actor"}},
+			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), Host: ptr.To("api.github.com"), UseDefault: ptr.To(false), IncludeClaimKeys: []string{"repo", "actor"}},
 		},
 		"KeysIgnoredBesideTheDefault": {
 			got:  github.ActionsOIDCSubjectClaim{UseDefault: true, IncludeClaimKeys: []string{"repo"}},
-			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), UseDefault: ptr.To(true)},
+			want: common.ActionsOIDCSubjectClaimObservation{Repository: ptr.To("o/r"), Host: ptr.To("api.github.com"), UseDefault: ptr.To(true)},
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, Observation("o/r", &tc.got)); diff != "" {
+			if diff := cmp.Diff(tc.want, Observation("o/r", "api.github.com", &tc.got)); diff != "" {
 				t.Errorf("Observation(...): -want, +got:\n%s", diff)
 			}
 		})

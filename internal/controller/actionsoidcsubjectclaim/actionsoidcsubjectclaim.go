@@ -45,6 +45,9 @@ type Object interface {
 type external[T Object] struct {
 	api github.ActionsOIDCSubjectClaimAPI
 	in  kind.Repository
+	// host is the GitHub API host of the credentials: a repository is
+	// claimed once per host.
+	host string
 	// claimed is the error that an older ActionsOIDCSubjectClaim claims
 	// the repository; nil when mg may set its template.
 	claimed func(ctx context.Context, mg T) error
@@ -88,11 +91,14 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		if err != nil {
 			return managed.ExternalObservation{}, e.failed(err, "read")
 		}
-		return managed.ExternalObservation{ResourceExists: !mapping.IsDefault(got), ResourceUpToDate: true}, nil
+		if mapping.IsDefault(got) {
+			return managed.ExternalObservation{}, nil
+		}
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	}
 	// Recorded first, so that a younger claimant can tell which repository
 	// this one claims even when it is refused.
-	mg.Observation().Repository = ptr.To(e.in.FullName())
+	mg.Observation().Repository, mg.Observation().Host = ptr.To(e.in.FullName()), ptr.To(e.host)
 	if err := e.claimed(ctx, mg); err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -100,7 +106,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if err != nil {
 		return managed.ExternalObservation{}, e.failed(err, "read")
 	}
-	*mg.Observation() = mapping.Observation(e.in.FullName(), got)
+	*mg.Observation() = mapping.Observation(e.in.FullName(), e.host, got)
 	ext := meta.GetExternalName(mg)
 	if ext == "" {
 		return managed.ExternalObservation{}, nil

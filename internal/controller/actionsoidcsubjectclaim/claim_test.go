@@ -38,7 +38,7 @@ func claiming(o Object, age int, owner, repo string, observed bool) {
 		}
 	}
 	if observed {
-		o.Observation().Repository = ptr.To(owner + "/" + repo)
+		o.Observation().Repository, o.Observation().Host = ptr.To(owner+"/"+repo), ptr.To("api.github.com")
 	}
 }
 
@@ -94,6 +94,15 @@ func TestClaimedBy(t *testing.T) {
 			mg:     namespaced("a", "mine", 10, "demo-org", "app", false),
 			others: []client.Object{cluster("first", 5, "demo-org", "web", true)},
 		},
+		"OlderOnAnotherHost": {
+			reason: "An older one of a repository of the same name on another GitHub (a GitHub Enterprise Server) claims nothing of this one.",
+			mg:     namespaced("a", "mine", 10, "demo-org", "app", false),
+			others: []client.Object{func() client.Object {
+				o := cluster("first", 5, "demo-org", "app", true)
+				o.Observation().Host = ptr.To("github.example.com")
+				return o
+			}()},
+		},
 		"OlderUnknown": {
 			reason: "An older one that names its repository by a reference and was never observed may claim it: wait for it.",
 			mg:     namespaced("a", "mine", 10, "demo-org", "app", false),
@@ -141,7 +150,7 @@ func TestClaimedBy(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(append(tc.others, tc.mg)...).Build()
-			err := claimedBy(context.Background(), kube, tc.mg, repo, defaultOwner)
+			err := claimedBy(context.Background(), kube, tc.mg, repo, "api.github.com", defaultOwner)
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("\n%s\nclaimedBy(...) = %v, want no claim", tc.reason, err)

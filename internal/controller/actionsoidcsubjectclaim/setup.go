@@ -27,9 +27,9 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	e := &external[T]{api: github.NewActionsOIDCSubjectClaimClient(c.GitHub), in: in}
+	e := &external[T]{api: github.NewActionsOIDCSubjectClaimClient(c.GitHub), in: in, host: c.GitHub.BaseURL.Host}
 	e.claimed = func(ctx context.Context, mg T) error {
-		return claimedBy(ctx, c.Kube, mg, in.FullName(), c.DefaultOwner)
+		return claimedBy(ctx, c.Kube, mg, in.FullName(), e.host, c.DefaultOwner)
 	}
 	return e, nil
 }
@@ -38,31 +38,32 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 const kindName = "ActionsOIDCSubjectClaim"
 
 // claimedBy is the error that another, older ActionsOIDCSubjectClaim of
-// either scope claims repository repo (owner/name), which mg would set
-// (see kind.ClaimedBy). Another one claims the repository it was last
-// observed with, else the one its spec names, its owner defaulting to
-// defaultOwner.
-func claimedBy(ctx context.Context, kube client.Reader, mg Object, repo, defaultOwner string) error {
+// either scope claims repository repo (owner/name) on host, which mg
+// would set (see kind.ClaimedBy). Another one claims the repository and
+// host it was last observed with, else the repository its spec names, its
+// owner defaulting to defaultOwner, on any host.
+func claimedBy(ctx context.Context, kube client.Reader, mg Object, repo, host, defaultOwner string) error {
 	if kind.OnlyObserves(mg) {
 		return nil
 	}
 	all, err := kind.Claimants(ctx, kube, kindName,
 		[]client.ObjectList{&repomv1alpha1.ActionsOIDCSubjectClaimList{}, &repov1alpha1.ActionsOIDCSubjectClaimList{}},
-		func(o resource.Managed) string {
+		func(o resource.Managed) (string, string) {
 			other, ok := o.(Object)
 			if !ok {
-				return ""
+				return "", ""
 			}
-			if r := ptr.Deref(other.Observation().Repository, ""); r != "" {
-				return r
+			obs := other.Observation()
+			if r := ptr.Deref(obs.Repository, ""); r != "" {
+				return r, ptr.Deref(obs.Host, "")
 			}
 			if t := other.RepositoryTarget(); t.Repository != nil {
-				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository
+				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository, ""
 			}
-			return ""
+			return "", ""
 		})
 	if err != nil {
 		return err
 	}
-	return kind.ClaimedBy(mg, kindName, repo, all)
+	return kind.ClaimedBy(mg, kindName, repo, host, all)
 }

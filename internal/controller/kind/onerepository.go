@@ -21,6 +21,10 @@ type Claimant struct {
 	// last observed with, else the one its spec names; "" when it names
 	// its repository by a reference and was never observed.
 	Repository string
+	// Host is the GitHub API host it was last observed through
+	// (api.github.com, or a GitHub Enterprise Server's); "" when never
+	// observed. A repository is claimed once per host.
+	Host string
 }
 
 // name is the claimant as a condition names it: its kind and
@@ -45,9 +49,9 @@ func (c Claimant) older(mg resource.Managed) bool {
 
 // Claimants lists, through kube (the provider's cached reader), the
 // resources of a kind in every scope, lists holding one empty list per
-// scope, each with the repository repository says it claims. A scope
-// whose kind is not installed has none.
-func Claimants(ctx context.Context, kube client.Reader, kind string, lists []client.ObjectList, repository func(resource.Managed) string) ([]Claimant, error) {
+// scope, each with the repository and host claimed says it claims. A
+// scope whose kind is not installed has none.
+func Claimants(ctx context.Context, kube client.Reader, kind string, lists []client.ObjectList, claimed func(resource.Managed) (repository, host string)) ([]Claimant, error) {
 	var out []Claimant
 	for _, l := range lists {
 		if err := kube.List(ctx, l); err != nil {
@@ -65,14 +69,16 @@ func Claimants(ctx context.Context, kube client.Reader, kind string, lists []cli
 			if !ok {
 				return nil, errors.Errorf("%T in the list of %s resources is not a managed resource", o, kind)
 			}
-			out = append(out, Claimant{Managed: mg, Repository: repository(mg)})
+			repo, host := claimed(mg)
+			out = append(out, Claimant{Managed: mg, Repository: repo, Host: host})
 		}
 	}
 	return out, nil
 }
 
 // ClaimedBy is the error that another, older resource of all claims the
-// repository repo (owner/name) that mg, a resource of kind, would set: the
+// repository repo (owner/name) on host that mg, a resource of kind, would
+// set (one whose host is not known yet claims repo on every host): the
 // repository's one object is that one's, and mg reads and writes nothing.
 // One that is being deleted keeps its claim until it is gone if it wrote
 // the object (its external name is set), for its delete writes too (puts
@@ -81,7 +87,7 @@ func Claimants(ctx context.Context, kube client.Reader, kind string, lists []cli
 // Observe alone, as github-import writes them) claims nothing: it never
 // writes, and is never refused. An older one whose repository is not known
 // yet may claim it: mg waits for it.
-func ClaimedBy(mg resource.Managed, kind, repo string, all []Claimant) error {
+func ClaimedBy(mg resource.Managed, kind, repo, host string, all []Claimant) error {
 	if OnlyObserves(mg) {
 		return nil
 	}
@@ -92,7 +98,7 @@ func ClaimedBy(mg resource.Managed, kind, repo string, all []Claimant) error {
 		switch {
 		case c.Repository == "":
 			return errors.Errorf("cannot tell yet whether %s, which is older, claims repository %s: it names its repository by a reference and has not been observed; waiting for it (this %s changes nothing meanwhile)", c.name(kind), repo, kind)
-		case strings.EqualFold(c.Repository, repo):
+		case strings.EqualFold(c.Repository, repo) && (c.Host == "" || c.Host == host):
 			return errors.Errorf("repository %s is already claimed by %s, which is older: a repository has one %s, and this one changes nothing; declare it in %s, or delete one of them", repo, c.name(kind), kind, c.name(kind))
 		}
 	}

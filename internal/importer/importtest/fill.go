@@ -168,7 +168,7 @@ func (f *filler) repository(i int) error {
 		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
 		return err
 	}
-	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink}
+	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink, f.oidcSubjectClaim}
 	for _, step := range steps {
 		if err := step(repo, name); err != nil {
 			return err
@@ -266,6 +266,15 @@ func (f *filler) autolink(repo, _ string) error {
 	f.made["AutolinkReference"]++
 	return f.do(http.MethodPost, repo+"/autolinks", map[string]any{
 		"key_prefix": "TICKET-", "url_template": "https://tracker.example.com/TICKET-<num>", "is_alphanumeric": false}, nil)
+}
+
+// oidcSubjectClaim makes the subject of the repository's workflows' OIDC
+// tokens the repository, the job's context and the reusable workflow
+// that runs, rather than GitHub's default.
+func (f *filler) oidcSubjectClaim(repo, _ string) error {
+	f.made["ActionsOIDCSubjectClaim"]++
+	return f.do(http.MethodPut, repo+"/actions/oidc/customization/sub", map[string]any{
+		"use_default": false, "include_claim_keys": []string{"repo", "context", "job_workflow_ref"}}, nil)
 }
 
 // organizationRuleset makes an organisation ruleset that keeps the default

@@ -52,6 +52,11 @@ type ActionsOIDCSubjectClaimObservation struct {
 	// Repository is the repository (owner/name), as last targeted.
 	Repository *string `json:"repository,omitempty"`
 
+	// Host is the GitHub API host the template was read through
+	// (api.github.com, or a GitHub Enterprise Server's): a repository is
+	// claimed by one ActionsOIDCSubjectClaim per host.
+	Host *string `json:"host,omitempty"`
+
 	// UseDefault is whether the subject is GitHub's default.
 	UseDefault *bool `json:"useDefault,omitempty"`
 

@@ -32,10 +32,20 @@ func (in *ActionsOIDCSubjectClaimObservation) DeepCopyInto(out *ActionsOIDCSubje
 		*out = new(string)
 		**out = **in
 	}
-	if in.Enabled != nil {
-		in, out := &in.Enabled, &out.Enabled
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(string)
+		**out = **in
+	}
+	if in.UseDefault != nil {
+		in, out := &in.UseDefault, &out.UseDefault
 		*out = new(bool)
 		**out = **in
+	}
+	if in.IncludeClaimKeys != nil {
+		in, out := &in.IncludeClaimKeys, &out.IncludeClaimKeys
+		*out = make([]string, len(*in))
+		copy(*out, *in)
 	}
 }
 
@@ -53,10 +63,15 @@ func (in *ActionsOIDCSubjectClaimObservation) DeepCopy() *ActionsOIDCSubjectClai
 func (in *ActionsOIDCSubjectClaimParameters) DeepCopyInto(out *ActionsOIDCSubjectClaimParameters) {
 	*out = *in
 	in.RepositoryTarget.DeepCopyInto(&out.RepositoryTarget)
-	if in.Enabled != nil {
-		in, out := &in.Enabled, &out.Enabled
+	if in.UseDefault != nil {
+		in, out := &in.UseDefault, &out.UseDefault
 		*out = new(bool)
 		**out = **in
+	}
+	if in.IncludeClaimKeys != nil {
+		in, out := &in.IncludeClaimKeys, &out.IncludeClaimKeys
+		*out = make([]string, len(*in))
+		copy(*out, *in)
 	}
 }
 
