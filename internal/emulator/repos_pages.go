@@ -220,13 +220,13 @@ func pagesBranchExists(c *reqCtx, r *Repo, site *pagesSite) bool {
 // emulated organization has: false is refused). Answered 204; nothing
 // changes when anything is refused.
 func (s *Server) updatePages(c *reqCtx, w *world, r *Repo) {
+	f, ok := c.fields(true)
+	if !ok {
+		return
+	}
 	st := pagesOf.peek(r)
 	if st == nil || st.site == nil {
 		c.fail(http.StatusNotFound, "Not Found", c.doc)
-		return
-	}
-	f, ok := c.fields(true)
-	if !ok {
 		return
 	}
 	cname, cnameSent := f.nullable("cname")

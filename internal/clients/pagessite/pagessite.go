@@ -166,10 +166,10 @@ func Update(p *common.PagesSiteParameters, got *github.PagesSite) *github.PagesU
 }
 
 // Observation is the status.atProvider of GitHub's site got, of the
-// repository in (owner/name).
-func Observation(in string, got *github.PagesSite) common.PagesSiteObservation {
+// repository in (owner/name), read through the API host host.
+func Observation(in, host string, got *github.PagesSite) common.PagesSiteObservation {
 	o := common.PagesSiteObservation{
-		Repository: ptr.To(in), HTMLURL: nonEmpty(got.HTMLURL), Status: got.Status, BuildType: ptr.To(buildType(got)),
+		Repository: ptr.To(in), Host: ptr.To(host), HTMLURL: nonEmpty(got.HTMLURL), Status: got.Status, BuildType: ptr.To(buildType(got)),
 		CNAME: got.CNAME, HTTPSEnforced: got.HTTPSEnforced, Public: got.Public, ProtectedDomainState: got.ProtectedDomainState,
 	}
 	if got.Source != nil {

@@ -148,11 +148,11 @@ func TestWaitingSays(t *testing.T) {
 func TestObservation(t *testing.T) {
 	got := withDomain(site("main", "/docs"), "docs.example.com", "verified", "approved", true)
 	got.HTMLURL, got.Status, got.HTTPSCertificate.ExpiresAt = "https://docs.example.com/", ptr.To("built"), "2026-08-01"
-	want := common.PagesSiteObservation{Repository: ptr.To("o/r"), HTMLURL: ptr.To("https://docs.example.com/"), Status: ptr.To("built"),
+	want := common.PagesSiteObservation{Repository: ptr.To("o/r"), Host: ptr.To("api.github.com"), HTMLURL: ptr.To("https://docs.example.com/"), Status: ptr.To("built"),
 		BuildType: ptr.To(Legacy), Source: &common.PagesSourceObservation{Branch: "main", Path: "/docs"}, CNAME: ptr.To("docs.example.com"),
 		HTTPSEnforced: ptr.To(true), Public: ptr.To(true), ProtectedDomainState: ptr.To("verified"), CertificateState: ptr.To("approved"),
 		CertificateExpiresAt: ptr.To("2026-08-01")}
-	if diff := cmp.Diff(want, Observation("o/r", got)); diff != "" {
+	if diff := cmp.Diff(want, Observation("o/r", "api.github.com", got)); diff != "" {
 		t.Errorf("Observation(...): -want, +got:\n%s", diff)
 	}
 }

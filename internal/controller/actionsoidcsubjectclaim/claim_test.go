@@ -54,6 +54,16 @@ func cluster(name string, age int, owner, repo string, observed bool) *repov1alp
 	return o
 }
 
+// repository is the namespaced Repository resource ns/name, created on
+// GitHub as full (owner/name; "" not yet).
+func repository(ns, name, full string) *repomv1alpha1.Repository {
+	r := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}
+	if full != "" {
+		r.Status.AtProvider.FullName = ptr.To(full)
+	}
+	return r
+}
+
 func TestClaimedBy(t *testing.T) {
 	const repo, defaultOwner = "demo-org/app", "demo-org"
 	cases := map[string]struct {
@@ -104,10 +114,26 @@ func TestClaimedBy(t *testing.T) {
 			}()},
 		},
 		"OlderUnknown": {
-			reason: "An older one that names its repository by a reference and was never observed may claim it: wait for it.",
+			reason: "An older one that names its repository by a reference to a Repository not created on GitHub yet, and was never observed, may claim it: wait for it.",
+			mg:     namespaced("a", "mine", 10, "demo-org", "app", false),
+			others: []client.Object{namespaced("b", "first", 5, "", "", false), repository("b", "app", "")},
+			want:   "cannot tell yet whether ActionsOIDCSubjectClaim b/first, which is older, claims repository demo-org/app",
+		},
+		"OlderByReferenceToAnother": {
+			reason: "An older one never observed whose Repository resource has another repository on GitHub claims nothing of this one.",
+			mg:     namespaced("a", "mine", 10, "demo-org", "app", false),
+			others: []client.Object{namespaced("b", "first", 5, "", "", false), repository("b", "app", "demo-org/web")},
+		},
+		"OlderByReferenceToThis": {
+			reason: "An older one never observed whose Repository resource has this repository on GitHub claims it.",
+			mg:     namespaced("a", "mine", 10, "demo-org", "app", false),
+			others: []client.Object{namespaced("b", "first", 5, "", "", false), repository("b", "app", "demo-org/app")},
+			want:   "already claimed by ActionsOIDCSubjectClaim b/first",
+		},
+		"OlderByReferenceToNothing": {
+			reason: "An older one whose repositoryRef names no Repository resource cannot write: it claims nothing.",
 			mg:     namespaced("a", "mine", 10, "demo-org", "app", false),
 			others: []client.Object{namespaced("b", "first", 5, "", "", false)},
-			want:   "cannot tell yet whether ActionsOIDCSubjectClaim b/first, which is older, claims repository demo-org/app",
 		},
 		"OlderOnlyObserves": {
 			reason: "One that only observes never writes: it claims nothing.",

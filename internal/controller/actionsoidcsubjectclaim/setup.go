@@ -41,8 +41,9 @@ const kindName = "ActionsOIDCSubjectClaim"
 // either scope claims repository repo (owner/name) on host, which mg
 // would set (see kind.ClaimedBy). Another one claims the repository and
 // host it was last observed with, else the repository its spec names, its
-// owner defaulting to defaultOwner, on any host.
-func claimedBy(ctx context.Context, kube client.Reader, mg Object, repo, host, defaultOwner string) error {
+// owner defaulting to defaultOwner, on any host, else the one the
+// Repository resource its repositoryRef names has on GitHub.
+func claimedBy(ctx context.Context, kube client.Client, mg Object, repo, host, defaultOwner string) error {
 	if kind.OnlyObserves(mg) {
 		return nil
 	}
@@ -60,7 +61,10 @@ func claimedBy(ctx context.Context, kube client.Reader, mg Object, repo, host, d
 			if t := other.RepositoryTarget(); t.Repository != nil {
 				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository, ""
 			}
-			return "", ""
+			// Not known until read: the one it is waiting for (an error
+			// reading it, too, says wait).
+			r, _ := kind.ReferencedRepository(ctx, kube, other)
+			return r, ""
 		})
 	if err != nil {
 		return err

@@ -8,8 +8,12 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	kmeta "k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane-github/provider-github/apis"
 )
 
 // A Claimant is a resource of a kind GitHub has one object of per
@@ -96,6 +100,8 @@ func ClaimedBy(mg resource.Managed, kind, repo, host string, all []Claimant) err
 			continue
 		}
 		switch {
+		case c.Repository == NoRepository:
+			continue
 		case c.Repository == "":
 			return errors.Errorf("cannot tell yet whether %s, which is older, claims repository %s: it names its repository by a reference and has not been observed; waiting for it (this %s changes nothing meanwhile)", c.name(kind), repo, kind)
 		case strings.EqualFold(c.Repository, repo) && (c.Host == "" || c.Host == host):
@@ -103,4 +109,38 @@ func ClaimedBy(mg resource.Managed, kind, repo, host string, all []Claimant) err
 		}
 	}
 	return nil
+}
+
+// NoRepository is what ReferencedRepository says of a resource whose
+// repositoryRef names a Repository resource that does not exist: it
+// cannot write anything, so it claims no repository.
+const NoRepository = "-"
+
+// ReferencedRepository is the repository (owner/name) that the Repository
+// resource mg's repositoryRef names has on GitHub, read through kube (the
+// provider's cache); "" when that is not known yet (no reference, or a
+// Repository not created on GitHub yet), NoRepository when the Repository
+// resource does not exist. It lets a claim check tell which repository an
+// older resource that was never observed will claim, rather than wait
+// for it whatever its repository.
+func ReferencedRepository(ctx context.Context, kube client.Client, mg RepositoryScoped) (string, error) {
+	t := mg.RepositoryTarget()
+	if t.RepositoryRef == nil {
+		return "", nil
+	}
+	o, err := kube.Scheme().New(apis.Repository.Beside(mg))
+	if err != nil {
+		return "", errors.Wrap(err, "cannot make a Repository")
+	}
+	r, ok := o.(repositoryObject)
+	if !ok {
+		return "", errors.Errorf("%T is not a Repository kind", o)
+	}
+	if err := kube.Get(ctx, client.ObjectKey{Namespace: mg.GetNamespace(), Name: t.RepositoryRef.Name}, r); err != nil {
+		if kerrors.IsNotFound(err) {
+			return NoRepository, nil
+		}
+		return "", errors.Wrapf(err, "cannot read the Repository %s that %s names", t.RepositoryRef.Name, mg.GetName())
+	}
+	return ptr.Deref(r.Observation().FullName, ""), nil
 }

@@ -57,8 +57,11 @@ type Object interface {
 
 // external manages one PagesSite's site, for one reconcile.
 type external[T Object] struct {
-	api    github.PagesAPI
-	in     kind.Repository
+	api github.PagesAPI
+	in  kind.Repository
+	// host is the GitHub API host of the credentials: a repository is
+	// claimed once per host.
+	host   string
 	record event.Recorder
 	// claimed is the error that an older PagesSite claims the repository;
 	// nil when mg may publish its site.
@@ -111,7 +114,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	// Recorded first, so that a younger claimant can tell which repository
 	// this one claims even when it is refused.
-	mg.Observation().Repository = ptr.To(e.in.FullName())
+	mg.Observation().Repository, mg.Observation().Host = ptr.To(e.in.FullName()), ptr.To(e.host)
 	if err := e.claimed(ctx, mg); err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -123,7 +126,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		return managed.ExternalObservation{}, e.failed(err, "read", mg)
 	}
 	e.got = got
-	*mg.Observation() = mapping.Observation(e.in.FullName(), got)
+	*mg.Observation() = mapping.Observation(e.in.FullName(), e.host, got)
 	p := mg.Parameters()
 	recovered := false
 	if meta.GetExternalName(mg) == "" {

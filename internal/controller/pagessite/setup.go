@@ -28,9 +28,9 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	if err != nil {
 		return nil, err
 	}
-	e := &external[T]{api: github.NewPagesClient(c.GitHub), in: in, record: c.Record}
+	e := &external[T]{api: github.NewPagesClient(c.GitHub), in: in, host: c.GitHub.BaseURL.Host, record: c.Record}
 	e.claimed = func(ctx context.Context, mg T) error {
-		return claimedBy(ctx, c.Kube, mg, in.FullName(), c.DefaultOwner)
+		return claimedBy(ctx, c.Kube, mg, in.FullName(), e.host, c.DefaultOwner)
 	}
 	return e, nil
 }
@@ -39,31 +39,36 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 const kindName = "PagesSite"
 
 // claimedBy is the error that another, older PagesSite of either scope
-// claims repository repo (owner/name), which mg would publish a site in
-// (see kind.ClaimedBy). Another one claims the repository it was last
-// observed with, else the one its spec names, its owner defaulting to
-// defaultOwner.
-func claimedBy(ctx context.Context, kube client.Reader, mg Object, repo, defaultOwner string) error {
+// claims repository repo (owner/name) on host, which mg would publish a
+// site in (see kind.ClaimedBy). Another one claims the repository and
+// host it was last observed with, else the repository its spec names, its
+// owner defaulting to defaultOwner, on any host, else the one the
+// Repository resource its repositoryRef names has on GitHub.
+func claimedBy(ctx context.Context, kube client.Client, mg Object, repo, host, defaultOwner string) error {
 	if kind.OnlyObserves(mg) {
 		return nil
 	}
 	all, err := kind.Claimants(ctx, kube, kindName,
 		[]client.ObjectList{&repomv1alpha1.PagesSiteList{}, &repov1alpha1.PagesSiteList{}},
-		func(o resource.Managed) string {
+		func(o resource.Managed) (string, string) {
 			other, ok := o.(Object)
 			if !ok {
-				return ""
+				return "", ""
 			}
-			if r := ptr.Deref(other.Observation().Repository, ""); r != "" {
-				return r
+			obs := other.Observation()
+			if r := ptr.Deref(obs.Repository, ""); r != "" {
+				return r, ptr.Deref(obs.Host, "")
 			}
 			if t := other.RepositoryTarget(); t.Repository != nil {
-				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository
+				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository, ""
 			}
-			return ""
+			// Not known until read: the one it is waiting for (an error
+			// reading it, too, says wait).
+			r, _ := kind.ReferencedRepository(ctx, kube, other)
+			return r, ""
 		})
 	if err != nil {
 		return err
 	}
-	return kind.ClaimedBy(mg, kindName, repo, all)
+	return kind.ClaimedBy(mg, kindName, repo, host, all)
 }

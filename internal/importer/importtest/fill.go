@@ -168,7 +168,7 @@ func (f *filler) repository(i int) error {
 		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
 		return err
 	}
-	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink, f.oidcSubjectClaim}
+	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink, f.oidcSubjectClaim, f.pages}
 	for _, step := range steps {
 		if err := step(repo, name); err != nil {
 			return err
@@ -275,6 +275,14 @@ func (f *filler) oidcSubjectClaim(repo, _ string) error {
 	f.made["ActionsOIDCSubjectClaim"]++
 	return f.do(http.MethodPut, repo+"/actions/oidc/customization/sub", map[string]any{
 		"use_default": false, "include_claim_keys": []string{"repo", "context", "job_workflow_ref"}}, nil)
+}
+
+// pages publishes the repository's Pages site from the docs folder of its
+// default branch.
+func (f *filler) pages(repo, _ string) error {
+	f.made["PagesSite"]++
+	return f.do(http.MethodPost, repo+"/pages", map[string]any{
+		"build_type": "legacy", "source": map[string]any{"branch": "main", "path": "/docs"}}, nil)
 }
 
 // organizationRuleset makes an organisation ruleset that keeps the default

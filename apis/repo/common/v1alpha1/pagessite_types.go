@@ -18,7 +18,7 @@ package v1alpha1
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.repository) || (has(self.repository) && self.repository == oldSelf.repository && has(self.owner) == has(oldSelf.owner) && (!has(self.owner) || self.owner == oldSelf.owner))",message="repository and owner cannot be changed: a Pages site cannot move to another repository; create another PagesSite"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.repositoryRef) || (has(self.repositoryRef) && self.repositoryRef.name == oldSelf.repositoryRef.name)",message="repositoryRef cannot be changed once set: a Pages site cannot move to another repository; create another PagesSite"
 // +kubebuilder:validation:XValidation:rule="self.buildType == 'legacy' ? has(self.source) : !has(self.source)",message="buildType legacy builds the site from a branch: set source; buildType workflow deploys it from an Actions workflow: leave source out"
-// +kubebuilder:validation:XValidation:rule="!has(self.httpsEnforced) || self.httpsEnforced || (has(self.cname) && self.cname != ”)",message="httpsEnforced: false needs a custom domain (cname): GitHub serves every github.io site over https"
+// +kubebuilder:validation:XValidation:rule="!has(self.httpsEnforced) || self.httpsEnforced || (has(self.cname) && size(self.cname) > 0)",message="httpsEnforced: false needs a custom domain (cname): GitHub serves every github.io site over https"
 type PagesSiteParameters struct {
 	RepositoryTarget `json:",inline"`
 
@@ -79,6 +79,11 @@ type PagesSource struct {
 type PagesSiteObservation struct {
 	// Repository is the repository (owner/name), as last targeted.
 	Repository *string `json:"repository,omitempty"`
+
+	// Host is the GitHub API host the site was read through
+	// (api.github.com, or a GitHub Enterprise Server's): a repository is
+	// claimed by one PagesSite per host.
+	Host *string `json:"host,omitempty"`
 
 	// HTMLURL is the address the site is served at.
 	HTMLURL *string `json:"htmlUrl,omitempty"`

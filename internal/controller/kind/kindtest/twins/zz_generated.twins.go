@@ -755,6 +755,38 @@ func EachIssueLabel[S any](
 	}
 }
 
+// A PagesSiteObject is a PagesSite of either scope.
+type PagesSiteObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.PagesSiteParameters
+	Observation() *repocommonv1alpha1.PagesSiteObservation
+}
+
+// PagesSite makes empty PagesSite resources of either scope.
+var PagesSite = Pair[PagesSiteObject]{
+	Namespaced: func() PagesSiteObject { return &repomv1alpha1.PagesSite{} },
+	Cluster:    func() PagesSiteObject { return &repov1alpha1.PagesSite{} },
+}
+
+// EachPagesSite returns what namespaced and cluster make of their scope's
+// PagesSite type, namespaced first. Each is given its scope and a
+// constructor of a PagesSite called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachPagesSite[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.PagesSite) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.PagesSite) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.PagesSite {
+			return &repomv1alpha1.PagesSite{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.PagesSite {
+			return &repov1alpha1.PagesSite{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A RepositoryObject is a Repository of either scope.
 type RepositoryObject interface {
 	resource.Managed
