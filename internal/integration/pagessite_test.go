@@ -267,3 +267,37 @@ func TestPagesSiteExamples(t *testing.T) {
 		})
 	}
 }
+
+// Every declared field changed on GitHub is put back: the build type
+// (with the source it builds from), the custom domain (whose certificate
+// is then waited for again) and https enforcement.
+func TestPagesSiteDrift(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.pagesRepository()
+		o := f.newPagesSite(s, "site", "/docs")
+		o.Parameters().CNAME, o.Parameters().HTTPSEnforced = ptr.To("docs.example.com"), ptr.To(true)
+		f.must(kube.Create(f.ctx, o))
+		declared := func(what string) {
+			f.eventually(what, func() string {
+				p := f.ghPages()
+				if p["build_type"] != "legacy" || fmt.Sprint(p["source"]) != "map[branch:main path:/docs]" ||
+					p["cname"] != "docs.example.com" || p["https_enforced"] != true {
+					return fmt.Sprintf("GitHub's site: build %v, source %v, cname %v, https %v", p["build_type"], p["source"], p["cname"], p["https_enforced"])
+				}
+				return ""
+			})
+		}
+		declared("the site as declared, https once the certificate came")
+		waitReady(f, o)
+
+		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, pagesPath, `{"build_type":"workflow"}`)
+		declared("the build type put back")
+		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, pagesPath, `{"cname":null}`)
+		declared("the custom domain put back, and https after its new certificate")
+		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, pagesPath, `{"https_enforced":false}`)
+		declared("https enforcement put back")
+		waitReady(f, o)
+		pagesQuiet(t, f, "drift corrected")
+	})
+}
