@@ -66,6 +66,11 @@ type Repo struct {
 	TeamID        int64    `json:"teamId,omitempty"`
 
 	VulnerabilityAlerts          bool   `json:"vulnerabilityAlerts"`
+	// PrivateVulnerabilityReporting and ImmutableReleases are the
+	// repository's own switches (its organization may enforce immutable
+	// releases on it besides).
+	PrivateVulnerabilityReporting bool `json:"privateVulnerabilityReporting"`
+	ImmutableReleases             bool `json:"immutableReleases"`
 	AdvancedSecurity             string `json:"advancedSecurity"`
 	SecretScanning               string `json:"secretScanning"`
 	SecretScanningPushProtection string `json:"secretScanningPushProtection"`
