@@ -90,7 +90,7 @@ func (w *world) codeownersErrors(r *Repo, path, content string) []codeownersErro
 		switch {
 		case strings.Contains(pattern.text, "***"):
 			fixed := manyStars.ReplaceAllString(pattern.text, "**")
-			add(pattern.column, "Invalid pattern", fmt.Sprintf("Did you mean `%s`?", fixed), "")
+			add(pattern.column, "Invalid pattern", fmt.Sprintf("Did you mean %#q?", fixed), "")
 		case strings.HasPrefix(pattern.text, "!"), strings.ContainsAny(pattern.text, "[]"):
 			add(pattern.column, "Invalid pattern", "", "negation (!) and character ranges ([ ]) are not supported")
 		}
