@@ -132,3 +132,36 @@ func TestImmutableReleasesEnforcedByOrganization(t *testing.T) {
 		t.Errorf("SetImmutableReleases(false) = %v, want GitHub's 409", err)
 	}
 }
+
+// An organization's enforcement of immutable releases is set, read, and
+// its selected repositories listed.
+func TestImmutableReleasesPolicy(t *testing.T) {
+	ctx := context.Background()
+	srv, _ := emulatortest.NewServer(t, emulator.Options{Seed: repoSeed()})
+	gh, err := transport.NewClient(transport.Config{Credentials: transport.Credentials{Token: "demo-token"}, BaseURL: srv.URL}, testOptionsURL(srv.Client().Transport))
+	if err != nil {
+		t.Fatalf("NewClient(...): %v", err)
+	}
+	repo, err := NewReposClient(gh).Get(ctx, "demo-org", "seeded")
+	if err != nil {
+		t.Fatalf("Get(seeded): %v", err)
+	}
+	c := NewImmutableReleasesPolicyClient(gh)
+	if got, err := c.ImmutableReleasesPolicy(ctx, "demo-org"); err != nil || got != "none" {
+		t.Errorf("ImmutableReleasesPolicy(...) of a new organization = %q, %v; want none", got, err)
+	}
+	if err := c.SetImmutableReleasesPolicy(ctx, "demo-org", ImmutableReleasesPolicy{EnforcedRepositories: "selected", SelectedRepositoryIDs: &[]int64{repo.ID}}); err != nil {
+		t.Fatalf("SetImmutableReleasesPolicy(selected): %v", err)
+	}
+	if got, err := c.ImmutableReleasesPolicy(ctx, "demo-org"); err != nil || got != "selected" {
+		t.Errorf("ImmutableReleasesPolicy(...) = %q, %v; want selected", got, err)
+	}
+	listed, err := NewSelectedRepositoriesClient(gh).ListSelectedRepositories(ctx, "demo-org", Shared{ImmutableReleases: true}, "")
+	if err != nil || len(listed) != 1 || listed[0].ID != repo.ID {
+		t.Errorf("ListSelectedRepositories(immutable releases) = %+v, %v; want seeded", listed, err)
+	}
+	imm, err := NewReleaseSecurityClient(gh).ImmutableReleases(ctx, "demo-org", "seeded")
+	if err != nil || !imm.EnforcedByOwner {
+		t.Errorf("ImmutableReleases(seeded) = %+v, %v; want enforced by the organization", imm, err)
+	}
+}

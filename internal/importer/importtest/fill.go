@@ -438,6 +438,15 @@ func (f *filler) organizationWebhookAndSettings() error {
 	if err := f.do(http.MethodPatch, "orgs/"+f.o.Owner, map[string]any{"company": "Import Test Inc.", "default_repository_permission": "none"}, nil); err != nil {
 		return err
 	}
+	// Immutable releases enforced on one repository.
+	var enforced struct{ ID int64 }
+	if err := f.do(http.MethodGet, "repos/"+f.o.Owner+"/"+RepoName(1), nil, &enforced); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPut, "orgs/"+f.o.Owner+"/settings/immutable-releases",
+		map[string]any{"enforced_repositories": "selected", "selected_repository_ids": []int64{enforced.ID}}, nil); err != nil {
+		return err
+	}
 	f.made["OrganizationWebhook"]++
 	f.made["OrganizationSettings"]++
 	return nil
