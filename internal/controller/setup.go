@@ -6,6 +6,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	ctrl "sigs.k8s.io/controller-runtime"
 
+	"github.com/crossplane-github/provider-github/internal/controller/actionspermissions"
 	"github.com/crossplane-github/provider-github/internal/controller/actionsvariable"
 	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
@@ -18,9 +19,9 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
-	"github.com/crossplane-github/provider-github/internal/controller/organizationsettings"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
+	"github.com/crossplane-github/provider-github/internal/controller/organizationsettings"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
@@ -56,6 +57,7 @@ var kinds = [][]kind.Setup{
 	customproperty.Setups,
 	organizationruleset.Setups,
 	autolinkreference.Setups,
+	actionspermissions.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

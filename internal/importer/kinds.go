@@ -30,4 +30,5 @@ var Kinds = []Kind{
 	customPropertyKind,
 	organizationRulesetKind,
 	autolinkReferenceKind,
+	actionsPermissionsKind,
 }
