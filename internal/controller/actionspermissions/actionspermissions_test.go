@@ -2,10 +2,12 @@ package actionspermissions
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/google/go-cmp/cmp"
@@ -13,6 +15,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/crossplane-github/provider-github/apis"
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
@@ -24,14 +27,14 @@ import (
 type scope struct {
 	name     string
 	object   func(m ...mod) Object
-	external func(api github.ActionsPermissionsAPI) kindtest.Client[Object]
+	external func(api github.ActionsPermissionsAPI, rec event.Recorder, claim error) kindtest.Client[Object]
 }
 
 func (s scope) ScopeName() string { return s.name }
 
 var in = kind.Repository{Owner: "demo-org", Name: "app"}
 
-// full is the external name of a ActionsPermissions of in.
+// full is the external name of an ActionsPermissions of in.
 var full = in.FullName()
 
 func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope {
@@ -45,8 +48,9 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 			}
 			return o
 		},
-		external: func(api github.ActionsPermissionsAPI) kindtest.Client[Object] {
-			return kindtest.Typed[Object, T]{E: &external[T]{api: api, in: in}}
+		external: func(api github.ActionsPermissionsAPI, rec event.Recorder, claim error) kindtest.Client[Object] {
+			return kindtest.Typed[Object, T]{E: &external[T]{api: api, in: in, record: rec,
+				claimed: func(context.Context, T) error { return claim }}}
 		},
 	}
 }
@@ -56,25 +60,59 @@ var scopes = twins.EachActionsPermissions(scopeOf, scopeOf)
 type mod func(Object)
 
 func withExternalName(n string) mod { return func(o Object) { meta.SetExternalName(o, n) } }
-func undeclared() mod               { return func(o Object) { o.Parameters().Enabled = nil } }
 func deleting() mod                 { return func(o Object) { now := metav1.Now(); o.SetDeletionTimestamp(&now) } }
+func with(f func(p *common.ActionsPermissionsParameters)) mod {
+	return func(o Object) { f(o.Parameters()) }
+}
 
-// gh is a fake GitHub: the Actions permissions of in, or no repository at all.
+// gh is a fake GitHub holding the Actions permissions of in, answering as
+// GitHub does: the selected actions only while allowed_actions is
+// selected, no access level for a public repository, no retention beyond
+// the repository's longest.
 type gh struct {
-	has   *github.ActionsPermissions // nil: GitHub has no such repository
-	err   error                      // when set, GitHub answers every request with it
-	calls []string
+	missing  bool  // GitHub has no such repository
+	err      error // when set, GitHub answers every request with it
+	public   bool
+	perms    github.ActionsPermissions
+	selected github.ActionsSelectedActions
+	access   string
+	workflow github.ActionsWorkflowPermissions
+	days     int64
+	fork     string
+	conflict bool // the organization's policy forbids changing the workflow permissions
+	calls    []string
+}
+
+// newGH is a private repository with GitHub's defaults.
+func newGH() *gh {
+	return &gh{perms: github.ActionsPermissions{Enabled: true, AllowedActions: "all"},
+		selected: github.ActionsSelectedActions{GitHubOwnedAllowed: true, PatternsAllowed: []string{}},
+		access:   "none", workflow: github.ActionsWorkflowPermissions{DefaultWorkflowPermissions: "read"}, days: 90,
+		fork: "first_time_contributors_new_to_github"}
+}
+
+func (g *gh) maxDays() int64 {
+	if g.public {
+		return 90
+	}
+	return 400
 }
 
 func (g *gh) api() *fake.MockActionsPermissionsAPI {
-	notFound := kindtest.GitHubErr(http.MethodGet, "/repos/demo-org/app/actions/permissions", http.StatusNotFound, "Not Found")
+	const path = "/repos/demo-org/app/actions/permissions"
 	answer := func(call string) error {
 		g.calls = append(g.calls, call)
 		switch {
 		case g.err != nil:
 			return g.err
-		case g.has == nil:
-			return notFound
+		case g.missing:
+			return kindtest.GitHubErr(http.MethodGet, path, http.StatusNotFound, "Not Found")
+		}
+		return nil
+	}
+	notSelected := func() error {
+		if g.perms.AllowedActions != "selected" {
+			return kindtest.GitHubErr(http.MethodGet, path+"/selected-actions", http.StatusConflict, "not selected")
 		}
 		return nil
 	}
@@ -83,16 +121,110 @@ func (g *gh) api() *fake.MockActionsPermissionsAPI {
 			if err := answer("get"); err != nil {
 				return nil, err
 			}
-			got := *g.has
+			if !g.perms.Enabled {
+				return &github.ActionsPermissions{}, nil
+			}
+			got := g.perms
 			return &got, nil
 		},
 		MockPutActionsPermissions: func(_ context.Context, _, _ string, r *github.ActionsPermissionsRequest) error {
 			if err := answer("put"); err != nil {
 				return err
 			}
-			if r.Enabled != nil {
-				g.has.Enabled = *r.Enabled
+			g.perms.Enabled = r.Enabled
+			if r.AllowedActions != nil {
+				g.perms.AllowedActions = *r.AllowedActions
 			}
+			if r.SHAPinningRequired != nil {
+				g.perms.SHAPinningRequired = *r.SHAPinningRequired
+			}
+			return nil
+		},
+		MockGetActionsSelectedActions: func(context.Context, string, string) (*github.ActionsSelectedActions, error) {
+			if err := answer("get selected"); err != nil {
+				return nil, err
+			}
+			if err := notSelected(); err != nil {
+				return nil, err
+			}
+			got := g.selected
+			return &got, nil
+		},
+		MockPutActionsSelectedActions: func(_ context.Context, _, _ string, r *github.ActionsSelectedActions) error {
+			if err := answer("put selected"); err != nil {
+				return err
+			}
+			if err := notSelected(); err != nil {
+				return err
+			}
+			g.selected = *r
+			return nil
+		},
+		MockGetActionsAccess: func(context.Context, string, string) (*github.ActionsAccess, error) {
+			if err := answer("get access"); err != nil {
+				return nil, err
+			}
+			return &github.ActionsAccess{AccessLevel: g.access}, nil
+		},
+		MockPutActionsAccess: func(_ context.Context, _, _ string, r *github.ActionsAccess) error {
+			if err := answer("put access"); err != nil {
+				return err
+			}
+			if g.public {
+				return kindtest.GitHubErr(http.MethodPut, path+"/access", http.StatusUnprocessableEntity, "Validation Failed")
+			}
+			g.access = r.AccessLevel
+			return nil
+		},
+		MockGetActionsWorkflowPermissions: func(context.Context, string, string) (*github.ActionsWorkflowPermissions, error) {
+			if err := answer("get workflow"); err != nil {
+				return nil, err
+			}
+			got := g.workflow
+			return &got, nil
+		},
+		MockPutActionsWorkflowPermissions: func(_ context.Context, _, _ string, r *github.ActionsWorkflowPermissionsRequest) error {
+			if err := answer("put workflow"); err != nil {
+				return err
+			}
+			if g.conflict {
+				return kindtest.GitHubErr(http.MethodPut, path+"/workflow", http.StatusConflict, "Conflict")
+			}
+			if r.DefaultWorkflowPermissions != nil {
+				g.workflow.DefaultWorkflowPermissions = *r.DefaultWorkflowPermissions
+			}
+			if r.CanApprovePullRequestReviews != nil {
+				g.workflow.CanApprovePullRequestReviews = *r.CanApprovePullRequestReviews
+			}
+			return nil
+		},
+		MockGetActionsRetention: func(context.Context, string, string) (*github.ActionsRetention, error) {
+			if err := answer("get retention"); err != nil {
+				return nil, err
+			}
+			return &github.ActionsRetention{Days: g.days, MaximumAllowedDays: g.maxDays()}, nil
+		},
+		MockPutActionsRetention: func(_ context.Context, _, _ string, r *github.ActionsRetention) error {
+			if err := answer("put retention"); err != nil {
+				return err
+			}
+			if r.Days < 1 || r.Days > g.maxDays() {
+				return kindtest.GitHubErr(http.MethodPut, path+"/artifact-and-log-retention", http.StatusUnprocessableEntity, "Validation Failed")
+			}
+			g.days = r.Days
+			return nil
+		},
+		MockGetActionsForkApproval: func(context.Context, string, string) (*github.ActionsForkApproval, error) {
+			if err := answer("get fork"); err != nil {
+				return nil, err
+			}
+			return &github.ActionsForkApproval{ApprovalPolicy: g.fork}, nil
+		},
+		MockPutActionsForkApproval: func(_ context.Context, _, _ string, r *github.ActionsForkApproval) error {
+			if err := answer("put fork"); err != nil {
+				return err
+			}
+			g.fork = r.ApprovalPolicy
 			return nil
 		},
 	}
@@ -105,61 +237,104 @@ func TestObserve(t *testing.T) {
 		ext     string
 		enabled *bool // status.atProvider.enabled
 		calls   []string
+		events  []event.Reason
 	}
 	cases := map[string]struct {
 		reason string
-		has    *github.ActionsPermissions
-		err    error
+		gh     func(g *gh)
+		claim  error
 		mg     []mod
 		want   want
 	}{
 		"NotWrittenYet": {
-			reason: "GitHub's Actions permissions is not the resource's until it has written it: it does not exist yet, and GitHub's value is shown.",
-			has:    &github.ActionsPermissions{Enabled: false},
+			reason: "GitHub's Actions permissions are not the resource's until it has written them: it does not exist yet, and GitHub's values are shown.",
+			gh:     func(g *gh) { g.perms.Enabled = false },
 			want:   want{enabled: ptr.To(false), calls: []string{"get"}},
 		},
 		"UpToDate": {
-			reason: "A written Actions permissions as declared exists and is up to date.",
-			has:    &github.ActionsPermissions{Enabled: true}, mg: []mod{withExternalName(full)},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: full, enabled: ptr.To(true), calls: []string{"get"}},
+			reason: "Written permissions as declared exist and are up to date; only the endpoints of declared fields are read.",
+			mg:     []mod{withExternalName(full)},
+			want:   want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: full, enabled: ptr.To(true), calls: []string{"get"}},
 		},
 		"Changed": {
 			reason: "A declared field changed on GitHub is put back.",
-			has:    &github.ActionsPermissions{Enabled: false}, mg: []mod{withExternalName(full)},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "enabled"}, ext: full, enabled: ptr.To(false), calls: []string{"get"}},
+			gh:     func(g *gh) { g.perms.Enabled = false },
+			mg:     []mod{withExternalName(full)},
+			want:   want{o: managed.ExternalObservation{ResourceExists: true, Diff: "enabled"}, ext: full, enabled: ptr.To(false), calls: []string{"get"}},
 		},
-		"Undeclared": {
-			reason: "A field left unset is GitHub's to keep.",
-			has:    &github.ActionsPermissions{Enabled: false}, mg: []mod{withExternalName(full), undeclared()},
+		"EveryEndpointDeclared": {
+			reason: "Each endpoint a declared field belongs to is read, and each drifted field named.",
+			gh:     func(g *gh) { g.perms.AllowedActions = "selected"; g.selected.VerifiedAllowed = true },
+			mg: []mod{withExternalName(full), with(func(p *common.ActionsPermissionsParameters) {
+				p.AllowedActions = ptr.To("selected")
+				p.SelectedActions = &common.ActionsSelectedActions{VerifiedAllowed: ptr.To(false)}
+				p.AccessLevel = ptr.To("organization")
+				p.CanApprovePullRequestReviews = ptr.To(false)
+				p.ArtifactAndLogRetentionDays = ptr.To[int64](30)
+				p.ForkPullRequestContributorApproval = ptr.To("all_external_contributors")
+			})},
+			want: want{o: managed.ExternalObservation{ResourceExists: true,
+				Diff: "selectedActions.verifiedAllowed, accessLevel, artifactAndLogRetentionDays, forkPullRequestContributorApproval"},
+				ext: full, enabled: ptr.To(true),
+				calls: []string{"get", "get selected", "get access", "get workflow", "get retention", "get fork"}},
+		},
+		"SelectedNotYetReadable": {
+			reason: "Declared selected actions cannot be read before allowed_actions is selected: they differ, and are not read.",
+			mg: []mod{withExternalName(full), with(func(p *common.ActionsPermissionsParameters) {
+				p.AllowedActions = ptr.To("selected")
+				p.SelectedActions = &common.ActionsSelectedActions{VerifiedAllowed: ptr.To(true)}
+			})},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "allowedActions, selectedActions"}, ext: full, enabled: ptr.To(true), calls: []string{"get"}},
+		},
+		"DisabledHidesPolicy": {
+			reason: "While Actions is disabled GitHub shows no policy: with enabled left out, a declared policy is not compared.",
+			gh:     func(g *gh) { g.perms.Enabled = false },
+			mg: []mod{withExternalName(full), with(func(p *common.ActionsPermissionsParameters) {
+				p.Enabled = nil
+				p.AllowedActions = ptr.To("local_only")
+			})},
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: full, enabled: ptr.To(false), calls: []string{"get"}},
 		},
 		"Renamed": {
 			reason: "The external name follows the repository under its new name, and is saved at once.",
-			has:    &github.ActionsPermissions{Enabled: true}, mg: []mod{withExternalName("demo-org/before")},
-			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true}, ext: full, enabled: ptr.To(true), calls: []string{"get"}},
+			mg:     []mod{withExternalName("demo-org/before")},
+			want:   want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true}, ext: full, enabled: ptr.To(true), calls: []string{"get"}},
 		},
 		"NoSuchPlace": {
-			reason: "GitHub's 404 means the repository is missing, which the error says: the Actions permissions is not created.",
+			reason: "GitHub's 404 means the repository is missing, which the error says.",
+			gh:     func(g *gh) { g.missing = true },
 			mg:     []mod{withExternalName(full)},
 			want:   want{err: "cannot read the Actions permissions of repository " + full + ": cannot find repository " + full, ext: full, calls: []string{"get"}},
 		},
 		"Failed": {
 			reason: "Any other error is returned, saying what failed.",
-			has:    &github.ActionsPermissions{}, err: kindtest.GitHubErr(http.MethodGet, "/repos/demo-org/app/actions/permissions", http.StatusBadGateway, "Bad Gateway"),
+			gh: func(g *gh) {
+				g.err = kindtest.GitHubErr(http.MethodGet, "/repos/demo-org/app/actions/permissions/workflow", http.StatusBadGateway, "Bad Gateway")
+			},
+			mg:   []mod{with(func(p *common.ActionsPermissionsParameters) { p.DefaultWorkflowPermissions = ptr.To("write") })},
 			want: want{err: "cannot read the Actions permissions of repository " + full, calls: []string{"get"}},
 		},
+		"Claimed": {
+			reason: "A repository an older ActionsPermissions claims is neither read nor written; the error names the other.",
+			claim:  errors.New("repository demo-org/app is already claimed by ActionsPermissions ns/first"),
+			want:   want{err: "already claimed by ActionsPermissions ns/first"},
+		},
 		"Deleting": {
-			reason: "A resource being deleted leaves the Actions permissions as it is: nothing to delete, nothing read.",
-			has:    &github.ActionsPermissions{Enabled: true}, mg: []mod{withExternalName(full), deleting()},
-			want: want{ext: full},
+			reason: "A resource being deleted leaves the permissions as they are, reads nothing, and says so in an event.",
+			mg:     []mod{withExternalName(full), deleting()},
+			want:   want{ext: full, events: []event.Reason{ReasonLeftAsIs}},
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
-				g := &gh{has: tc.has, err: tc.err}
+				g := newGH()
+				if tc.gh != nil {
+					tc.gh(g)
+				}
+				rec := &kindtest.Recorder{}
 				mg := s.object(tc.mg...)
-				got, err := s.external(g.api()).Observe(context.Background(), mg)
+				got, err := s.external(g.api(), rec, tc.claim).Observe(context.Background(), mg)
 				switch {
 				case tc.want.err == "" && err != nil:
 					t.Errorf("\n%s\nObserve(...): %v, want no error", tc.reason, err)
@@ -178,36 +353,155 @@ func TestObserve(t *testing.T) {
 				if diff := cmp.Diff(tc.want.calls, g.calls); diff != "" {
 					t.Errorf("\n%s\nrequests: -want, +got:\n%s", tc.reason, diff)
 				}
+				if diff := cmp.Diff(tc.want.events, rec.Reasons()); diff != "" {
+					t.Errorf("\n%s\nevents: -want, +got:\n%s", tc.reason, diff)
+				}
+			})
+		})
+	}
+}
+
+// TestWrite: an update writes each endpoint whose declared fields drifted,
+// and only those; GitHub's refusals say what to change.
+func TestWrite(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		gh     func(g *gh)
+		spec   func(p *common.ActionsPermissionsParameters)
+		calls  []string // after Observe's reads
+		check  func(t *testing.T, g *gh)
+		err    string
+	}{
+		"OnlyDrifted": {
+			reason: "Of two declared endpoints, only the one that drifted is written.",
+			spec: func(p *common.ActionsPermissionsParameters) {
+				p.DefaultWorkflowPermissions = ptr.To("write")
+				p.ArtifactAndLogRetentionDays = ptr.To[int64](90)
+			},
+			calls: []string{"put workflow"},
+			check: func(t *testing.T, g *gh) {
+				if g.workflow.DefaultWorkflowPermissions != "write" {
+					t.Errorf("workflow permissions %q, want write", g.workflow.DefaultWorkflowPermissions)
+				}
+			},
+		},
+		"SelectThenSelectedActions": {
+			reason: "allowed_actions is selected first; then the selected actions are read and written, merged with GitHub's.",
+			spec: func(p *common.ActionsPermissionsParameters) {
+				p.AllowedActions = ptr.To("selected")
+				p.SelectedActions = &common.ActionsSelectedActions{PatternsAllowed: &[]string{"monalisa/*"}}
+			},
+			calls: []string{"put", "get selected", "put selected"},
+			check: func(t *testing.T, g *gh) {
+				want := github.ActionsSelectedActions{GitHubOwnedAllowed: true, PatternsAllowed: []string{"monalisa/*"}}
+				if diff := cmp.Diff(want, g.selected); diff != "" {
+					t.Errorf("selected actions: -want, +got:\n%s", diff)
+				}
+			},
+		},
+		"EnabledKeptWhenUndeclared": {
+			reason: "GitHub requires enabled: a spec that leaves it out sends GitHub's.",
+			spec: func(p *common.ActionsPermissionsParameters) {
+				p.Enabled = nil
+				p.SHAPinningRequired = ptr.To(true)
+			},
+			calls: []string{"put"},
+			check: func(t *testing.T, g *gh) {
+				if !g.perms.Enabled || !g.perms.SHAPinningRequired || g.perms.AllowedActions != "all" {
+					t.Errorf("permissions %+v, want enabled, all actions, pinned", g.perms)
+				}
+			},
+		},
+		"AccessOfPublic": {
+			reason: "GitHub refuses an access level for a public repository: the error says what to do.",
+			gh:     func(g *gh) { g.public = true },
+			spec:   func(p *common.ActionsPermissionsParameters) { p.AccessLevel = ptr.To("organization") },
+			calls:  []string{"put access"},
+			err:    "applies to private and internal repositories only",
+		},
+		"WorkflowForbidden": {
+			reason: "GitHub's 409 for the workflow permissions is the organization's policy, which the error names.",
+			gh:     func(g *gh) { g.conflict = true },
+			spec:   func(p *common.ActionsPermissionsParameters) { p.DefaultWorkflowPermissions = ptr.To("write") },
+			calls:  []string{"put workflow"},
+			err:    "the organization's policy prevents changing them",
+		},
+		"RetentionTooLong": {
+			reason: "GitHub refuses a retention beyond the repository's longest: the error names it.",
+			gh:     func(g *gh) { g.public = true },
+			spec:   func(p *common.ActionsPermissionsParameters) { p.ArtifactAndLogRetentionDays = ptr.To[int64](200) },
+			calls:  []string{"put retention"},
+			err:    "GitHub refused 200 days of artifact and log retention for repository demo-org/app: it allows at most 90 days",
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				g := newGH()
+				if tc.gh != nil {
+					tc.gh(g)
+				}
+				mg := s.object(withExternalName(full), with(tc.spec))
+				e := s.external(g.api(), &kindtest.Recorder{}, nil)
+				if _, err := e.Observe(context.Background(), mg); err != nil {
+					t.Fatalf("Observe(...): %v", err)
+				}
+				read := len(g.calls)
+				_, err := e.Update(context.Background(), mg)
+				switch {
+				case tc.err == "" && err != nil:
+					t.Errorf("\n%s\nUpdate(...): %v, want no error", tc.reason, err)
+				case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+					t.Errorf("\n%s\nUpdate(...): error %v, want one holding %q", tc.reason, err, tc.err)
+				}
+				if diff := cmp.Diff(tc.calls, g.calls[read:]); diff != "" {
+					t.Errorf("\n%s\nrequests of Update: -want, +got:\n%s", tc.reason, diff)
+				}
+				if tc.check != nil {
+					tc.check(t, g)
+				}
+				if tc.err != "" {
+					return
+				}
+				g.calls = nil
+				if o, err := e.Observe(context.Background(), mg); err != nil || !o.ResourceUpToDate {
+					t.Errorf("\n%s\nObserve(...) after Update: %+v, %v: want up to date", tc.reason, o, err)
+				}
 			})
 		})
 	}
 }
 
 // Create writes the declared fields and names the repository; an update puts
-// a changed field back; a delete leaves GitHub's Actions permissions as it is.
+// a changed field back; a delete leaves GitHub's permissions as they are.
 func TestCreateUpdateDelete(t *testing.T) {
 	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
-		g := &gh{has: &github.ActionsPermissions{Enabled: false}}
+		g := newGH()
+		g.perms.Enabled = false
 		mg := s.object()
-		e := s.external(g.api())
+		rec := &kindtest.Recorder{}
+		e := s.external(g.api(), rec, nil)
+		if _, err := e.Observe(context.Background(), mg); err != nil {
+			t.Fatalf("Observe(...): %v", err)
+		}
 		if _, err := e.Create(context.Background(), mg); err != nil {
 			t.Fatalf("Create(...): %v", err)
 		}
 		if got := meta.GetExternalName(mg); got != full {
 			t.Errorf("external name %q, want the repository's full name %q", got, full)
 		}
-		if !g.has.Enabled {
-			t.Error("after Create GitHub's Actions permissions is not enabled, as declared")
+		if !g.perms.Enabled {
+			t.Error("after Create Actions is not enabled, as declared")
 		}
-		g.has.Enabled = false
+		g.perms.Enabled = false
 		if o, err := e.Observe(context.Background(), mg); err != nil || !o.ResourceExists || o.ResourceUpToDate {
 			t.Fatalf("Observe(...): %+v, %v: want drift", o, err)
 		}
 		if _, err := e.Update(context.Background(), mg); err != nil {
 			t.Fatalf("Update(...): %v", err)
 		}
-		if !g.has.Enabled {
-			t.Error("after Update GitHub's Actions permissions is not enabled, as declared")
+		if !g.perms.Enabled {
+			t.Error("after Update Actions is not enabled, as declared")
 		}
 		deleting()(mg)
 		calls := len(g.calls)
@@ -217,8 +511,11 @@ func TestCreateUpdateDelete(t *testing.T) {
 		if _, err := e.Delete(context.Background(), mg); err != nil {
 			t.Errorf("Delete(...): %v", err)
 		}
-		if len(g.calls) != calls || !g.has.Enabled {
-			t.Errorf("deleting sent %v and left GitHub's Actions permissions %+v: want it left as it is, without a request", g.calls[calls:], g.has)
+		if len(g.calls) != calls || !g.perms.Enabled {
+			t.Errorf("deleting sent %v and left GitHub's permissions %+v: want them left as they are, without a request", g.calls[calls:], g.perms)
+		}
+		if diff := cmp.Diff([]event.Reason{ReasonLeftAsIs}, rec.Reasons()); diff != "" {
+			t.Errorf("events: -want, +got:\n%s", diff)
 		}
 	})
 }
@@ -226,9 +523,11 @@ func TestCreateUpdateDelete(t *testing.T) {
 // A create in a repository GitHub does not have says so, and names nothing.
 func TestCreateNoSuchPlace(t *testing.T) {
 	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+		g := newGH()
+		g.missing = true
 		mg := s.object()
-		_, err := s.external((&gh{}).api()).Create(context.Background(), mg)
-		if want := "cannot set the Actions permissions of repository " + full + ": cannot find repository " + full; err == nil || !strings.Contains(err.Error(), want) {
+		_, err := s.external(g.api(), &kindtest.Recorder{}, nil).Create(context.Background(), mg)
+		if want := "cannot read the Actions permissions of repository " + full + ": cannot find repository " + full; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Create(...): %v, want an error holding %q", err, want)
 		}
 		if e := meta.GetExternalName(mg); e != "" {

@@ -17,12 +17,15 @@ var Setups = []kind.Setup{
 	kind.Of(&repov1alpha1.ActionsPermissions{}, connect[*repov1alpha1.ActionsPermissions], kind.ShownAtOnce()),
 }
 
-// connect finds the Actions permissions's repository on every reconcile, so that a
-// repository named by repositoryRef is followed through renames.
+// connect finds the repository on every reconcile, so that one named by
+// repositoryRef is followed through renames, and checks that no older
+// ActionsPermissions claims it.
 func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
 	in, err := c.Repository(ctx, mg)
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewActionsPermissionsClient(c.GitHub), in: in}, nil
+	e := &external[T]{api: github.NewActionsPermissionsClient(c.GitHub), in: in, record: c.Record}
+	e.claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c.Kube, mg, in.FullName()) }
+	return e, nil
 }
