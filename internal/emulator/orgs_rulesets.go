@@ -96,7 +96,7 @@ func (s *Server) listOrgRulesets(c *reqCtx, w *world, org *Account) {
 			}
 		}
 	}
-	src := c.orgSource(w, org, nil)
+	src := c.orgSource(org, nil)
 	start, end := c.paginate(len(list))
 	items := make([]*rulesetJSON, 0, end-start)
 	for _, rs := range list[start:end] {
@@ -132,12 +132,12 @@ func (s *Server) createOrgRuleset(c *reqCtx, w *world, org *Account) {
 	rs.CreatedAt, rs.UpdatedAt = s.now(), s.now()
 	all := orgRulesetsOf.of(org)
 	*all = append(*all, rs)
-	c.json(http.StatusCreated, c.renderRuleset(w, c.orgSource(w, org, nil), rs, true))
+	c.json(http.StatusCreated, c.renderRuleset(w, c.orgSource(org, nil), rs, true))
 }
 
 func (s *Server) getOrgRuleset(c *reqCtx, w *world, org *Account) {
 	if rs := c.pathOrgRuleset(org); rs != nil {
-		c.json(http.StatusOK, c.renderRuleset(w, c.orgSource(w, org, nil), rs, true))
+		c.json(http.StatusOK, c.renderRuleset(w, c.orgSource(org, nil), rs, true))
 	}
 }
 
@@ -157,7 +157,7 @@ func (s *Server) updateOrgRuleset(c *reqCtx, w *world, org *Account) {
 	}
 	rs.UpdatedAt = s.now()
 	*old = *rs
-	c.json(http.StatusOK, c.renderRuleset(w, c.orgSource(w, org, nil), old, true))
+	c.json(http.StatusOK, c.renderRuleset(w, c.orgSource(org, nil), old, true))
 }
 
 func (s *Server) deleteOrgRuleset(c *reqCtx, w *world, org *Account) {

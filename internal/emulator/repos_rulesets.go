@@ -120,7 +120,7 @@ func (c *reqCtx) repoSource(w *world, r *Repo) rulesetSource {
 
 // orgSource is the source of an organization's rulesets, read through the
 // repository in (nil: at the organization).
-func (c *reqCtx) orgSource(w *world, org *Account, in *Repo) rulesetSource {
+func (c *reqCtx) orgSource(org *Account, in *Repo) rulesetSource {
 	admin := c.principal != nil && c.principal.user != nil && org.Members[strings.ToLower(c.principal.user.Login)] == RoleAdmin
 	if in := c.principal; in != nil && in.installation != nil {
 		// An App sees them with the organization permission that changes
@@ -202,7 +202,7 @@ func (s *Server) listRulesets(c *reqCtx, w *world, r *Repo) {
 	}
 	if c.includesParents() {
 		if org := w.account(r.Owner); org != nil && org.IsOrg() {
-			src := c.orgSource(w, org, r)
+			src := c.orgSource(org, r)
 			for _, rs := range w.orgRulesets(r) {
 				if want == nil || want[rs.Target] {
 					list = append(list, item{rs, src})
@@ -261,7 +261,7 @@ func (s *Server) getRuleset(c *reqCtx, w *world, r *Repo) {
 	if err == nil && c.includesParents() {
 		for _, rs := range w.orgRulesets(r) {
 			if rs.ID == id {
-				c.json(http.StatusOK, c.renderRuleset(w, c.orgSource(w, w.account(r.Owner), r), rs, true))
+				c.json(http.StatusOK, c.renderRuleset(w, c.orgSource(w.account(r.Owner), r), rs, true))
 				return
 			}
 		}

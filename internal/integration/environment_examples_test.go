@@ -21,7 +21,7 @@ func TestEnvironmentExamples(t *testing.T) {
 	// TestEnvironmentReviewerTeamWithoutAccess).
 	var envs []environmentObject
 	for _, s := range scopes {
-		for _, dir := range []string{"repository", "team", "teamrepository"} {
+		for _, dir := range []string{"customproperty", "repository", "team", "teamrepository"} {
 			for _, mg := range examplesOf(t, s, dir) {
 				placeExample(f, s, mg)
 				f.must(kube.Create(f.ctx, mg))

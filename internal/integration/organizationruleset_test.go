@@ -109,47 +109,22 @@ func (f *fixture) baselineOnGitHub(id string, ids []int64) string {
 	return ""
 }
 
-// orgRulesetsQuiet lets the reads that follow a change pass, then waits a
-// few poll intervals and fails when anyone wrote to demo-org's rulesets or
-// any request cost rate-limit points meanwhile: a ruleset GitHub accepted
-// is not written again, and an idle one costs nothing.
+// orgRulesetsQuiet fails when anyone writes to demo-org's rulesets, or
+// idle polls cost rate-limit points, once the reads after a change have
+// passed (see idleQuiet): a ruleset GitHub accepted is not written again,
+// and an idle one costs nothing.
 func orgRulesetsQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
-	traffic := func() (writes, counted int) {
+	idleQuiet(t, f, what, func() int {
+		n := 0
 		for _, r := range f.emu.Requests() {
-			if r.Method != http.MethodGet && strings.HasPrefix(r.Path, orgRulesets) {
-				writes++
-			}
-			if r.Counted && r.Endpoint != fullReadEndpoint {
-				counted++
+			// The path as the emulator records it, after the API's prefix.
+			if r.Method != http.MethodGet && strings.Contains(r.Path, orgRulesets) {
+				n++
 			}
 		}
-		return writes, counted
-	}
-	_, counted := traffic()
-	for range 10 {
-		time.Sleep(pollInterval)
-		if _, c := traffic(); c == counted {
-			break
-		} else {
-			counted = c
-		}
-	}
-	writes, counted := traffic()
-	time.Sleep(3 * pollInterval)
-	w, c := traffic()
-	if w != writes {
-		t.Errorf("%s: %d writes to demo-org's rulesets in 3 polls, want none (an update loop)", what, w-writes)
-	}
-	if c != counted {
-		var paid []string
-		for _, r := range f.emu.Requests() {
-			if r.Counted && r.Endpoint != fullReadEndpoint && r.Time.After(time.Now().Add(-3*pollInterval)) {
-				paid = append(paid, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
-			}
-		}
-		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, c-counted, paid)
-	}
+		return n
+	})
 }
 
 // An organization ruleset is created with its teams and repositories

@@ -65,20 +65,12 @@ func (f *fixture) orgWrites() int {
 	return n
 }
 
-// orgSettingsQuiet lets the reads after a change pass (see settleReads),
-// then waits a few poll intervals and fails when demo-org was updated
-// meanwhile (an update loop) or the polls cost rate-limit points.
+// orgSettingsQuiet fails when demo-org is updated, or idle polls cost
+// rate-limit points, once the reads after a change have passed (see
+// idleQuiet).
 func orgSettingsQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
-	settleReads(f)
-	writes, c := f.orgWrites(), pointsCounted(f)
-	time.Sleep(3 * pollInterval)
-	if n := f.orgWrites() - writes; n != 0 {
-		t.Errorf("%s: %d updates of %s in 3 polls, want none (an update loop)", what, n, owner)
-	}
-	if n := pointsCounted(f) - c; n != 0 {
-		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, n, paidIn(f, 4*pollInterval))
-	}
+	idleQuiet(t, f, what, f.orgWrites)
 }
 
 // otherScope is the scope that is not s.

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"k8s.io/utils/ptr"
 
@@ -95,75 +94,21 @@ func (f *fixture) declaredOrgHook(id string, secret string) string {
 	return "no webhook " + id
 }
 
-// orgHookTraffic counts the answered writes to demo-org's webhooks, and
-// the requests that cost rate-limit points.
-func (f *fixture) orgHookTraffic() (writes, counted int) {
+// orgHookTraffic counts the answered writes to demo-org's webhooks.
+func (f *fixture) orgHookTraffic() (writes int) {
 	for _, r := range f.emu.Requests() {
 		// The path as the emulator records it, after the API's prefix.
 		if r.Method != http.MethodGet && strings.Contains(r.Path, orgHooksPath) {
 			writes++
 		}
-		if r.Counted && r.Endpoint != fullReadEndpoint {
-			counted++
-		}
 	}
-	return writes, counted
+	return writes
 }
 
-// orgHooksQuiet lets the reads that follow a change pass (see
-// settleReads), then waits a few poll intervals and fails when anyone
-// wrote demo-org's webhooks meanwhile (an update loop), or when the polls
-// cost rate-limit points (an idle webhook's reads are conditional:
-// GitHub's 304s are free).
+// orgHooksQuiet fails when demo-org's webhooks are written, or idle polls
+// cost rate-limit points, once the reads after a change have passed (see
+// idleQuiet).
 func orgHooksQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
-	settleReads(f)
-	writes, counted := f.orgHookTraffic()
-	time.Sleep(3 * pollInterval)
-	w, c := f.orgHookTraffic()
-	if w != writes {
-		t.Errorf("%s: %d writes to demo-org's webhooks in 3 polls, want none (an update loop)", what, w-writes)
-	}
-	if c != counted {
-		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, c-counted, paidIn(f, 4*pollInterval))
-	}
-}
-
-// pointsCounted counts the requests that cost rate-limit points, but the
-// full reads of repositories the full-read planner makes within a budget
-// of its own.
-func pointsCounted(f *fixture) int {
-	n := 0
-	for _, r := range f.emu.Requests() {
-		if r.Counted && r.Endpoint != fullReadEndpoint {
-			n++
-		}
-	}
-	return n
-}
-
-// settleReads waits, for at most twelve polls, for two poll intervals in a
-// row in which nothing cost points: the full read that follows a change
-// (its answer changed) may come a poll or two late on a busy machine.
-func settleReads(f *fixture) {
-	c, quiet := pointsCounted(f), 0
-	for i := 0; i < 12 && quiet < 2; i++ {
-		time.Sleep(pollInterval)
-		if n := pointsCounted(f); n == c {
-			quiet++
-		} else {
-			c, quiet = n, 0
-		}
-	}
-}
-
-// paidIn lists the requests of the last d that cost points.
-func paidIn(f *fixture, d time.Duration) []string {
-	var paid []string
-	for _, r := range f.emu.Requests() {
-		if r.Counted && r.Endpoint != fullReadEndpoint && r.Time.After(time.Now().Add(-d)) {
-			paid = append(paid, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
-		}
-	}
-	return paid
+	idleQuiet(t, f, what, f.orgHookTraffic)
 }

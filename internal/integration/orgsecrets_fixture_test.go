@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -155,18 +154,15 @@ func (f *fixture) linkedRepositories(s scope, byRef, byLabel string) orgcommon.R
 }
 
 // orgTraffic counts the answered writes to demo-org's secrets and
-// variables, and the requests that cost rate-limit points.
-func (f *fixture) orgTraffic() (writes, counted int) {
+// variables.
+func (f *fixture) orgTraffic() (writes int) {
 	for _, r := range f.emu.Requests() {
 		// The emulator records the path as asked, after the base URL's /api/v3.
 		if r.Method != http.MethodGet && strings.Contains(r.Path, "/orgs/"+owner+"/") && (strings.Contains(r.Path, "/secrets/") || strings.Contains(r.Path, "/variables")) {
 			writes++
 		}
-		if r.Counted && r.Endpoint != fullReadEndpoint {
-			counted++
-		}
 	}
-	return writes, counted
+	return writes
 }
 
 // fullReadEndpoint is the repository read the credential's full-read
@@ -174,39 +170,12 @@ func (f *fixture) orgTraffic() (writes, counted int) {
 // that every kind shares: not an idle resource's cost.
 const fullReadEndpoint = "GET /repos/{owner}/{repo}"
 
-// orgQuiet lets the reads that follow a change pass (the first read after
-// a change is a full answer, and on a busy machine it may come a poll or
-// two late: it waits, for at most ten polls, for one poll interval in
-// which nothing cost points), then waits a few poll intervals and fails
-// when anyone wrote an organization secret or variable meanwhile (an
-// update loop), or when the polls cost rate-limit points (an idle
-// resource's reads are conditional, and GitHub's 304s are free).
+// orgQuiet fails when an organization secret or variable is written, or
+// idle polls cost rate-limit points, once the reads after a change have
+// passed (see idleQuiet).
 func orgQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
-	_, counted := f.orgTraffic()
-	for range 10 {
-		time.Sleep(pollInterval)
-		_, c := f.orgTraffic()
-		if c == counted {
-			break
-		}
-		counted = c
-	}
-	writes, counted := f.orgTraffic()
-	time.Sleep(3 * pollInterval)
-	w, c := f.orgTraffic()
-	if w != writes {
-		t.Errorf("%s: %d writes to demo-org's secrets and variables in 3 polls, want none (an update loop)", what, w-writes)
-	}
-	if c != counted {
-		var paid []string
-		for _, r := range f.emu.Requests() {
-			if r.Counted && r.Endpoint != fullReadEndpoint && r.Time.After(time.Now().Add(-3*pollInterval)) {
-				paid = append(paid, fmt.Sprintf("%s %s %d", r.Method, r.Path, r.Status))
-			}
-		}
-		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, c-counted, paid)
-	}
+	idleQuiet(t, f, what, f.orgTraffic)
 }
 
 // deleteOrgObject deletes the resource of an organization's secret or

@@ -130,7 +130,8 @@ func TestTeamRepositoryExamplesAreAccepted(t *testing.T) {
 	})
 }
 
-// The Repository, Team and TeamRepository examples of both scopes, applied
+// The Repository, Team and TeamRepository examples of both scopes (and the
+// CustomProperty examples a Repository example needs), applied
 // at once against one emulator with the demo seed (as make demo and make
 // e2e do), become Ready; the permissions they grant are on GitHub, never
 // written again once in sync, and gone when they are deleted.
@@ -146,7 +147,9 @@ func TestTeamRepositoryExamples(t *testing.T) {
 	f := newFixtureWith(t, emulator.Options{Seed: seed})
 	var all, grants []resource.Managed
 	for _, s := range scopes {
-		for _, dir := range []string{"repository", "team", "teamrepository"} {
+		// customproperty: a Repository example sets a value of the
+		// organization's custom property its example defines.
+		for _, dir := range []string{"customproperty", "repository", "team", "teamrepository"} {
 			for _, mg := range examplesOf(t, s, dir) {
 				placeExample(f, s, mg)
 				f.must(kube.Create(f.ctx, mg))

@@ -128,7 +128,7 @@ func (f *Function) RunFunction(_ context.Context, req *fnv1.RunFunctionRequest) 
 	}
 	for name, obj := range compose(spec, observedTeam(observed)) {
 		d := &resource.DesiredComposed{Resource: obj, Ready: resource.ReadyUnspecified}
-		if o, ok := observed[name]; ok && o.Resource.GetCondition(xpv1.TypeReady).Status == "True" {
+		if observedReady(observed, name) {
 			d.Ready = resource.ReadyTrue
 		}
 		desired[name] = d
@@ -171,6 +171,13 @@ func (f *Function) runTemplate(req *fnv1.RunFunctionRequest, rsp *fnv1.RunFuncti
 		return
 	}
 	f.log.Debug("Composed an inline template", "count", len(rendered))
+}
+
+// observedReady tells whether the provider reports the composed resource
+// name Ready (what function-auto-ready goes by).
+func observedReady(observed map[resource.Name]resource.ObservedComposed, name resource.Name) bool {
+	o, ok := observed[name]
+	return ok && o.Resource.GetCondition(xpv1.TypeReady).Status == "True"
 }
 
 // observedTeam reads the composed Team, if it is observed.

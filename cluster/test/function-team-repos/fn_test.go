@@ -91,7 +91,7 @@ func TestCompose(t *testing.T) {
 				return map[string]any{
 					"repositorySelector": selectRole(role), "name": "protect-default-branch", "target": "branch", "enforcement": "active",
 					"bypassActors": []any{map[string]any{"actorType": "OrganizationAdmin", "bypassMode": "always"}},
-					"conditions": map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
+					"conditions":   map[string]any{"refName": map[string]any{"include": []any{"~DEFAULT_BRANCH"}}},
 					"rules": map[string]any{"deletion": true, "nonFastForward": true,
 						"pullRequest":          map[string]any{"requiredApprovingReviewCount": int64(1)},
 						"requiredStatusChecks": map[string]any{"requiredStatusChecks": []any{map[string]any{"context": "ci/test"}}}},

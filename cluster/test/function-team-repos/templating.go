@@ -10,7 +10,6 @@ import (
 	"text/template"
 
 	"github.com/Masterminds/sprig/v3"
-	xpv1 "github.com/crossplane/crossplane-runtime/v2/apis/common/v1"
 	fnv1 "github.com/crossplane/function-sdk-go/proto/v1"
 	"github.com/crossplane/function-sdk-go/request"
 	"github.com/crossplane/function-sdk-go/resource"
@@ -110,7 +109,7 @@ func renderTemplate(src string, req *fnv1.RunFunctionRequest, observed map[resou
 		ready := resource.ReadyUnspecified
 		if strings.EqualFold(ann[annotationReady], "True") {
 			ready = resource.ReadyTrue
-		} else if o, ok := observed[name]; ok && o.Resource.GetCondition(xpv1.TypeReady).Status == "True" {
+		} else if observedReady(observed, name) {
 			ready = resource.ReadyTrue
 		}
 		delete(ann, annotationName)
@@ -139,7 +138,7 @@ func (f *Function) autoReady(req *fnv1.RunFunctionRequest, rsp *fnv1.RunFunction
 		return
 	}
 	for name, d := range desired {
-		if o, ok := observed[name]; ok && o.Resource.GetCondition(xpv1.TypeReady).Status == "True" {
+		if observedReady(observed, name) {
 			d.Ready = resource.ReadyTrue
 		}
 	}

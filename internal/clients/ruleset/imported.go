@@ -52,7 +52,8 @@ func ImportedTarget(r *github.Ruleset) string {
 	return ""
 }
 
-// ImportedEnforcement: see ImportedTarget.
+// ImportedEnforcement is r's enforcement as a spec declares it: see
+// ImportedTarget.
 func ImportedEnforcement(r *github.Ruleset) string {
 	if e := strings.ToLower(r.Enforcement); e != enforcementActive {
 		return e

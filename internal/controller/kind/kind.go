@@ -108,7 +108,7 @@ func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVers
 	opts = append(opts, namedByCreate()...)
 	opts = append(opts, kindOpts...)
 	r := managed.NewReconciler(shared.ForManagedReconciler(mgr), resource.ManagedKind(gvk), opts...)
-	if err := o.Pool.Add(mgr.GetCache(), gvk, obj, o.RateLimited(name, r), resource.DesiredStateChanged()); err != nil {
+	if err := o.Pool.Add(mgr.GetCache(), gvk, obj, o.RateLimited(name, r), desiredStateChanged()); err != nil {
 		return errors.Wrapf(err, "cannot reconcile %s", gvk.GroupKind())
 	}
 	if err := addWatches(context.Background(), mgr, o.Pool, gvk, obj, watches); err != nil {

@@ -108,7 +108,7 @@ func (p *Pool) Add(c cache.Cache, gvk schema.GroupVersionKind, obj client.Object
 // counted tells count of the objects its handler sees appear and go. The
 // informer's first list appears as creates, so the count includes the
 // resources that existed before the provider started. Create and delete
-// events pass the kinds' predicates (resource.DesiredStateChanged filters
+// events pass the kinds' predicates (desiredStateChanged filters
 // updates only).
 type counted struct {
 	handler.TypedEventHandler[client.Object, Request]

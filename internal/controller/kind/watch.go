@@ -23,7 +23,7 @@ import (
 // A Watch reconciles a kind's resources when an object of another kind that
 // they read changes: a Secret that a webhook takes its secret from, say.
 // Such an object has no generation, so its events are not filtered as the
-// kind's own are (resource.DesiredStateChanged); any change of its
+// kind's own are (desiredStateChanged); any change of its
 // resource version counts.
 //
 // Only the watched objects' metadata is cached (a metadata-only informer:

@@ -136,7 +136,7 @@ func answered(r *github.RulesetRequest, made time.Time) *github.Ruleset {
 // mods.
 func existing(made time.Time, mods ...func(*github.Ruleset)) *github.Ruleset {
 	o := scopes[0].object()
-	r := answered(ors.Request(o.(Object).Parameters(), resolved, nil), made)
+	r := answered(ors.Request(o.Parameters(), resolved, nil), made)
 	for _, m := range mods {
 		m(r)
 	}
@@ -248,7 +248,7 @@ func TestCreateUpdateDelete(t *testing.T) {
 		if o, err := e.Observe(context.Background(), mg); err != nil || o.ResourceUpToDate {
 			t.Fatalf("Observe(...): %+v, %v: want drift", o, err)
 		}
-		if got := mg.(Object).Observation().KeptRules; !cmp.Equal(got, []string{"workflows"}) {
+		if got := mg.Observation().KeptRules; !cmp.Equal(got, []string{"workflows"}) {
 			t.Errorf("keptRules %v, want [workflows]", got)
 		}
 		if _, err := e.Update(context.Background(), mg); err != nil {

@@ -84,6 +84,9 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 	if err := f.organizationRoles(); err != nil {
 		return nil, fmt.Errorf("organization roles: %w", err)
 	}
+	if err := f.organizationRuleset(); err != nil {
+		return nil, fmt.Errorf("organization ruleset: %w", err)
+	}
 	return f.made, nil
 }
 
@@ -165,7 +168,7 @@ func (f *filler) repository(i int) error {
 		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
 		return err
 	}
-	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets}
+	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink}
 	for _, step := range steps {
 		if err := step(repo, name); err != nil {
 			return err
@@ -254,6 +257,30 @@ func (f *filler) ruleset(repo, _ string) error {
 		"bypass_actors": []any{map[string]any{"actor_id": team.ID, "actor_type": "Team", "bypass_mode": "always"}},
 		"conditions":    map[string]any{"ref_name": map[string]any{"include": []string{"refs/heads/release/*"}, "exclude": []string{}}},
 		"rules":         []any{map[string]any{"type": "deletion"}, map[string]any{"type": "non_fast_forward"}},
+	}, nil)
+}
+
+// autolink links the repository's TICKET-<num> references to the issue
+// tracker.
+func (f *filler) autolink(repo, _ string) error {
+	f.made["AutolinkReference"]++
+	return f.do(http.MethodPost, repo+"/autolinks", map[string]any{
+		"key_prefix": "TICKET-", "url_template": "https://tracker.example.com/TICKET-<num>", "is_alphanumeric": false}, nil)
+}
+
+// organizationRuleset makes an organisation ruleset that keeps the default
+// branch of every repository of the critical service tier from being
+// deleted or force-pushed.
+func (f *filler) organizationRuleset() error {
+	f.made["OrganizationRuleset"]++
+	return f.do(http.MethodPost, "orgs/"+f.o.Owner+"/rulesets", map[string]any{
+		"name": "critical default branches", "target": "branch", "enforcement": "active",
+		"conditions": map[string]any{
+			"ref_name": map[string]any{"include": []string{"~DEFAULT_BRANCH"}, "exclude": []string{}},
+			"repository_property": map[string]any{
+				"include": []any{map[string]any{"name": "service-tier", "property_values": []string{"critical"}}}, "exclude": []any{}},
+		},
+		"rules": []any{map[string]any{"type": "deletion"}, map[string]any{"type": "non_fast_forward"}},
 	}, nil)
 }
 

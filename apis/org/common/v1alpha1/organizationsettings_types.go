@@ -156,7 +156,7 @@ type OrganizationSettingsParameters struct {
 
 	// DependencyGraphEnabledForNewRepositories turns the dependency graph
 	// on for repositories created in (or transferred to) the organization.
-	// Deprecated: GitHub is closing these defaults down in favour of code
+	// GitHub deprecates it: it is closing these defaults down in favour of code
 	// security configurations; declared, it is still sent and compared,
 	// never late-initialized.
 	// +optional
