@@ -51,12 +51,13 @@ type ActionsPermissionsStatus struct {
 
 // +kubebuilder:object:root=true
 
-// An ActionsPermissions is a cluster-scoped (Crossplane v1 style) GitHub Actions permissions. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the repository and the fields of its Actions permissions to keep as declared. The external name is the repository's full name, set once the provider has written the Actions permissions.
+// An ActionsPermissions is a cluster-scoped (Crossplane v1 style) GitHub Actions permissions. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the repository and the Actions permissions to keep as declared. The external name is the repository's full name, set once the provider has written the declared permissions; a repository has one ActionsPermissions.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"
 // +kubebuilder:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
 // +kubebuilder:printcolumn:name="ENABLED",type="boolean",JSONPath=".status.atProvider.enabled"
+// +kubebuilder:printcolumn:name="ALLOWED",type="string",JSONPath=".status.atProvider.allowedActions"
 // +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
 // +kubebuilder:subresource:status
 // +kubebuilder:resource:scope=Cluster,categories={crossplane,managed,github}
