@@ -23,6 +23,7 @@ func actionsPermissionsContract(t *testing.T, srv *httptest.Server, _ *emulator.
 	retention := perms + "/artifact-and-log-retention"
 	privateRetention := private + "/actions/permissions/artifact-and-log-retention"
 	fork := perms + "/fork-pr-contributor-approval"
+	forkWorkflows := private + "/actions/permissions/fork-pr-workflows-private-repos"
 	get := func(path string) call { return call{method: "GET", path: path, token: "demo-token"} }
 	put := func(path, body string) call { return call{method: "PUT", path: path, token: "demo-token", body: body} }
 	bad := func(path, body string) call {
@@ -106,6 +107,24 @@ func actionsPermissionsContract(t *testing.T, srv *httptest.Server, _ *emulator.
 		{"an unknown policy of approval", bad(fork, `{"approval_policy":"nobody"}`), 422,
 			field("message", "Invalid request.\n\nFor 'properties/approval_policy', \"nobody\" is not one of [\"first_time_contributors_new_to_github\", \"first_time_contributors\", \"all_external_contributors\"].")},
 		{"approval_policy is required", bad(fork, `{}`), 422, field("message", "Invalid request.\n\n\"approval_policy\" wasn't supplied.")},
+
+		// How forks' pull requests' workflows run: private and internal
+		// repositories only.
+		{"default: forks' workflows do not run", get(forkWorkflows), 200, field("run_workflows_from_fork_pull_requests", false)},
+		{"default: no write tokens", get(forkWorkflows), 200, field("send_write_tokens_to_workflows", false)},
+		{"default: no secrets", get(forkWorkflows), 200, field("send_secrets_and_variables", false)},
+		{"default: no approval", get(forkWorkflows), 200, field("require_approval_for_fork_pr_workflows", false)},
+		{"run forks' workflows after approval", put(forkWorkflows, `{"run_workflows_from_fork_pull_requests":true,"require_approval_for_fork_pr_workflows":true}`), 204, nil},
+		{"read back: they run", get(forkWorkflows), 200, field("run_workflows_from_fork_pull_requests", true)},
+		{"read back: after approval", get(forkWorkflows), 200, field("require_approval_for_fork_pr_workflows", true)},
+		{"run alone keeps the rest", put(forkWorkflows, `{"run_workflows_from_fork_pull_requests":true}`), 204, nil},
+		{"still after approval", get(forkWorkflows), 200, field("require_approval_for_fork_pr_workflows", true)},
+		{"run_workflows_from_fork_pull_requests is required", bad(forkWorkflows, `{"send_secrets_and_variables":true}`), 422,
+			field("message", "Invalid request.\n\n\"run_workflows_from_fork_pull_requests\" wasn't supplied.")},
+		{"a public repository's forks' workflows read", get(perms + "/fork-pr-workflows-private-repos"), 200,
+			field("run_workflows_from_fork_pull_requests", false)},
+		{"a public repository's forks' workflows are not set", put(perms+"/fork-pr-workflows-private-repos", `{"run_workflows_from_fork_pull_requests":true}`), 422,
+			field("message", "Validation Failed")},
 
 		// Who may, and where.
 		{"set as a reader", call{method: "PUT", path: perms, token: "member-token", body: `{"enabled":false}`}, 403,

@@ -7,7 +7,7 @@ import (
 )
 
 // The Actions permissions of a repository
-// (https://docs.github.com/rest/actions/permissions): six settings GitHub
+// (https://docs.github.com/rest/actions/permissions): seven settings GitHub
 // keeps at their own endpoints under /repos/{owner}/{repo}/actions/permissions,
 // each GitHub's default for a new repository until someone sets it, read
 // with GET and written with PUT (answered 204). Only admins read or write
@@ -62,6 +62,13 @@ var (
 		name: "actionspermissions-fork-approval", def: func() actionsForkApprovalValue { return actionsForkApprovalValue{Policy: forkApprovalPolicies[0]} },
 		render: renderActionsForkApproval, read: readActionsForkApproval, reply: replyNone,
 	}
+	// actionsPrivateForkWorkflows: whether, and with what, the workflows
+	// of pull requests from forks run in a private repository; none run in
+	// a new one. Private and internal repositories only.
+	actionsPrivateForkWorkflows = &setting[actionsPrivateForkWorkflowsValue]{
+		name: "actionspermissions-private-fork-workflows", def: func() actionsPrivateForkWorkflowsValue { return actionsPrivateForkWorkflowsValue{} },
+		render: renderActionsPrivateForkWorkflows, read: readActionsPrivateForkWorkflows, reply: replyNone, inRepo: onlyPrivateForkWrites,
+	}
 )
 
 func init() { registerKind(actionsPermissions.name, actionsPermissionsRoutes) }
@@ -84,6 +91,8 @@ func actionsPermissionsRoutes(_ *Server, t *routeTable) {
 		get: op("get-artifact-and-log-retention-settings-for-a-repository"), put: op("set-artifact-and-log-retention-settings-for-a-repository")})
 	actionsForkApproval.onRepo(t, settingMount[repoOp]{path: "/actions/permissions/fork-pr-contributor-approval",
 		get: op("get-fork-pr-contributor-approval-permissions-for-a-repository"), put: op("set-fork-pr-contributor-approval-permissions-for-a-repository")})
+	actionsPrivateForkWorkflows.onRepo(t, settingMount[repoOp]{path: "/actions/permissions/fork-pr-workflows-private-repos",
+		get: op("get-private-repo-fork-pr-workflow-settings-for-a-repository"), put: op("set-private-repo-fork-pr-workflow-settings-for-a-repository")})
 }
 
 // notOneOf answers GitHub's 422 for a value its description's enum lacks,
@@ -258,11 +267,17 @@ func readActionsAccess(c *reqCtx, _ *world, f *fields, v *actionsAccessValue) bo
 // setting applies to private and internal ones only (anyone may use a
 // public repository's actions). Its value still reads.
 func onlyPrivateWrites(c *reqCtx, r *Repo, _ *actionsAccessValue, write bool) bool {
+	return privateOnly(c, r, write, "access_level", "The access level can only be set for private and internal repositories.")
+}
+
+// privateOnly answers GitHub's 422 for a write of a setting that private
+// and internal repositories alone have, to a public one, and reports
+// false; a read, or a private repository's write, passes.
+func privateOnly(c *reqCtx, r *Repo, write bool, field, msg string) bool {
 	if !write || r.Private() {
 		return true
 	}
-	c.invalid("Validation Failed", fieldError{Resource: "Repository", Code: "custom", Field: "access_level",
-		Message: "The access level can only be set for private and internal repositories."})
+	c.invalid("Validation Failed", fieldError{Resource: "Repository", Code: "custom", Field: field, Message: msg})
 	return false
 }
 
@@ -382,4 +397,60 @@ func readActionsForkApproval(c *reqCtx, _ *world, f *fields, v *actionsForkAppro
 	}
 	v.Policy = *policy
 	return true
+}
+
+// actionsPrivateForkWorkflowsValue is whether the workflows of pull
+// requests from forks run in a private repository, and with what.
+type actionsPrivateForkWorkflowsValue struct {
+	Run, WriteTokens, SecretsAndVariables, RequireApproval bool
+}
+
+type actionsPrivateForkWorkflowsJSON struct {
+	RunWorkflowsFromForkPullRequests  bool `json:"run_workflows_from_fork_pull_requests"`
+	SendWriteTokensToWorkflows        bool `json:"send_write_tokens_to_workflows"`
+	SendSecretsAndVariables           bool `json:"send_secrets_and_variables"`
+	RequireApprovalForForkPRWorkflows bool `json:"require_approval_for_fork_pr_workflows"`
+}
+
+func renderActionsPrivateForkWorkflows(_ *reqCtx, v *actionsPrivateForkWorkflowsValue) any {
+	return actionsPrivateForkWorkflowsJSON{RunWorkflowsFromForkPullRequests: v.Run, SendWriteTokensToWorkflows: v.WriteTokens,
+		SendSecretsAndVariables: v.SecretsAndVariables, RequireApprovalForForkPRWorkflows: v.RequireApproval}
+}
+
+// readActionsPrivateForkWorkflows reads a PUT body:
+// run_workflows_from_fork_pull_requests, which GitHub requires, and the
+// other three, kept as they were when left out.
+func readActionsPrivateForkWorkflows(c *reqCtx, _ *world, f *fields, v *actionsPrivateForkWorkflowsValue) bool {
+	if missing := required(f.m, "run_workflows_from_fork_pull_requests"); len(missing) > 0 {
+		c.notSupplied(missing...)
+		return false
+	}
+	run := f.boolean("run_workflows_from_fork_pull_requests")
+	tokens, secrets, approval := f.boolean("send_write_tokens_to_workflows"), f.boolean("send_secrets_and_variables"),
+		f.boolean("require_approval_for_fork_pr_workflows")
+	if f.failed {
+		return false
+	}
+	if run == nil {
+		c.typeError("run_workflows_from_fork_pull_requests", []byte("nil"), "boolean")
+		return false
+	}
+	v.Run = *run
+	for _, b := range []struct {
+		got *bool
+		dst *bool
+	}{{tokens, &v.WriteTokens}, {secrets, &v.SecretsAndVariables}, {approval, &v.RequireApproval}} {
+		if b.got != nil {
+			*b.dst = *b.got
+		}
+	}
+	return true
+}
+
+// onlyPrivateForkWrites refuses to set how the workflows of forks' pull
+// requests run in a public repository: the setting is a private or internal
+// repository's. Its value still reads.
+func onlyPrivateForkWrites(c *reqCtx, r *Repo, _ *actionsPrivateForkWorkflowsValue, write bool) bool {
+	return privateOnly(c, r, write, "run_workflows_from_fork_pull_requests",
+		"Fork pull request workflow settings can only be set for private and internal repositories.")
 }

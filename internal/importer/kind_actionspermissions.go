@@ -8,9 +8,9 @@ import (
 )
 
 // actionsPermissionsKind imports the Actions permissions of each repository
-// whose permissions differ from a new repository's (five requests; six for
-// a private or internal repository, whose access level is read too; seven
-// with selected actions). A repository with GitHub's defaults gets no
+// whose permissions differ from a new repository's (four requests; six for
+// a private or internal repository, whose access level and fork pull
+// request workflows are read too; one more with selected actions). A repository with GitHub's defaults gets no
 // resource: there is nothing to keep.
 var actionsPermissionsKind = Kind{Name: "ActionsPermissions", Group: "repo", Level: PerRepository,
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
@@ -27,8 +27,9 @@ var actionsPermissionsKind = Kind{Name: "ActionsPermissions", Group: "repo", Lev
 	}}
 
 // readActionsPermissions reads every endpoint of the repository's Actions
-// permissions: the access level only of a private or internal repository
-// (a public one has none to set), the selected actions only while they
+// permissions: the access level and how forks' pull requests' workflows
+// run only of a private or internal repository (a public one has neither
+// to set), the selected actions only while they
 // apply.
 func readActionsPermissions(ctx context.Context, api gh.ActionsPermissionsAPI, repo *Repo) (*actionspermissions.State, error) {
 	perms, err := api.GetActionsPermissions(ctx, repo.Owner, repo.Name)
@@ -43,6 +44,9 @@ func readActionsPermissions(ctx context.Context, api gh.ActionsPermissionsAPI, r
 	}
 	if repo.GitHub != nil && repo.GitHub.Private {
 		if s.Access, err = api.GetActionsAccess(ctx, repo.Owner, repo.Name); err != nil {
+			return nil, err
+		}
+		if s.PrivateForkWorkflows, err = api.GetActionsPrivateForkWorkflows(ctx, repo.Owner, repo.Name); err != nil {
 			return nil, err
 		}
 	}

@@ -49,7 +49,8 @@ func (f *fixture) createActionsRepo(private bool) {
 func (f *fixture) ghActions() map[string]any {
 	f.t.Helper()
 	out := map[string]any{}
-	for _, sub := range []string{"", "/selected-actions", "/access", "/workflow", "/artifact-and-log-retention", "/fork-pr-contributor-approval"} {
+	for _, sub := range []string{"", "/selected-actions", "/access", "/workflow", "/artifact-and-log-retention", "/fork-pr-contributor-approval",
+		"/fork-pr-workflows-private-repos"} {
 		status, b := f.gh(goodToken, http.MethodGet, actionsPermissionsPath+sub, "")
 		if sub == "/selected-actions" && status == http.StatusConflict {
 			continue
@@ -89,20 +90,11 @@ func (f *fixture) actionsWrites() int {
 	return n
 }
 
-// actionsQuiet lets the reads after a change pass, then waits a few poll
-// intervals and fails when the permissions were written meanwhile (an
-// update loop) or the polls cost rate-limit points.
+// actionsQuiet fails when the permissions are written while idle (an
+// update loop) or idle polls keep costing rate-limit points (see idleQuiet).
 func actionsQuiet(t *testing.T, f *fixture, what string) {
 	t.Helper()
-	settleReads(f)
-	writes, c := f.actionsWrites(), pointsCounted(f)
-	time.Sleep(3 * pollInterval)
-	if n := f.actionsWrites() - writes; n != 0 {
-		t.Errorf("%s: %d writes of the Actions permissions in 3 polls, want none (an update loop)", what, n)
-	}
-	if n := pointsCounted(f) - c; n != 0 {
-		t.Errorf("%s: %d requests cost rate-limit points in 3 idle polls, want none: %v", what, n, paidIn(f, 4*pollInterval))
-	}
+	idleQuiet(t, f, what, f.actionsWrites)
 }
 
 // declaredActions is a spec that sets every field, and GitHub's fields as it
@@ -114,12 +106,16 @@ func declaredActions() (common.ActionsPermissionsParameters, map[string]any) {
 			PatternsAllowed: &[]string{"monalisa/*", "octo-org/deploy@v2"}},
 		AccessLevel: ptr.To("organization"), DefaultWorkflowPermissions: ptr.To("write"), CanApprovePullRequestReviews: ptr.To(true),
 		ArtifactAndLogRetentionDays: ptr.To[int64](30), ForkPullRequestContributorApproval: ptr.To("all_external_contributors"),
+		PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{RunWorkflowsFromForkPullRequests: ptr.To(true),
+			SendWriteTokensToWorkflows: ptr.To(false), SendSecretsAndVariables: ptr.To(false), RequireApprovalForForkPullRequestWorkflows: ptr.To(true)},
 	}
 	want := map[string]any{
 		"enabled": true, "allowed_actions": "selected", "sha_pinning_required": true,
 		"github_owned_allowed": false, "verified_allowed": true, "patterns_allowed": []any{"monalisa/*", "octo-org/deploy@v2"},
 		"access_level": "organization", "default_workflow_permissions": "write", "can_approve_pull_request_reviews": true,
 		"days": 30, "approval_policy": "all_external_contributors",
+		"run_workflows_from_fork_pull_requests": true, "send_write_tokens_to_workflows": false, "send_secrets_and_variables": false,
+		"require_approval_for_fork_pr_workflows": true,
 	}
 	return p, want
 }
@@ -147,7 +143,8 @@ func TestActionsPermissionsLifecycle(t *testing.T) {
 			obs := get(f, o).Observation()
 			if ptr.Deref(obs.Repository, "") != actionsPermissionsFull || ptr.Deref(obs.AllowedActions, "") != "selected" ||
 				obs.SelectedActions == nil || !obs.SelectedActions.VerifiedAllowed || ptr.Deref(obs.ArtifactAndLogRetentionDays, 0) != 30 ||
-				ptr.Deref(obs.MaximumArtifactAndLogRetentionDays, 0) != 400 || ptr.Deref(obs.AccessLevel, "") != "organization" {
+				ptr.Deref(obs.MaximumArtifactAndLogRetentionDays, 0) != 400 || ptr.Deref(obs.AccessLevel, "") != "organization" ||
+				obs.PrivateForkPullRequestWorkflows == nil || !obs.PrivateForkPullRequestWorkflows.RequireApprovalForForkPullRequestWorkflows {
 				return fmt.Sprintf("status.atProvider %+v", obs)
 			}
 			return ""
@@ -163,12 +160,13 @@ func TestActionsPermissionsLifecycle(t *testing.T) {
 			{"/workflow", `{"default_workflow_permissions":"read","can_approve_pull_request_reviews":false}`},
 			{"/artifact-and-log-retention", `{"days":90}`},
 			{"/fork-pr-contributor-approval", `{"approval_policy":"first_time_contributors_new_to_github"}`},
+			{"/fork-pr-workflows-private-repos", `{"run_workflows_from_fork_pull_requests":false,"require_approval_for_fork_pr_workflows":false}`},
 		} {
 			f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, actionsPermissionsPath+w.sub, w.body)
 		}
 		f.eventually("every declared field put back", func() string { return f.actionsDiffers(want) })
-		if n := f.actionsWrites() - before; n < 12 {
-			t.Errorf("%d writes of the Actions permissions seen, want the six changes and six corrections", n)
+		if n := f.actionsWrites() - before; n < 14 {
+			t.Errorf("%d writes of the Actions permissions seen, want the seven changes and seven corrections", n)
 		}
 		actionsQuiet(t, f, "drift corrected")
 
@@ -215,7 +213,8 @@ func TestActionsPermissionsUndeclaredKept(t *testing.T) {
 
 // A second ActionsPermissions of the repository, of either scope, is
 // refused with a condition naming the first, and writes nothing; once the
-// first is gone, it takes over.
+// first is gone, it takes over at its next try (a refused resource tries
+// again after the reconciler's backoff, at most a minute).
 func TestActionsPermissionsSecondIsRefused(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
@@ -238,15 +237,16 @@ func TestActionsPermissionsSecondIsRefused(t *testing.T) {
 		}
 
 		f.must(kube.Delete(f.ctx, get(f, first)))
-		f.eventually("the second takes over", func() string {
+		f.within(time.Minute+patience, "the second takes over", func() string {
 			return f.actionsDiffers(map[string]any{"default_workflow_permissions": "read", "can_approve_pull_request_reviews": true})
 		})
 		waitReady(f, second)
 	})
 }
 
-// GitHub refuses an access level for a public repository, and a retention
-// beyond its 90 days: the conditions say what to change.
+// GitHub refuses an access level and how forks' pull requests' workflows
+// run for a public repository, and a retention beyond its 90 days: the
+// conditions say what to change.
 func TestActionsPermissionsRefusedForPublic(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
@@ -255,6 +255,13 @@ func TestActionsPermissionsRefusedForPublic(t *testing.T) {
 		f.must(kube.Create(f.ctx, o))
 		waitSyncError(f, o, "GitHub refused accessLevel organization for repository "+actionsPermissionsFull, "make the repository private, or remove accessLevel")
 		f.must(kube.Delete(f.ctx, get(f, o)))
+
+		w := f.newActionsPermissions(s, "fork-workflows", common.ActionsPermissionsParameters{
+			PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{RunWorkflowsFromForkPullRequests: ptr.To(true)}})
+		f.must(kube.Create(f.ctx, w))
+		waitSyncError(f, w, "GitHub refused privateForkPullRequestWorkflows for repository "+actionsPermissionsFull,
+			"make the repository private, or remove privateForkPullRequestWorkflows")
+		f.must(kube.Delete(f.ctx, get(f, w)))
 
 		r := f.newActionsPermissions(s, "retention", common.ActionsPermissionsParameters{ArtifactAndLogRetentionDays: ptr.To[int64](120)})
 		f.must(kube.Create(f.ctx, r))

@@ -3,7 +3,7 @@
 // endpoints to read, the PUT body of each whose declared fields drifted,
 // the observation, drift, and a spec of what a repository has.
 //
-// GitHub keeps the permissions at six endpoints; each is read only when the
+// GitHub keeps the permissions at seven endpoints; each is read only when the
 // spec declares one of its fields (the first, whether Actions runs and which
 // actions may, always), and written only when one of its declared fields
 // differs. A field left unset is GitHub's to keep: it is never compared.
@@ -40,6 +40,9 @@ type State struct {
 	Workflow     *github.ActionsWorkflowPermissions
 	Retention    *github.ActionsRetention
 	ForkApproval *github.ActionsForkApproval
+	// PrivateForkWorkflows is how the workflows of forks' pull requests
+	// run in a private repository.
+	PrivateForkWorkflows *github.ActionsPrivateForkWorkflows
 }
 
 // Reads says which endpoints besides the first to read for p, given GitHub's
@@ -54,6 +57,8 @@ type Reads struct {
 	Workflow     bool
 	Retention    bool
 	ForkApproval bool
+	// PrivateForkWorkflows: the spec declares privateForkPullRequestWorkflows.
+	PrivateForkWorkflows bool
 }
 
 // ToRead is which endpoints to read for p, given GitHub's permissions got.
@@ -64,6 +69,8 @@ func ToRead(p *P, got *github.ActionsPermissions) Reads {
 		Workflow:     p.DefaultWorkflowPermissions != nil || p.CanApprovePullRequestReviews != nil,
 		Retention:    p.ArtifactAndLogRetentionDays != nil,
 		ForkApproval: p.ForkPullRequestContributorApproval != nil,
+
+		PrivateForkWorkflows: p.PrivateForkPullRequestWorkflows != nil,
 	}
 }
 
@@ -82,6 +89,34 @@ func Drift(p *P, s *State) []string {
 	}
 	if p.ForkPullRequestContributorApproval != nil && (s.ForkApproval == nil || *p.ForkPullRequestContributorApproval != s.ForkApproval.ApprovalPolicy) {
 		d = append(d, "forkPullRequestContributorApproval")
+	}
+	return append(d, privateForkDrift(p, s.PrivateForkWorkflows)...)
+}
+
+// privateForkDrift compares the declared fields of how forks' pull
+// requests' workflows run; unread, they differ.
+func privateForkDrift(p *P, got *github.ActionsPrivateForkWorkflows) []string {
+	want := p.PrivateForkPullRequestWorkflows
+	if want == nil {
+		return nil
+	}
+	if got == nil {
+		return []string{"privateForkPullRequestWorkflows"}
+	}
+	var d []string
+	for _, f := range []struct {
+		name string
+		want *bool
+		got  bool
+	}{
+		{"runWorkflowsFromForkPullRequests", want.RunWorkflowsFromForkPullRequests, got.RunWorkflows},
+		{"sendWriteTokensToWorkflows", want.SendWriteTokensToWorkflows, got.SendWriteTokens},
+		{"sendSecretsAndVariables", want.SendSecretsAndVariables, got.SendSecretsAndVars},
+		{"requireApprovalForForkPullRequestWorkflows", want.RequireApprovalForForkPullRequestWorkflows, got.RequireApprovalFirst},
+	} {
+		if f.want != nil && *f.want != f.got {
+			d = append(d, "privateForkPullRequestWorkflows."+f.name)
+		}
 	}
 	return d
 }
@@ -219,6 +254,26 @@ func ForkApprovalRequest(p *P, got *github.ActionsForkApproval) *github.ActionsF
 	return &github.ActionsForkApproval{ApprovalPolicy: *p.ForkPullRequestContributorApproval}
 }
 
+// PrivateForkWorkflowsRequest is the PUT of how forks' pull requests'
+// workflows run when a declared field differs from got, else nil. It sends
+// all four fields (GitHub requires the first), the undeclared ones as
+// GitHub has them; got nil reads as a new repository's (none run).
+func PrivateForkWorkflowsRequest(p *P, got *github.ActionsPrivateForkWorkflows) *github.ActionsPrivateForkWorkflows {
+	want := p.PrivateForkPullRequestWorkflows
+	if len(privateForkDrift(p, got)) == 0 {
+		return nil
+	}
+	if got == nil {
+		got = &github.ActionsPrivateForkWorkflows{}
+	}
+	return &github.ActionsPrivateForkWorkflows{
+		RunWorkflows:         ptr.Deref(want.RunWorkflowsFromForkPullRequests, got.RunWorkflows),
+		SendWriteTokens:      ptr.Deref(want.SendWriteTokensToWorkflows, got.SendWriteTokens),
+		SendSecretsAndVars:   ptr.Deref(want.SendSecretsAndVariables, got.SendSecretsAndVars),
+		RequireApprovalFirst: ptr.Deref(want.RequireApprovalForForkPullRequestWorkflows, got.RequireApprovalFirst),
+	}
+}
+
 // Observation is the status.atProvider of the Actions permissions s of the
 // repository in (owner/name): what was read.
 func Observation(in string, s *State) common.ActionsPermissionsObservation {
@@ -247,14 +302,20 @@ func Observation(in string, s *State) common.ActionsPermissionsObservation {
 	if s.ForkApproval != nil {
 		o.ForkPullRequestContributorApproval = ptr.To(s.ForkApproval.ApprovalPolicy)
 	}
+	if f := s.PrivateForkWorkflows; f != nil {
+		o.PrivateForkPullRequestWorkflows = &common.ActionsPrivateForkPullRequestWorkflowsObservation{
+			RunWorkflowsFromForkPullRequests: f.RunWorkflows, SendWriteTokensToWorkflows: f.SendWriteTokens,
+			SendSecretsAndVariables: f.SendSecretsAndVars, RequireApprovalForForkPullRequestWorkflows: f.RequireApprovalFirst}
+	}
 	return o
 }
 
 // Imported is the spec of an ActionsPermissions resource for a repository's
 // Actions permissions s, as they are, leaving out what GitHub gives a new
 // repository (its repository is the importer's to name): the zero spec when
-// nothing differs. s must hold every endpoint but Access, which only a
-// private or internal repository has read. Drift finds nothing in it.
+// nothing differs. s must hold every endpoint but Access and
+// PrivateForkWorkflows, which only a private or internal repository has
+// read. Drift finds nothing in it.
 func Imported(s *State) P {
 	var p P
 	if !s.Permissions.Enabled {
@@ -288,6 +349,19 @@ func Imported(s *State) P {
 	if s.ForkApproval != nil && s.ForkApproval.ApprovalPolicy != defaultForkApproval {
 		p.ForkPullRequestContributorApproval = ptr.To(s.ForkApproval.ApprovalPolicy)
 	}
+	if f := s.PrivateForkWorkflows; f != nil && *f != (github.ActionsPrivateForkWorkflows{}) {
+		w := &common.ActionsPrivateForkPullRequestWorkflows{}
+		for _, b := range []struct {
+			dst **bool
+			got bool
+		}{{&w.RunWorkflowsFromForkPullRequests, f.RunWorkflows}, {&w.SendWriteTokensToWorkflows, f.SendWriteTokens},
+			{&w.SendSecretsAndVariables, f.SendSecretsAndVars}, {&w.RequireApprovalForForkPullRequestWorkflows, f.RequireApprovalFirst}} {
+			if b.got {
+				*b.dst = ptr.To(true)
+			}
+		}
+		p.PrivateForkPullRequestWorkflows = w
+	}
 	return p
 }
 
@@ -296,5 +370,5 @@ func Imported(s *State) P {
 func Empty(p *P) bool {
 	return p.Enabled == nil && p.AllowedActions == nil && p.SHAPinningRequired == nil && p.SelectedActions == nil &&
 		p.AccessLevel == nil && p.DefaultWorkflowPermissions == nil && p.CanApprovePullRequestReviews == nil &&
-		p.ArtifactAndLogRetentionDays == nil && p.ForkPullRequestContributorApproval == nil
+		p.ArtifactAndLogRetentionDays == nil && p.ForkPullRequestContributorApproval == nil && p.PrivateForkPullRequestWorkflows == nil
 }

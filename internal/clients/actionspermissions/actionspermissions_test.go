@@ -19,6 +19,8 @@ func newRepo() *State {
 		Workflow:     &github.ActionsWorkflowPermissions{DefaultWorkflowPermissions: "read"},
 		Retention:    &github.ActionsRetention{Days: 90, MaximumAllowedDays: 400},
 		ForkApproval: &github.ActionsForkApproval{ApprovalPolicy: "first_time_contributors_new_to_github"},
+
+		PrivateForkWorkflows: &github.ActionsPrivateForkWorkflows{},
 	}
 }
 
@@ -57,9 +59,10 @@ func TestToRead(t *testing.T) {
 		"EveryOther": {
 			reason: "Each declared field reads its endpoint.",
 			p: P{AccessLevel: ptr.To("user"), CanApprovePullRequestReviews: ptr.To(true), ArtifactAndLogRetentionDays: ptr.To[int64](5),
-				ForkPullRequestContributorApproval: ptr.To("first_time_contributors")},
+				ForkPullRequestContributorApproval: ptr.To("first_time_contributors"),
+				PrivateForkPullRequestWorkflows:    &common.ActionsPrivateForkPullRequestWorkflows{SendSecretsAndVariables: ptr.To(false)}},
 			got:  github.ActionsPermissions{Enabled: true, AllowedActions: "all"},
-			want: Reads{Access: true, Workflow: true, Retention: true, ForkApproval: true},
+			want: Reads{Access: true, Workflow: true, Retention: true, ForkApproval: true, PrivateForkWorkflows: true},
 		},
 	}
 	for name, tc := range cases {
@@ -95,10 +98,27 @@ func TestDrift(t *testing.T) {
 			reason: "Each declared field GitHub has otherwise is drift, named by its spec field.",
 			p: P{Enabled: ptr.To(true), AllowedActions: ptr.To("local_only"), SHAPinningRequired: ptr.To(true), AccessLevel: ptr.To("user"),
 				DefaultWorkflowPermissions: ptr.To("write"), CanApprovePullRequestReviews: ptr.To(true), ArtifactAndLogRetentionDays: ptr.To[int64](10),
-				ForkPullRequestContributorApproval: ptr.To("all_external_contributors")},
+				ForkPullRequestContributorApproval: ptr.To("all_external_contributors"),
+				PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{RunWorkflowsFromForkPullRequests: ptr.To(true),
+					SendWriteTokensToWorkflows: ptr.To(true), SendSecretsAndVariables: ptr.To(true), RequireApprovalForForkPullRequestWorkflows: ptr.To(true)}},
 			s: newRepo(),
 			want: []string{"allowedActions", "shaPinningRequired", "accessLevel", "defaultWorkflowPermissions", "canApprovePullRequestReviews",
-				"artifactAndLogRetentionDays", "forkPullRequestContributorApproval"},
+				"artifactAndLogRetentionDays", "forkPullRequestContributorApproval",
+				"privateForkPullRequestWorkflows.runWorkflowsFromForkPullRequests", "privateForkPullRequestWorkflows.sendWriteTokensToWorkflows",
+				"privateForkPullRequestWorkflows.sendSecretsAndVariables", "privateForkPullRequestWorkflows.requireApprovalForForkPullRequestWorkflows"},
+		},
+		"PrivateForkWorkflowsUnsetKept": {
+			reason: "Of how forks' workflows run, the fields left unset are GitHub's to keep.",
+			p:      P{PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{RunWorkflowsFromForkPullRequests: ptr.To(true)}},
+			s: state(func(s *State) {
+				s.PrivateForkWorkflows = &github.ActionsPrivateForkWorkflows{RunWorkflows: true, SendSecretsAndVars: true}
+			}),
+		},
+		"PrivateForkWorkflowsUnread": {
+			reason: "Declared fork workflow settings that were not read are drift.",
+			p:      P{PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{RunWorkflowsFromForkPullRequests: ptr.To(false)}},
+			s:      state(func(s *State) { s.PrivateForkWorkflows = nil }),
+			want:   []string{"privateForkPullRequestWorkflows"},
 		},
 		"Disabled": {
 			reason: "Actions disabled where the spec enables it is drift of enabled; its policy is not compared until GitHub shows it.",
@@ -221,6 +241,22 @@ func TestRequests(t *testing.T) {
 			want:   &github.ActionsForkApproval{ApprovalPolicy: "first_time_contributors"},
 			got:    func(p *P, s *State) any { return ForkApprovalRequest(p, s.ForkApproval) },
 		},
+		"PrivateForkWorkflowsInSync": {
+			reason: "Fork workflow settings as declared are not written.",
+			p:      P{PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{SendWriteTokensToWorkflows: ptr.To(false)}},
+			s:      newRepo(),
+			want:   (*github.ActionsPrivateForkWorkflows)(nil),
+			got:    func(p *P, s *State) any { return PrivateForkWorkflowsRequest(p, s.PrivateForkWorkflows) },
+		},
+		"PrivateForkWorkflowsMerged": {
+			reason: "Fork workflow settings are sent whole (GitHub requires run_workflows_from_fork_pull_requests): the undeclared fields as GitHub has them.",
+			p:      P{PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{RequireApprovalForForkPullRequestWorkflows: ptr.To(true)}},
+			s: state(func(s *State) {
+				s.PrivateForkWorkflows = &github.ActionsPrivateForkWorkflows{RunWorkflows: true, SendWriteTokens: true}
+			}),
+			want: &github.ActionsPrivateForkWorkflows{RunWorkflows: true, SendWriteTokens: true, RequireApprovalFirst: true},
+			got:  func(p *P, s *State) any { return PrivateForkWorkflowsRequest(p, s.PrivateForkWorkflows) },
+		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -240,7 +276,8 @@ func TestObservation(t *testing.T) {
 	want := common.ActionsPermissionsObservation{Repository: ptr.To("o/r"), Enabled: ptr.To(true), AllowedActions: ptr.To("selected"),
 		SHAPinningRequired: ptr.To(true), SelectedActions: &common.ActionsSelectedActionsObservation{VerifiedAllowed: true, PatternsAllowed: []string{"a/*"}},
 		DefaultWorkflowPermissions: ptr.To("read"), CanApprovePullRequestReviews: ptr.To(false), ArtifactAndLogRetentionDays: ptr.To[int64](90),
-		MaximumArtifactAndLogRetentionDays: ptr.To[int64](400), ForkPullRequestContributorApproval: ptr.To("first_time_contributors_new_to_github")}
+		MaximumArtifactAndLogRetentionDays: ptr.To[int64](400), ForkPullRequestContributorApproval: ptr.To("first_time_contributors_new_to_github"),
+		PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflowsObservation{}}
 	if diff := cmp.Diff(want, Observation("o/r", s)); diff != "" {
 		t.Errorf("Observation(...): -want, +got:\n%s", diff)
 	}
@@ -274,11 +311,15 @@ func TestImported(t *testing.T) {
 				Workflow:     &github.ActionsWorkflowPermissions{DefaultWorkflowPermissions: "write", CanApprovePullRequestReviews: true},
 				Retention:    &github.ActionsRetention{Days: 30, MaximumAllowedDays: 400},
 				ForkApproval: &github.ActionsForkApproval{ApprovalPolicy: "all_external_contributors"},
+
+				PrivateForkWorkflows: &github.ActionsPrivateForkWorkflows{RunWorkflows: true, RequireApprovalFirst: true},
 			},
 			want: P{AllowedActions: ptr.To("selected"), SHAPinningRequired: ptr.To(true),
 				SelectedActions: &common.ActionsSelectedActions{GitHubOwnedAllowed: ptr.To(true), VerifiedAllowed: ptr.To(false), PatternsAllowed: &[]string{"a/*"}},
 				AccessLevel:     ptr.To("organization"), DefaultWorkflowPermissions: ptr.To("write"), CanApprovePullRequestReviews: ptr.To(true),
-				ArtifactAndLogRetentionDays: ptr.To[int64](30), ForkPullRequestContributorApproval: ptr.To("all_external_contributors")},
+				ArtifactAndLogRetentionDays: ptr.To[int64](30), ForkPullRequestContributorApproval: ptr.To("all_external_contributors"),
+				PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{RunWorkflowsFromForkPullRequests: ptr.To(true),
+					RequireApprovalForForkPullRequestWorkflows: ptr.To(true)}},
 		},
 	}
 	for name, tc := range cases {

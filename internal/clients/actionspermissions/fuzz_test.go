@@ -15,13 +15,15 @@ import (
 // the controller does (each whose declared fields drifted, the first
 // before the selected actions), and requires that they read back with no
 // drift; then writes a second spec over them and requires the same. GitHub
-// refuses an access level for a public repository and a retention beyond
-// its 90 days: those refusals, worded, are the only acceptable ones.
+// refuses an access level and how forks' pull requests' workflows run for
+// a public repository, and a retention beyond its 90 days: those refusals,
+// worded, are the only acceptable ones.
 func FuzzActionsPermissionsConverges(f *testing.F) {
 	f.Add(`{"enabled":true,"allowedActions":"selected","shaPinningRequired":true,"selectedActions":{"githubOwnedAllowed":false,"verifiedAllowed":true,"patternsAllowed":["monalisa/*","octo/cat@v2"]}}`,
 		`{"allowedActions":"local_only","defaultWorkflowPermissions":"write","canApprovePullRequestReviews":true}`)
 	f.Add(`{"enabled":false}`, `{"enabled":true,"allowedActions":"all"}`)
 	f.Add(`{"artifactAndLogRetentionDays":30,"forkPullRequestContributorApproval":"all_external_contributors"}`, `{"artifactAndLogRetentionDays":91}`) // the second refused: public
+	f.Add(`{"privateForkPullRequestWorkflows":{"runWorkflowsFromForkPullRequests":true}}`, `{}`)                                                       // refused: public
 	f.Add(`{"accessLevel":"organization"}`, `{}`)                                                                                                      // refused: public
 	f.Add(`{"selectedActions":{"verifiedAllowed":true}}`, `{"allowedActions":"selected","selectedActions":{"patternsAllowed":[]}}`)                    // the first refused by the CRD
 	f.Add(`{"enabled":false,"allowedActions":"all"}`, `{"artifactAndLogRetentionDays":401}`)                                                           // both refused by the CRD
@@ -89,6 +91,12 @@ func converge(ctx context.Context, t *testing.T, api *github.ActionsPermissionsC
 			t.Fatalf("PutActionsForkApproval(%+v): %v", req, err)
 		}
 	}
+	if req := PrivateForkWorkflowsRequest(p, s.PrivateForkWorkflows); req != nil {
+		err := api.PutActionsPrivateForkWorkflows(ctx, o, r, req)
+		if convergetest.RefusedAsExpected(t, "PutActionsPrivateForkWorkflows(...)", err, true) {
+			return false // the repository is public
+		}
+	}
 	after := read(ctx, t, api, p)
 	if d := Drift(p, after); len(d) != 0 {
 		t.Fatalf("drift %v after the writes: GitHub has %+v", d, after)
@@ -130,6 +138,10 @@ func read(ctx context.Context, t *testing.T, api *github.ActionsPermissionsClien
 	if need.ForkApproval {
 		s.ForkApproval, err = api.GetActionsForkApproval(ctx, o, r)
 		check("GetActionsForkApproval(...)", err)
+	}
+	if need.PrivateForkWorkflows {
+		s.PrivateForkWorkflows, err = api.GetActionsPrivateForkWorkflows(ctx, o, r)
+		check("GetActionsPrivateForkWorkflows(...)", err)
 	}
 	return s
 }

@@ -8,11 +8,11 @@ import (
 )
 
 // The Actions permissions of a repository
-// (https://docs.github.com/rest/actions/permissions): six settings GitHub
+// (https://docs.github.com/rest/actions/permissions): seven settings GitHub
 // keeps at their own endpoints under /repos/{owner}/{repo}/actions/permissions,
 // each GitHub's default until someone sets it, read with GET and written
 // with PUT (204). go-github v37 has none of the newer ones (SHA pinning,
-// retention, fork approval, the workflow token), so every one goes through
+// retention, fork approval, private fork workflows, the workflow token), so every one goes through
 // our own structs. They need Administration: read / write (classic
 // tokens: repo). Reads are conditional: a 304 is free.
 var (
@@ -39,6 +39,10 @@ var (
 	routeGetActionsForkApproval = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval",
 		Permission: "Administration: read", Scope: "repo", Cache: CacheConditional})
 	routePutActionsForkApproval = declare(Route{Method: http.MethodPut, Template: "/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval",
+		Permission: "Administration: write", Scope: "repo"})
+	routeGetActionsPrivateForkWorkflows = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos",
+		Permission: "Administration: read", Scope: "repo", Cache: CacheConditional})
+	routePutActionsPrivateForkWorkflows = declare(Route{Method: http.MethodPut, Template: "/repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos",
 		Permission: "Administration: write", Scope: "repo"})
 )
 
@@ -101,6 +105,17 @@ type ActionsForkApproval struct {
 	ApprovalPolicy string `json:"approval_policy"`
 }
 
+// ActionsPrivateForkWorkflows is whether the workflows of pull requests
+// from forks run in a private repository, and with what: a write token,
+// the secrets and variables, a maintainer's approval first. GitHub requires
+// RunWorkflows in a PUT; what else it leaves out, GitHub keeps.
+type ActionsPrivateForkWorkflows struct {
+	RunWorkflows         bool `json:"run_workflows_from_fork_pull_requests"`
+	SendWriteTokens      bool `json:"send_write_tokens_to_workflows"`
+	SendSecretsAndVars   bool `json:"send_secrets_and_variables"`
+	RequireApprovalFirst bool `json:"require_approval_for_fork_pr_workflows"`
+}
+
 // ActionsPermissionsAPI reads and writes the Actions permissions of a
 // repository. Every Get answers GitHub's value, its default when nobody set
 // it; a 404 when there is no such repository, or the credentials may not
@@ -118,6 +133,8 @@ type ActionsPermissionsAPI interface {
 	PutActionsRetention(ctx context.Context, owner, repo string, r *ActionsRetention) error
 	GetActionsForkApproval(ctx context.Context, owner, repo string) (*ActionsForkApproval, error)
 	PutActionsForkApproval(ctx context.Context, owner, repo string, r *ActionsForkApproval) error
+	GetActionsPrivateForkWorkflows(ctx context.Context, owner, repo string) (*ActionsPrivateForkWorkflows, error)
+	PutActionsPrivateForkWorkflows(ctx context.Context, owner, repo string, r *ActionsPrivateForkWorkflows) error
 }
 
 // ActionsPermissionsClient implements ActionsPermissionsAPI with a
@@ -201,4 +218,17 @@ func (c *ActionsPermissionsClient) GetActionsForkApproval(ctx context.Context, o
 // PutActionsForkApproval writes it.
 func (c *ActionsPermissionsClient) PutActionsForkApproval(ctx context.Context, owner, repo string, r *ActionsForkApproval) error {
 	return c.do(ctx, routePutActionsForkApproval, routePutActionsForkApproval.path(owner, repo), r, nil)
+}
+
+// GetActionsPrivateForkWorkflows reads whether, and how, the workflows of
+// pull requests from forks run in a private repository.
+func (c *ActionsPermissionsClient) GetActionsPrivateForkWorkflows(ctx context.Context, owner, repo string) (*ActionsPrivateForkWorkflows, error) {
+	out := &ActionsPrivateForkWorkflows{}
+	return out, c.do(ctx, routeGetActionsPrivateForkWorkflows, routeGetActionsPrivateForkWorkflows.path(owner, repo), nil, out)
+}
+
+// PutActionsPrivateForkWorkflows writes it; GitHub refuses it for a public
+// repository.
+func (c *ActionsPermissionsClient) PutActionsPrivateForkWorkflows(ctx context.Context, owner, repo string, r *ActionsPrivateForkWorkflows) error {
+	return c.do(ctx, routePutActionsPrivateForkWorkflows, routePutActionsPrivateForkWorkflows.path(owner, repo), r, nil)
 }

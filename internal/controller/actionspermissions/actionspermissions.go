@@ -1,6 +1,6 @@
 // Package actionspermissions reconciles ActionsPermissions managed resources
 // of both scopes with one external client: the GitHub Actions permissions of
-// a repository, which GitHub keeps at six endpoints under
+// a repository, which GitHub keeps at seven endpoints under
 // /repos/{owner}/{repo}/actions/permissions; one resource per repository.
 //
 // GitHub has the Actions permissions of every repository, its defaults
@@ -135,7 +135,10 @@ func (e *external[T]) read(ctx context.Context, p *mapping.P) (*mapping.State, e
 	if err := readIf(ctx, e, r.Retention, &s.Retention, e.api.GetActionsRetention, "the artifact and log retention"); err != nil {
 		return nil, err
 	}
-	return s, readIf(ctx, e, r.ForkApproval, &s.ForkApproval, e.api.GetActionsForkApproval, "the fork pull request approval policy")
+	if err := readIf(ctx, e, r.ForkApproval, &s.ForkApproval, e.api.GetActionsForkApproval, "the fork pull request approval policy"); err != nil {
+		return nil, err
+	}
+	return s, readIf(ctx, e, r.PrivateForkWorkflows, &s.PrivateForkWorkflows, e.api.GetActionsPrivateForkWorkflows, "how the workflows of forks' pull requests run")
 }
 
 // readIf reads one endpoint into *dst when want.
@@ -228,6 +231,14 @@ func (e *external[T]) write(ctx context.Context, mg T) error {
 	if r := mapping.ForkApprovalRequest(p, s.ForkApproval); r != nil {
 		if err := e.api.PutActionsForkApproval(ctx, owner, name, r); err != nil {
 			return e.failed(err, "set", "the fork pull request approval policy")
+		}
+	}
+	if r := mapping.PrivateForkWorkflowsRequest(p, s.PrivateForkWorkflows); r != nil {
+		if err := e.api.PutActionsPrivateForkWorkflows(ctx, owner, name, r); err != nil {
+			if github.IsUnprocessable(err) {
+				return errors.Wrapf(err, "GitHub refused privateForkPullRequestWorkflows for repository %s: how the workflows of forks' pull requests run is set for private and internal repositories only (and within the organization's or enterprise's policy); make the repository private, or remove privateForkPullRequestWorkflows", e.in.FullName())
+			}
+			return e.failed(err, "set", "how the workflows of forks' pull requests run")
 		}
 	}
 	return nil

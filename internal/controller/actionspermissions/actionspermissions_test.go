@@ -79,6 +79,7 @@ type gh struct {
 	workflow github.ActionsWorkflowPermissions
 	days     int64
 	fork     string
+	forkRuns github.ActionsPrivateForkWorkflows
 	conflict bool // the organization's policy forbids changing the workflow permissions
 	calls    []string
 }
@@ -227,6 +228,23 @@ func (g *gh) api() *fake.MockActionsPermissionsAPI {
 			g.fork = r.ApprovalPolicy
 			return nil
 		},
+		MockGetActionsPrivateForkWorkflows: func(context.Context, string, string) (*github.ActionsPrivateForkWorkflows, error) {
+			if err := answer("get fork workflows"); err != nil {
+				return nil, err
+			}
+			got := g.forkRuns
+			return &got, nil
+		},
+		MockPutActionsPrivateForkWorkflows: func(_ context.Context, _, _ string, r *github.ActionsPrivateForkWorkflows) error {
+			if err := answer("put fork workflows"); err != nil {
+				return err
+			}
+			if g.public {
+				return kindtest.GitHubErr(http.MethodPut, path+"/fork-pr-workflows-private-repos", http.StatusUnprocessableEntity, "Validation Failed")
+			}
+			g.forkRuns = *r
+			return nil
+		},
 	}
 }
 
@@ -272,11 +290,12 @@ func TestObserve(t *testing.T) {
 				p.CanApprovePullRequestReviews = ptr.To(false)
 				p.ArtifactAndLogRetentionDays = ptr.To[int64](30)
 				p.ForkPullRequestContributorApproval = ptr.To("all_external_contributors")
+				p.PrivateForkPullRequestWorkflows = &common.ActionsPrivateForkPullRequestWorkflows{SendSecretsAndVariables: ptr.To(true)}
 			})},
 			want: want{o: managed.ExternalObservation{ResourceExists: true,
-				Diff: "selectedActions.verifiedAllowed, accessLevel, artifactAndLogRetentionDays, forkPullRequestContributorApproval"},
+				Diff: "selectedActions.verifiedAllowed, accessLevel, artifactAndLogRetentionDays, forkPullRequestContributorApproval, privateForkPullRequestWorkflows.sendSecretsAndVariables"},
 				ext: full, enabled: ptr.To(true),
-				calls: []string{"get", "get selected", "get access", "get workflow", "get retention", "get fork"}},
+				calls: []string{"get", "get selected", "get access", "get workflow", "get retention", "get fork", "get fork workflows"}},
 		},
 		"SelectedNotYetReadable": {
 			reason: "Declared selected actions cannot be read before allowed_actions is selected: they differ, and are not read.",
@@ -418,6 +437,31 @@ func TestWrite(t *testing.T) {
 			spec:   func(p *common.ActionsPermissionsParameters) { p.AccessLevel = ptr.To("organization") },
 			calls:  []string{"put access"},
 			err:    "applies to private and internal repositories only",
+		},
+		"PrivateForkWorkflowsMerged": {
+			reason: "How forks' workflows run is sent whole: the undeclared fields as GitHub has them.",
+			gh: func(g *gh) {
+				g.forkRuns = github.ActionsPrivateForkWorkflows{RunWorkflows: true, SendWriteTokens: true}
+			},
+			spec: func(p *common.ActionsPermissionsParameters) {
+				p.PrivateForkPullRequestWorkflows = &common.ActionsPrivateForkPullRequestWorkflows{RequireApprovalForForkPullRequestWorkflows: ptr.To(true)}
+			},
+			calls: []string{"put fork workflows"},
+			check: func(t *testing.T, g *gh) {
+				want := github.ActionsPrivateForkWorkflows{RunWorkflows: true, SendWriteTokens: true, RequireApprovalFirst: true}
+				if g.forkRuns != want {
+					t.Errorf("fork workflows %+v, want %+v", g.forkRuns, want)
+				}
+			},
+		},
+		"PrivateForkWorkflowsOfPublic": {
+			reason: "GitHub refuses how forks' workflows run for a public repository: the error says what to do.",
+			gh:     func(g *gh) { g.public = true },
+			spec: func(p *common.ActionsPermissionsParameters) {
+				p.PrivateForkPullRequestWorkflows = &common.ActionsPrivateForkPullRequestWorkflows{RunWorkflowsFromForkPullRequests: ptr.To(true)}
+			},
+			calls: []string{"put fork workflows"},
+			err:   "make the repository private, or remove privateForkPullRequestWorkflows",
 		},
 		"WorkflowForbidden": {
 			reason: "GitHub's 409 for the workflow permissions is the organization's policy, which the error names.",

@@ -3,7 +3,8 @@ package v1alpha1
 // ActionsPermissionsParameters are the declared GitHub Actions permissions
 // of one repository: whether Actions runs and which actions may, the access
 // of other repositories' workflows, the GITHUB_TOKEN's default permissions,
-// artifact and log retention, and the approval of pull requests from forks.
+// artifact and log retention, the approval of pull requests from forks, and
+// how their workflows run in a private repository.
 // GitHub keeps them at their own endpoints
 // (/repos/{owner}/{repo}/actions/permissions and below), each its default
 // until someone sets it; a repository has one ActionsPermissions.
@@ -94,6 +95,41 @@ type ActionsPermissionsParameters struct {
 	// +kubebuilder:validation:Enum=first_time_contributors_new_to_github;first_time_contributors;all_external_contributors
 	// +optional
 	ForkPullRequestContributorApproval *string `json:"forkPullRequestContributorApproval,omitempty"`
+
+	// PrivateForkPullRequestWorkflows is whether, and with what, the
+	// workflows of pull requests from forks run in this repository. Private
+	// and internal repositories only: GitHub refuses it for a public one
+	// (whose forks' workflows always run), and the resource then says so. An
+	// organization's or enterprise's policy may forbid what it allows.
+	// +optional
+	PrivateForkPullRequestWorkflows *ActionsPrivateForkPullRequestWorkflows `json:"privateForkPullRequestWorkflows,omitempty"`
+}
+
+// ActionsPrivateForkPullRequestWorkflows is whether the workflows of pull
+// requests from forks run in a private repository, and with what. A field
+// left unset is GitHub's to keep.
+type ActionsPrivateForkPullRequestWorkflows struct {
+	// RunWorkflowsFromForkPullRequests is whether the workflows of pull
+	// requests from forks run at all.
+	// +optional
+	RunWorkflowsFromForkPullRequests *bool `json:"runWorkflowsFromForkPullRequests,omitempty"`
+
+	// SendWriteTokensToWorkflows is whether those workflows get a
+	// GITHUB_TOKEN that may write, and may create and approve pull
+	// requests.
+	// +optional
+	SendWriteTokensToWorkflows *bool `json:"sendWriteTokensToWorkflows,omitempty"`
+
+	// SendSecretsAndVariables is whether those workflows get the
+	// repository's secrets and variables. Enabling it is a security risk:
+	// anyone who can fork the repository could read them.
+	// +optional
+	SendSecretsAndVariables *bool `json:"sendSecretsAndVariables,omitempty"`
+
+	// RequireApprovalForForkPullRequestWorkflows is whether those workflows
+	// wait for a repository administrator's approval before they run.
+	// +optional
+	RequireApprovalForForkPullRequestWorkflows *bool `json:"requireApprovalForForkPullRequestWorkflows,omitempty"`
 }
 
 // ActionsSelectedActions is which actions and reusable workflows may run,
@@ -166,6 +202,28 @@ type ActionsPermissionsObservation struct {
 	// ForkPullRequestContributorApproval is which pull requests from forks
 	// wait for approval; read when the spec declares it.
 	ForkPullRequestContributorApproval *string `json:"forkPullRequestContributorApproval,omitempty"`
+
+	// PrivateForkPullRequestWorkflows is whether, and with what, the
+	// workflows of pull requests from forks run; read when the spec
+	// declares it.
+	PrivateForkPullRequestWorkflows *ActionsPrivateForkPullRequestWorkflowsObservation `json:"privateForkPullRequestWorkflows,omitempty"`
+}
+
+// ActionsPrivateForkPullRequestWorkflowsObservation is how the workflows of
+// pull requests from forks run, as GitHub has it.
+type ActionsPrivateForkPullRequestWorkflowsObservation struct {
+	// RunWorkflowsFromForkPullRequests is whether they run at all.
+	RunWorkflowsFromForkPullRequests bool `json:"runWorkflowsFromForkPullRequests"`
+
+	// SendWriteTokensToWorkflows is whether they get a token that may write.
+	SendWriteTokensToWorkflows bool `json:"sendWriteTokensToWorkflows"`
+
+	// SendSecretsAndVariables is whether they get the secrets and variables.
+	SendSecretsAndVariables bool `json:"sendSecretsAndVariables"`
+
+	// RequireApprovalForForkPullRequestWorkflows is whether they wait for an
+	// administrator's approval.
+	RequireApprovalForForkPullRequestWorkflows bool `json:"requireApprovalForForkPullRequestWorkflows"`
 }
 
 // ActionsSelectedActionsObservation is the selected actions as GitHub has

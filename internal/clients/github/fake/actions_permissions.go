@@ -12,18 +12,20 @@ var _ github.ActionsPermissionsAPI = (*MockActionsPermissionsAPI)(nil)
 // method calls the function field of the same name; a nil field panics when
 // called.
 type MockActionsPermissionsAPI struct {
-	MockGetActionsPermissions         func(ctx context.Context, owner, repo string) (*github.ActionsPermissions, error)
-	MockPutActionsPermissions         func(ctx context.Context, owner, repo string, r *github.ActionsPermissionsRequest) error
-	MockGetActionsSelectedActions     func(ctx context.Context, owner, repo string) (*github.ActionsSelectedActions, error)
-	MockPutActionsSelectedActions     func(ctx context.Context, owner, repo string, r *github.ActionsSelectedActions) error
-	MockGetActionsAccess              func(ctx context.Context, owner, repo string) (*github.ActionsAccess, error)
-	MockPutActionsAccess              func(ctx context.Context, owner, repo string, r *github.ActionsAccess) error
-	MockGetActionsWorkflowPermissions func(ctx context.Context, owner, repo string) (*github.ActionsWorkflowPermissions, error)
-	MockPutActionsWorkflowPermissions func(ctx context.Context, owner, repo string, r *github.ActionsWorkflowPermissionsRequest) error
-	MockGetActionsRetention           func(ctx context.Context, owner, repo string) (*github.ActionsRetention, error)
-	MockPutActionsRetention           func(ctx context.Context, owner, repo string, r *github.ActionsRetention) error
-	MockGetActionsForkApproval        func(ctx context.Context, owner, repo string) (*github.ActionsForkApproval, error)
-	MockPutActionsForkApproval        func(ctx context.Context, owner, repo string, r *github.ActionsForkApproval) error
+	MockGetActionsPermissions          func(ctx context.Context, owner, repo string) (*github.ActionsPermissions, error)
+	MockPutActionsPermissions          func(ctx context.Context, owner, repo string, r *github.ActionsPermissionsRequest) error
+	MockGetActionsSelectedActions      func(ctx context.Context, owner, repo string) (*github.ActionsSelectedActions, error)
+	MockPutActionsSelectedActions      func(ctx context.Context, owner, repo string, r *github.ActionsSelectedActions) error
+	MockGetActionsAccess               func(ctx context.Context, owner, repo string) (*github.ActionsAccess, error)
+	MockPutActionsAccess               func(ctx context.Context, owner, repo string, r *github.ActionsAccess) error
+	MockGetActionsWorkflowPermissions  func(ctx context.Context, owner, repo string) (*github.ActionsWorkflowPermissions, error)
+	MockPutActionsWorkflowPermissions  func(ctx context.Context, owner, repo string, r *github.ActionsWorkflowPermissionsRequest) error
+	MockGetActionsRetention            func(ctx context.Context, owner, repo string) (*github.ActionsRetention, error)
+	MockPutActionsRetention            func(ctx context.Context, owner, repo string, r *github.ActionsRetention) error
+	MockGetActionsForkApproval         func(ctx context.Context, owner, repo string) (*github.ActionsForkApproval, error)
+	MockPutActionsForkApproval         func(ctx context.Context, owner, repo string, r *github.ActionsForkApproval) error
+	MockGetActionsPrivateForkWorkflows func(ctx context.Context, owner, repo string) (*github.ActionsPrivateForkWorkflows, error)
+	MockPutActionsPrivateForkWorkflows func(ctx context.Context, owner, repo string, r *github.ActionsPrivateForkWorkflows) error
 }
 
 // GetActionsPermissions calls MockGetActionsPermissions.
@@ -84,4 +86,14 @@ func (m *MockActionsPermissionsAPI) GetActionsForkApproval(ctx context.Context, 
 // PutActionsForkApproval calls MockPutActionsForkApproval.
 func (m *MockActionsPermissionsAPI) PutActionsForkApproval(ctx context.Context, owner, repo string, r *github.ActionsForkApproval) error {
 	return m.MockPutActionsForkApproval(ctx, owner, repo, r)
+}
+
+// GetActionsPrivateForkWorkflows calls MockGetActionsPrivateForkWorkflows.
+func (m *MockActionsPermissionsAPI) GetActionsPrivateForkWorkflows(ctx context.Context, owner, repo string) (*github.ActionsPrivateForkWorkflows, error) {
+	return m.MockGetActionsPrivateForkWorkflows(ctx, owner, repo)
+}
+
+// PutActionsPrivateForkWorkflows calls MockPutActionsPrivateForkWorkflows.
+func (m *MockActionsPermissionsAPI) PutActionsPrivateForkWorkflows(ctx context.Context, owner, repo string, r *github.ActionsPrivateForkWorkflows) error {
+	return m.MockPutActionsPrivateForkWorkflows(ctx, owner, repo, r)
 }
