@@ -50,8 +50,11 @@ type Object interface {
 
 // external manages one ActionsPermissions' repository, for one reconcile.
 type external[T Object] struct {
-	api    github.ActionsPermissionsAPI
-	in     kind.Repository
+	api github.ActionsPermissionsAPI
+	in  kind.Repository
+	// host is the GitHub API host the credentials reach: a repository of
+	// the same name on another host is another repository.
+	host   string
 	record event.Recorder
 	// claimed is the error that an older ActionsPermissions claims the
 	// repository; nil when mg may set it.
@@ -91,7 +94,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	// Recorded first, so that a younger claimant can tell which repository
 	// this one claims even when it is refused.
-	mg.Observation().Repository = ptr.To(e.in.FullName())
+	mg.Observation().Repository, mg.Observation().Host = ptr.To(e.in.FullName()), ptr.To(e.host)
 	if err := e.claimed(ctx, mg); err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -101,6 +104,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	}
 	e.seen = s
 	*mg.Observation() = mapping.Observation(e.in.FullName(), s)
+	mg.Observation().Host = ptr.To(e.host)
 	ext := meta.GetExternalName(mg)
 	if ext == "" {
 		return managed.ExternalObservation{}, nil

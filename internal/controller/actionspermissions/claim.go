@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	kmeta "k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/utils/ptr"
@@ -23,6 +24,9 @@ type claimant struct {
 	// full is the repository (owner/name) it claims, from its status once
 	// it was observed; "" before.
 	full string
+	// host is the GitHub API host it reads the repository through, from
+	// its status; "" before it was observed.
+	host string
 	// name is the repository its spec names, "" when it names it by
 	// reference or selector.
 	name string
@@ -37,12 +41,18 @@ func (c claimant) what() string {
 	return "ActionsPermissions " + c.GetName()
 }
 
-// older tells whether c claimed before mg: created earlier, or at the same
-// second with a namespace/name that sorts first.
+// older tells whether c claimed before mg: created earlier; or at the same
+// second (creation times have no finer grain) and c holds the repository
+// already (it has written, and has its external name) while mg does not;
+// or else with a namespace/name that sorts first. One created within a
+// second of the holder's becoming Ready so never takes its place.
 func (c claimant) older(mg resource.Managed) bool {
 	a, b := c.GetCreationTimestamp(), mg.GetCreationTimestamp()
 	if !a.Equal(&b) {
 		return a.Before(&b)
+	}
+	if holds, mgHolds := meta.GetExternalName(c) != "", meta.GetExternalName(mg) != ""; holds != mgHolds {
+		return holds
 	}
 	return c.GetNamespace()+"/"+c.GetName() < mg.GetNamespace()+"/"+mg.GetName()
 }
@@ -52,7 +62,8 @@ func (c claimant) older(mg resource.Managed) bool {
 func claimants(ctx context.Context, kube client.Reader) ([]claimant, error) {
 	var out []claimant
 	add := func(o Object) {
-		out = append(out, claimant{Object: o, full: ptr.Deref(o.Observation().Repository, ""), name: ptr.Deref(o.RepositoryTarget().Repository, "")})
+		out = append(out, claimant{Object: o, full: ptr.Deref(o.Observation().Repository, ""), host: ptr.Deref(o.Observation().Host, ""),
+			name: ptr.Deref(o.RepositoryTarget().Repository, "")})
 	}
 	ns := &repomv1alpha1.ActionsPermissionsList{}
 	if err := kube.List(ctx, ns); err != nil && !kmeta.IsNoMatchError(err) {
@@ -72,14 +83,15 @@ func claimants(ctx context.Context, kube client.Reader) ([]claimant, error) {
 }
 
 // claimedBy is the error that another, older ActionsPermissions of either
-// scope claims mg's repository full (owner/name): the repository's Actions
+// scope claims mg's repository full (owner/name) on host (a repository of
+// the same name on another GitHub host is another): the repository's Actions
 // permissions are that one's to set, and mg writes nothing. One being
 // deleted claims nothing, and neither does one that only observes
 // (management policy Observe alone, as github-import writes them). An older
 // one not observed yet that names a repository of the same name may claim
 // it: mg waits for it; one that names its repository by reference or
 // selector is decided once observed (until then it has written nothing).
-func claimedBy(ctx context.Context, kube client.Reader, mg Object, full string) error {
+func claimedBy(ctx context.Context, kube client.Reader, mg Object, full, host string) error {
 	if kind.OnlyObserves(mg) {
 		return nil
 	}
@@ -93,7 +105,7 @@ func claimedBy(ctx context.Context, kube client.Reader, mg Object, full string) 
 			continue
 		}
 		switch {
-		case c.full != "" && strings.EqualFold(c.full, full):
+		case c.full != "" && strings.EqualFold(c.full, full) && (c.host == "" || c.host == host):
 			return errors.Errorf("repository %s is already claimed by %s, which is older: a repository has one ActionsPermissions, and this one changes nothing; declare these permissions in %s, or delete one of them", full, c.what(), c.what())
 		case c.full == "" && c.name != "" && strings.EqualFold(c.name, name):
 			return errors.Errorf("cannot tell yet whether %s, which is older, claims repository %s: it names a repository %s and has not been observed; waiting for it (this ActionsPermissions changes nothing meanwhile)", c.what(), full, c.name)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -78,6 +79,44 @@ func TestClaimedBy(t *testing.T) {
 			others: []client.Object{namespaced("a", "other", 10, "app", repo)},
 			want:   "already claimed by ActionsPermissions a/other",
 		},
+		"OtherHost": {
+			reason: "An older one of a repository of the same name on another GitHub host claims nothing of this one.",
+			mg:     namespaced("a", "mine", 10, "app", ""),
+			others: []client.Object{func() client.Object {
+				o := cluster("first", 5, "app", repo)
+				o.Observation().Host = ptr.To("github.example.com")
+				return o
+			}()},
+		},
+		"SameHost": {
+			reason: "An older one of the repository on the same host claims it.",
+			mg:     namespaced("a", "mine", 10, "app", ""),
+			others: []client.Object{func() client.Object {
+				o := cluster("first", 5, "app", repo)
+				o.Observation().Host = ptr.To("api.github.com")
+				return o
+			}()},
+			want: "repository demo-org/app is already claimed by ActionsPermissions first, which is older",
+		},
+		"SameSecondHolder": {
+			reason: "Created in the same second, one that already holds the repository (it has its external name) is older, whatever the names.",
+			mg:     cluster("a-mine", 10, "app", ""),
+			others: []client.Object{func() client.Object {
+				o := namespaced("z", "holder", 10, "app", repo)
+				meta.SetExternalName(o, repo)
+				return o
+			}()},
+			want: "already claimed by ActionsPermissions z/holder",
+		},
+		"SameSecondNotHolder": {
+			reason: "Created in the same second, one that does not hold the repository yet is younger than the holder, whatever the names.",
+			mg: func() Object {
+				o := namespaced("z", "holder", 10, "app", "")
+				meta.SetExternalName(o, repo)
+				return o
+			}(),
+			others: []client.Object{cluster("a-other", 10, "app", repo)},
+		},
 		"OtherRepository": {
 			reason: "An older one of another repository claims nothing of this one.",
 			mg:     namespaced("a", "mine", 10, "app", ""),
@@ -131,7 +170,7 @@ func TestClaimedBy(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(append(tc.others, tc.mg)...).Build()
-			err := claimedBy(context.Background(), kube, tc.mg, repo)
+			err := claimedBy(context.Background(), kube, tc.mg, repo, "api.github.com")
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("\n%s\nclaimedBy(...) = %v, want no claim", tc.reason, err)

@@ -19,13 +19,13 @@ var Setups = []kind.Setup{
 
 // connect finds the repository on every reconcile, so that one named by
 // repositoryRef is followed through renames, and checks that no older
-// ActionsPermissions claims it.
+// ActionsPermissions claims it on the GitHub host the credentials reach.
 func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
 	in, err := c.Repository(ctx, mg)
 	if err != nil {
 		return nil, err
 	}
-	e := &external[T]{api: github.NewActionsPermissionsClient(c.GitHub), in: in, record: c.Record}
-	e.claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c.Kube, mg, in.FullName()) }
+	e := &external[T]{api: github.NewActionsPermissionsClient(c.GitHub), in: in, host: c.GitHub.BaseURL.Host, record: c.Record}
+	e.claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c.Kube, mg, in.FullName(), e.host) }
 	return e, nil
 }

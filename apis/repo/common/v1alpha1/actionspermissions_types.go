@@ -164,6 +164,11 @@ type ActionsPermissionsObservation struct {
 	// Repository is the repository (owner/name), as last targeted.
 	Repository *string `json:"repository,omitempty"`
 
+	// Host is the GitHub API host the repository was read through
+	// (api.github.com, or a GitHub Enterprise Server's): a repository is
+	// claimed by one ActionsPermissions per host.
+	Host *string `json:"host,omitempty"`
+
 	// Enabled is whether GitHub Actions runs in the repository.
 	Enabled *bool `json:"enabled,omitempty"`
 

@@ -32,6 +32,11 @@ func (in *ActionsPermissionsObservation) DeepCopyInto(out *ActionsPermissionsObs
 		*out = new(string)
 		**out = **in
 	}
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(string)
+		**out = **in
+	}
 	if in.Enabled != nil {
 		in, out := &in.Enabled, &out.Enabled
 		*out = new(bool)
