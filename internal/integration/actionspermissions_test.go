@@ -302,6 +302,8 @@ func TestActionsPermissionsAdmission(t *testing.T) {
 			want: "selectedActions applies only with allowedActions: selected"},
 		"PolicyWhileDisabled": {p: common.ActionsPermissionsParameters{Enabled: ptr.To(false), AllowedActions: ptr.To("local_only")},
 			want: "apply only while Actions is enabled"},
+		"EmptyForkWorkflows": {p: common.ActionsPermissionsParameters{
+			PrivateForkPullRequestWorkflows: &common.ActionsPrivateForkPullRequestWorkflows{}}, want: "spec.forProvider.privateForkPullRequestWorkflows"},
 		"EmptyPattern": {p: common.ActionsPermissionsParameters{AllowedActions: ptr.To("selected"),
 			SelectedActions: &common.ActionsSelectedActions{PatternsAllowed: &[]string{""}}}, want: "spec.forProvider.selectedActions.patternsAllowed"},
 	}

@@ -107,7 +107,8 @@ type ActionsPermissionsParameters struct {
 
 // ActionsPrivateForkPullRequestWorkflows is whether the workflows of pull
 // requests from forks run in a private repository, and with what. A field
-// left unset is GitHub's to keep.
+// left unset is GitHub's to keep; one at least is set.
+// +kubebuilder:validation:MinProperties=1
 type ActionsPrivateForkPullRequestWorkflows struct {
 	// RunWorkflowsFromForkPullRequests is whether the workflows of pull
 	// requests from forks run at all.
