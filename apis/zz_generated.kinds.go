@@ -87,6 +87,7 @@ var (
 	DeployKey                    = Kind{Namespaced: repomv1alpha1.DeployKeyGroupVersionKind, Cluster: repov1alpha1.DeployKeyGroupVersionKind}
 	Environment                  = Kind{Namespaced: repomv1alpha1.EnvironmentGroupVersionKind, Cluster: repov1alpha1.EnvironmentGroupVersionKind}
 	IssueLabel                   = Kind{Namespaced: repomv1alpha1.IssueLabelGroupVersionKind, Cluster: repov1alpha1.IssueLabelGroupVersionKind}
+	IssueLabels                  = Kind{Namespaced: repomv1alpha1.IssueLabelsGroupVersionKind, Cluster: repov1alpha1.IssueLabelsGroupVersionKind}
 	Repository                   = Kind{Namespaced: repomv1alpha1.RepositoryGroupVersionKind, Cluster: repov1alpha1.RepositoryGroupVersionKind}
 	RepositoryFile               = Kind{Namespaced: repomv1alpha1.RepositoryFileGroupVersionKind, Cluster: repov1alpha1.RepositoryFileGroupVersionKind}
 	Ruleset                      = Kind{Namespaced: repomv1alpha1.RulesetGroupVersionKind, Cluster: repov1alpha1.RulesetGroupVersionKind}
@@ -95,7 +96,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

@@ -17,6 +17,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
+	"github.com/crossplane-github/provider-github/internal/controller/issuelabels"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
@@ -58,6 +59,7 @@ var kinds = [][]kind.Setup{
 	organizationruleset.Setups,
 	autolinkreference.Setups,
 	actionspermissions.Setups,
+	issuelabels.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -31,4 +31,5 @@ var Kinds = []Kind{
 	organizationRulesetKind,
 	autolinkReferenceKind,
 	actionsPermissionsKind,
+	issueLabelsKind,
 }

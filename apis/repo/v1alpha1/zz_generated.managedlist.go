@@ -119,6 +119,15 @@ func (l *IssueLabelList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this IssueLabelsList.
+func (l *IssueLabelsList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this RepositoryFileList.
 func (l *RepositoryFileList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

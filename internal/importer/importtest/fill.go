@@ -164,6 +164,16 @@ func (f *filler) repository(i int) error {
 	if err := f.do(http.MethodPatch, repo, map[string]any{"delete_branch_on_merge": true, "allow_merge_commit": false, "has_wiki": false}, nil); err != nil {
 		return err
 	}
+	// Immutable releases, and private vulnerability reports where GitHub
+	// takes them (public repositories).
+	if err := f.do(http.MethodPut, repo+"/immutable-releases", nil, nil); err != nil {
+		return err
+	}
+	if _, private := body["private"]; !private {
+		if err := f.do(http.MethodPut, repo+"/private-vulnerability-reporting", nil, nil); err != nil {
+			return err
+		}
+	}
 	if err := f.do(http.MethodPatch, repo+"/properties/values", map[string]any{"properties": []map[string]any{
 		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
 		return err

@@ -755,6 +755,38 @@ func EachIssueLabel[S any](
 	}
 }
 
+// An IssueLabelsObject is an IssueLabels of either scope.
+type IssueLabelsObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.IssueLabelsParameters
+	Observation() *repocommonv1alpha1.IssueLabelsObservation
+}
+
+// IssueLabels makes empty IssueLabels resources of either scope.
+var IssueLabels = Pair[IssueLabelsObject]{
+	Namespaced: func() IssueLabelsObject { return &repomv1alpha1.IssueLabels{} },
+	Cluster:    func() IssueLabelsObject { return &repov1alpha1.IssueLabels{} },
+}
+
+// EachIssueLabels returns what namespaced and cluster make of their scope's
+// IssueLabels type, namespaced first. Each is given its scope and a
+// constructor of an IssueLabels called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachIssueLabels[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.IssueLabels) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.IssueLabels) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.IssueLabels {
+			return &repomv1alpha1.IssueLabels{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.IssueLabels {
+			return &repov1alpha1.IssueLabels{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A RepositoryObject is a Repository of either scope.
 type RepositoryObject interface {
 	resource.Managed
