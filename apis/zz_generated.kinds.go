@@ -76,6 +76,7 @@ var (
 	OrganizationWebhook          = Kind{Namespaced: orgmv1alpha1.OrganizationWebhookGroupVersionKind, Cluster: orgv1alpha1.OrganizationWebhookGroupVersionKind}
 	Team                         = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
 	TeamMembership               = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
+	ActionsPermissions           = Kind{Namespaced: repomv1alpha1.ActionsPermissionsGroupVersionKind, Cluster: repov1alpha1.ActionsPermissionsGroupVersionKind}
 	ActionsSecret                = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
 	ActionsVariable              = Kind{Namespaced: repomv1alpha1.ActionsVariableGroupVersionKind, Cluster: repov1alpha1.ActionsVariableGroupVersionKind}
 	AutolinkReference            = Kind{Namespaced: repomv1alpha1.AutolinkReferenceGroupVersionKind, Cluster: repov1alpha1.AutolinkReferenceGroupVersionKind}
@@ -95,7 +96,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

@@ -6,6 +6,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	ctrl "sigs.k8s.io/controller-runtime"
 
+	"github.com/crossplane-github/provider-github/internal/controller/actionspermissions"
 	"github.com/crossplane-github/provider-github/internal/controller/actionsvariable"
 	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
@@ -57,6 +58,7 @@ var kinds = [][]kind.Setup{
 	customproperty.Setups,
 	organizationruleset.Setups,
 	autolinkreference.Setups,
+	actionspermissions.Setups,
 	issuelabels.Setups,
 }
 

@@ -30,5 +30,6 @@ var Kinds = []Kind{
 	customPropertyKind,
 	organizationRulesetKind,
 	autolinkReferenceKind,
+	actionsPermissionsKind,
 	issueLabelsKind,
 }

@@ -178,7 +178,8 @@ func (f *filler) repository(i int) error {
 		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
 		return err
 	}
-	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink}
+	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink,
+		f.actionsPermissions}
 	for _, step := range steps {
 		if err := step(repo, name); err != nil {
 			return err
@@ -276,6 +277,17 @@ func (f *filler) autolink(repo, _ string) error {
 	f.made["AutolinkReference"]++
 	return f.do(http.MethodPost, repo+"/autolinks", map[string]any{
 		"key_prefix": "TICKET-", "url_template": "https://tracker.example.com/TICKET-<num>", "is_alphanumeric": false}, nil)
+}
+
+// actionsPermissions lets the repository's workflows write with their
+// GITHUB_TOKEN and keeps their artifacts and logs 30 days: Actions
+// permissions that differ from a new repository's.
+func (f *filler) actionsPermissions(repo, _ string) error {
+	f.made["ActionsPermissions"]++
+	if err := f.do(http.MethodPut, repo+"/actions/permissions/workflow", map[string]any{"default_workflow_permissions": "write"}, nil); err != nil {
+		return err
+	}
+	return f.do(http.MethodPut, repo+"/actions/permissions/artifact-and-log-retention", map[string]any{"days": 30}, nil)
 }
 
 // organizationRuleset makes an organisation ruleset that keeps the default
