@@ -77,6 +77,7 @@ var (
 	Team                         = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
 	TeamMembership               = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
 	ActionsOIDCSubjectClaim      = Kind{Namespaced: repomv1alpha1.ActionsOIDCSubjectClaimGroupVersionKind, Cluster: repov1alpha1.ActionsOIDCSubjectClaimGroupVersionKind}
+	ActionsPermissions           = Kind{Namespaced: repomv1alpha1.ActionsPermissionsGroupVersionKind, Cluster: repov1alpha1.ActionsPermissionsGroupVersionKind}
 	ActionsSecret                = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
 	ActionsVariable              = Kind{Namespaced: repomv1alpha1.ActionsVariableGroupVersionKind, Cluster: repov1alpha1.ActionsVariableGroupVersionKind}
 	AutolinkReference            = Kind{Namespaced: repomv1alpha1.AutolinkReferenceGroupVersionKind, Cluster: repov1alpha1.AutolinkReferenceGroupVersionKind}
@@ -87,6 +88,7 @@ var (
 	DeployKey                    = Kind{Namespaced: repomv1alpha1.DeployKeyGroupVersionKind, Cluster: repov1alpha1.DeployKeyGroupVersionKind}
 	Environment                  = Kind{Namespaced: repomv1alpha1.EnvironmentGroupVersionKind, Cluster: repov1alpha1.EnvironmentGroupVersionKind}
 	IssueLabel                   = Kind{Namespaced: repomv1alpha1.IssueLabelGroupVersionKind, Cluster: repov1alpha1.IssueLabelGroupVersionKind}
+	IssueLabels                  = Kind{Namespaced: repomv1alpha1.IssueLabelsGroupVersionKind, Cluster: repov1alpha1.IssueLabelsGroupVersionKind}
 	PagesSite                    = Kind{Namespaced: repomv1alpha1.PagesSiteGroupVersionKind, Cluster: repov1alpha1.PagesSiteGroupVersionKind}
 	Repository                   = Kind{Namespaced: repomv1alpha1.RepositoryGroupVersionKind, Cluster: repov1alpha1.RepositoryGroupVersionKind}
 	RepositoryFile               = Kind{Namespaced: repomv1alpha1.RepositoryFileGroupVersionKind, Cluster: repov1alpha1.RepositoryFileGroupVersionKind}
@@ -96,7 +98,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, PagesSite, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, PagesSite, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

@@ -73,6 +73,7 @@ func newFlagSet(c *config, raw *rawFlags, getenv func(string) string, stderr io.
 	fs.BoolVar(&o.ExcludeArchived, "exclude-archived", false, "Leave archived repositories out.")
 	fs.BoolVar(&o.ExcludeForks, "exclude-forks", false, "Leave forks out.")
 	fs.BoolVar(&o.SkipSecretValues, "skip-secret-values", false, "Leave out the kinds whose values GitHub never reveals (Actions and Dependabot secrets).")
+	fs.BoolVar(&o.Sets, "sets", false, "Import each repository's labels as one authoritative IssueLabels (which deletes any label added later) instead of an IssueLabel per label.")
 	raw.files = fs.String("files", "", "Comma-separated paths of files to import as RepositoryFiles from each repository's default branch, where they exist (CODEOWNERS,.github/dependabot.yml); empty: none.")
 	fs.IntVar(&o.Concurrency, "concurrency", importer.DefaultConcurrency, "Repositories read at once.")
 	fs.BoolVar(&c.showVersion, "version", false, "Print the version and exit.")

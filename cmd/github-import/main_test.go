@@ -266,3 +266,22 @@ func TestImportAsAppWithoutAPermission(t *testing.T) {
 		t.Error("the private key shows in the output")
 	}
 }
+
+// --sets writes each repository's labels as one authoritative IssueLabels
+// instead of an IssueLabel per label; without it nothing changes.
+func TestImportSets(t *testing.T) {
+	im := newHarness(t)
+	out := filepath.Join(t.TempDir(), "acme")
+	if _, stderr, err := im.run(context.Background(), token, "--out", out, "--sets"); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr)
+	}
+	set := read(t, filepath.Join(out, "repositories", "api", "api.issuelabels.yaml"))
+	for _, want := range []string{"kind: IssueLabels\n", "mode: authoritative\n", "name: bug\n", "crossplane.io/external-name: acme/api\n"} {
+		if !strings.Contains(set, want) {
+			t.Errorf("api.issuelabels.yaml lacks %q:\n%s", want, set)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "repositories", "api", "api.issuelabel.bug.yaml")); !os.IsNotExist(err) {
+		t.Errorf("with --sets an IssueLabel was written too: %v", err)
+	}
+}

@@ -556,7 +556,7 @@ func (r *chaosResult) settleDeletion(ctx context.Context, k *kube, ns string, gh
 // compare counts, for every repository of the scope and every one of
 // kinds, the GitHub objects the kind's resource makes: after the create
 // storm two are a duplicate and none a loss; after deletion any is left
-// behind.
+// behind, but for a kept kind, whose object must still be there.
 func (r *chaosResult) compare(gh github, sc *stormScope, kinds []benchKind, deleted bool) error {
 	for _, repo := range sc.repos {
 		for _, kind := range kinds {
@@ -571,6 +571,11 @@ func (r *chaosResult) compare(gh github, sc *stormScope, kinds []benchKind, dele
 				}
 			}
 			switch {
+			case deleted && kind.kept && n == 0:
+				sc.Lost++
+				r.problem("lost: %s %s of %s: deleting the resource removed what it leaves as it is", sc.Scope, kind.kind, repo)
+			case deleted && kind.kept:
+				// Left as the kind's page says.
 			case deleted && n > 0:
 				sc.LeftBehind += n
 				r.problem("left behind: %s %s of %s (%d)", sc.Scope, kind.kind, repo, n)

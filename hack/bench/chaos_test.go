@@ -100,3 +100,39 @@ func TestClusterScopedLossesCount(t *testing.T) {
 		t.Errorf("report failed a clean run: %v", err)
 	}
 }
+
+// TestKeptKindAfterDeletion: a kept kind's object (an IssueLabels'
+// label) still there after deletion is no leftover; gone, it is a loss.
+func TestKeptKindAfterDeletion(t *testing.T) {
+	labels := map[string][]string{
+		"/repos/demo-org/chaos-0000/labels":         {"bug", "released"},
+		"/repos/demo-org/chaos-cluster-0000/labels": {"bug"},
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		names, ok := labels[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		var out []map[string]string
+		for _, n := range names {
+			out = append(out, map[string]string{"name": n})
+		}
+		_ = json.NewEncoder(w).Encode(out)
+	}))
+	defer srv.Close()
+	gh := newGitHub(srv.URL, "demo-token")
+	kinds := []benchKind{kindIssueLabels}
+	r := &chaosResult{N: 2, Kinds: 1, Resources: 2, Scopes: []*stormScope{
+		newScope(scopeNamespaced, []string{"chaos-0000"}, kinds),
+		newScope(scopeCluster, []string{"chaos-cluster-0000"}, clusterScopedKinds(kinds)),
+	}}
+	for _, sc := range r.Scopes {
+		if err := r.compare(gh, sc, sc.kinds, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ns, cl := r.Scopes[0], r.Scopes[1]; ns.LeftBehind != 0 || ns.Lost != 0 || cl.LeftBehind != 0 || cl.Lost != 1 {
+		t.Errorf("after deletion: namespaced %+v, cluster %+v; want the namespaced label kept, the cluster-scoped one lost", ns.lossFigures, cl.lossFigures)
+	}
+}

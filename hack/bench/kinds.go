@@ -28,6 +28,10 @@ type benchKind struct {
 	// cluster kinds are cluster-scoped (Crossplane v1 style, the legacy
 	// ProviderConfig); the others live in a namespace.
 	cluster bool
+	// kept kinds leave their object on GitHub when the resource is
+	// deleted, as their page says (an IssueLabels leaves the labels):
+	// after deletion the one object must still be there.
+	kept bool
 }
 
 // namespace is where the kind's resources live when the storm's
@@ -266,6 +270,23 @@ spec:
 		return withoutDefaultLabels(names), err
 	}}
 
+	// The storm's IssueLabel holds "needs triage": an additive set beside
+	// it declares another label (an authoritative one would be refused).
+	kindIssueLabels = benchKind{kind: "IssueLabels", group: repoGroup, want: "released", kept: true, manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: IssueLabels
+metadata: {name: "%[1]s-labels"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    mode: additive
+    labels:
+    - {name: released, color: "0e8a16", description: Shipped in a release}
+`, objects: func(g github, repo string) ([]string, error) {
+		names, err := g.names(repoPath(repo, "/labels?per_page=100"), "", field("name"))
+		return withoutDefaultLabels(names), err
+	}}
+
 	kindAutolinkReference = benchKind{kind: "AutolinkReference", group: repoGroup, want: "TICKET-", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: AutolinkReference
 metadata: {name: "%[1]s-ticket"}
@@ -496,7 +517,7 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 // their cluster-scoped twins, which make chaos storms beside them.
 var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindRuleset, kindWebhook, kindActionsVariable,
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
-	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindTeamMembership,
+	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindIssueLabels, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
 	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook,
 	kindActionsOIDCSubjectClaim, kindPagesSite}

@@ -7,6 +7,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/crossplane-github/provider-github/internal/controller/actionsoidcsubjectclaim"
+	"github.com/crossplane-github/provider-github/internal/controller/actionspermissions"
 	"github.com/crossplane-github/provider-github/internal/controller/actionsvariable"
 	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
@@ -17,6 +18,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/deploykey"
 	"github.com/crossplane-github/provider-github/internal/controller/environment"
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabel"
+	"github.com/crossplane-github/provider-github/internal/controller/issuelabels"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
@@ -60,6 +62,8 @@ var kinds = [][]kind.Setup{
 	autolinkreference.Setups,
 	actionsoidcsubjectclaim.Setups,
 	pagessite.Setups,
+	actionspermissions.Setups,
+	issuelabels.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -31,6 +31,11 @@ func issueLabelsContract(t *testing.T, srv *httptest.Server, _ *emulator.Server)
 			all(field("color", "0e8a16"), field("description", "Triaged"))},
 		{"rename it", call{method: "PATCH", path: labels + "/Needs%20Triage", token: "demo-token", body: `{"new_name":"triaged"}`}, 200, field("name", "triaged")},
 		{"the old name is gone", call{method: "GET", path: labels + "/Needs%20Triage", token: "demo-token"}, 404, field("message", "Not Found")},
+		{"rename it in case only: the same label", call{method: "PATCH", path: labels + "/triaged", token: "demo-token", body: `{"new_name":"Triaged"}`}, 200,
+			all(field("name", "Triaged"), field("color", "0e8a16"))},
+		{"found under its new case", call{method: "GET", path: labels + "/TRIAGED", token: "demo-token"}, 200, field("name", "Triaged")},
+		{"rename to a blank name", call{method: "PATCH", path: labels + "/triaged", token: "demo-token", body: `{"new_name":" "}`}, 422,
+			bodyContains(`{"resource":"Label","code":"missing_field","field":"name"}`)},
 
 		{"a name in use, in another case", call{method: "POST", path: labels, token: "demo-token", body: `{"name":"BUG"}`}, 422,
 			all(field("message", "Validation Failed"), bodyContains(`{"resource":"Label","code":"already_exists","field":"name"}`))},

@@ -41,6 +41,10 @@ type Kind struct {
 	// the import refers to Kubernetes Secrets the user creates, and
 	// --skip-secret-values leaves the kind out.
 	SecretValues bool
+	// SetOf names the kind whose objects this kind declares together, all
+	// of a repository in one resource (IssueLabels of IssueLabel): it is
+	// imported instead of that kind, and only with Options.Sets.
+	SetOf string
 	// Import reads the kind's objects of repo (PerRepository) or of the
 	// organisation (PerOrganization: repo is nil) and returns their
 	// resources.

@@ -32,4 +32,6 @@ var Kinds = []Kind{
 	autolinkReferenceKind,
 	actionsOIDCSubjectClaimKind,
 	pagesSiteKind,
+	actionsPermissionsKind,
+	issueLabelsKind,
 }

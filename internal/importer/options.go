@@ -65,6 +65,10 @@ type Options struct {
 	// SkipSecretValues leaves out the kinds whose values GitHub never
 	// reveals (Actions and Dependabot secrets).
 	SkipSecretValues bool
+	// Sets imports the kinds that declare all the objects of a
+	// repository together (IssueLabels: every label of a repository)
+	// instead of a resource per object (IssueLabel).
+	Sets bool
 	// Files are the paths of the files to import as RepositoryFiles from
 	// each repository's default branch, where they exist; empty: none.
 	Files []string
@@ -111,6 +115,11 @@ func (o *Options) Validate(known []Kind) error {
 			return fmt.Errorf("--kinds: %q is not a kind this provider manages; the kinds are %s", k, strings.Join(names, ", "))
 		}
 	}
+	for _, k := range known {
+		if k.SetOf != "" && !o.Sets && slices.ContainsFunc(o.Kinds, func(n string) bool { return strings.EqualFold(n, k.Name) }) {
+			return fmt.Errorf("--kinds: %s is imported with --sets (instead of %s)", k.Name, k.SetOf)
+		}
+	}
 	if o.Concurrency < 1 {
 		return fmt.Errorf("--concurrency must be at least 1")
 	}
@@ -131,9 +140,16 @@ func (o *Options) wantsRepo(name string) bool {
 	return false
 }
 
-// wantsKind tells whether k is imported.
-func (o *Options) wantsKind(k Kind) bool {
+// wantsKind tells whether k, one of known, is imported: a set kind only
+// with Sets, and then instead of the kind it declares the objects of.
+func (o *Options) wantsKind(k Kind, known []Kind) bool {
 	if o.SkipSecretValues && k.SecretValues {
+		return false
+	}
+	if k.SetOf != "" && !o.Sets {
+		return false
+	}
+	if o.Sets && slices.ContainsFunc(known, func(s Kind) bool { return s.SetOf == k.Name }) {
 		return false
 	}
 	if len(o.Kinds) == 0 {

@@ -43,7 +43,7 @@ func Import(ctx context.Context, client *github.Client, o Options, kinds []Kind,
 	s := &Session{GitHub: client, Options: o, kinds: map[string]bool{}, repos: map[string]bool{}, repoNames: map[int64]string{}}
 	var perRepo, perOrg []Kind
 	for _, k := range kinds {
-		if !o.wantsKind(k) {
+		if !o.wantsKind(k, kinds) {
 			continue
 		}
 		s.kinds[k.Name] = true

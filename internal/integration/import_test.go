@@ -34,7 +34,9 @@ var importOrg = importtest.Org{Owner: owner, Repos: 200, Rich: 4, Member: "membe
 // full management (cluster-scoped, the four repositories with every kind,
 // the listed Secrets created), GitHub sees no write but the secret values
 // (GitHub never shows one), once. A second import of the unchanged
-// organisation changes no file.
+// organisation changes no file. The managed import takes each
+// repository's labels as one IssueLabels (--sets), so between them the two
+// imports make every kind.
 func TestImport(t *testing.T) {
 	t.Parallel()
 	seed := emulator.DefaultSeed()
@@ -58,10 +60,6 @@ func TestImport(t *testing.T) {
 			t.Errorf("imported %d %s, want the %d Fill made", counts[kind], kind, n)
 		}
 	}
-	if len(counts) != len(importer.Kinds) {
-		t.Errorf("imported %d kinds, want every one of the %d: %v", len(counts), len(importer.Kinds), counts)
-	}
-
 	// A second import of the unchanged organisation changes nothing.
 	w, err := importer.Write(dir, f.importOnly(client, observe), observe)
 	f.must(err)
@@ -78,8 +76,16 @@ func TestImport(t *testing.T) {
 	manage := observe
 	manage.Scope, manage.Mode, manage.ProviderConfig, manage.NamePrefix = importer.Cluster, importer.Manage, f.legacyName("github"), f.ns+"-"
 	manage.Repos = []string{"svc-00[0-3]"}
+	// With --sets: each repository's labels as one authoritative IssueLabels.
+	manage.Sets = true
 	dir = filepath.Join(t.TempDir(), "manage")
 	res = f.importInto(client, manage, dir)
+	for _, r := range res.Resources {
+		counts[r.Kind]++
+	}
+	if len(counts) != len(importer.Kinds) {
+		t.Errorf("the two imports made %d kinds, want every one of the %d: %v", len(counts), len(importer.Kinds), counts)
+	}
 	secrets := 0
 	for _, r := range res.Resources {
 		for _, s := range r.Secrets {

@@ -29,6 +29,15 @@ func (l *ActionsOIDCSubjectClaimList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this ActionsPermissionsList.
+func (l *ActionsPermissionsList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this ActionsSecretList.
 func (l *ActionsSecretList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
@@ -112,6 +121,15 @@ func (l *EnvironmentList) GetItems() []resource.Managed {
 
 // GetItems of this IssueLabelList.
 func (l *IssueLabelList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this IssueLabelsList.
+func (l *IssueLabelsList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
 	for i := range l.Items {
 		items[i] = &l.Items[i]

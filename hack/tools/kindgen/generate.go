@@ -100,6 +100,10 @@ type kindView struct {
 	ForProviderMarkers []string
 }
 
+// Singular is the resource's singular when the plural marker names its
+// plural: the plural without its final s.
+func (v kindView) Singular() string { return strings.TrimSuffix(v.Plural, "s") }
+
 // Lower is the article in the middle of a sentence.
 func (v kindView) Lower() string { return strings.ToLower(v.A) }
 

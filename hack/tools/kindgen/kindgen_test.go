@@ -111,6 +111,11 @@ func TestGenerateRefuses(t *testing.T) {
 			types:  "// +github:kind:noun=widget\ntype WidgetParameters struct{}\n",
 			want:   "kind options without",
 		},
+		"BadPlural": {
+			reason: "A plural is a resource's name: lower case, ending in s.",
+			types:  "// +github:kind=Widget\n// +github:kind:plural=WidgetSets\ntype WidgetParameters struct{}\ntype WidgetObservation struct{}\n",
+			want:   "want lower-case letters and digits ending in s",
+		},
 		"NotExported": {
 			reason: "A kind is an exported Go type.",
 			types:  "// +github:kind=widget\ntype widgetParameters struct{}\n",
@@ -177,6 +182,29 @@ func TestGenerateRefusesOneKindInTwoGroups(t *testing.T) {
 
 // A kind may embed the TeamTarget of another group's common package: its
 // accessor then returns that package's type, imported by its path.
+// A kind whose name's plural is another kind's (IssueLabels beside
+// IssueLabel) names its resource's plural; its singular drops the final s.
+func TestGeneratePlural(t *testing.T) {
+	dir := t.TempDir()
+	common := filepath.Join(dir, "shop", "common", "v1alpha1")
+	if err := os.MkdirAll(common, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "package v1alpha1\n\n// +github:kind=Widgets\n// +github:kind:plural=widgetsets\ntype WidgetsParameters struct{}\ntype WidgetsObservation struct{}\n"
+	if err := os.WriteFile(filepath.Join(common, "types.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := generate(dir, testImportPath, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"shop/m/v1alpha1/zz_generated.widgets.go", "shop/v1alpha1/zz_generated.widgets.go"} {
+		if got, want := string(out[f]), ",path=widgetsets,singular=widgetset\n"; !strings.Contains(got, want) {
+			t.Errorf("%s lacks %q:\n%s", f, want, got)
+		}
+	}
+}
+
 func TestGenerateTeamTargetOfAnotherGroup(t *testing.T) {
 	dir := t.TempDir()
 	common := filepath.Join(dir, "shop", "common", "v1alpha1")

@@ -7,10 +7,14 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 )
+
+// pluralName is a resource's plural as the plural marker may name it.
+var pluralName = regexp.MustCompile(`^[a-z][a-z0-9]*s$`)
 
 // Markers read from the doc comment of a kind's Parameters type.
 const (
@@ -19,6 +23,10 @@ const (
 	markerPrintColumn = "+github:kind:printcolumn:"
 	markerDescription = "+github:kind:description="
 	markerNoun        = "+github:kind:noun="
+	// markerPlural names the kind's resource (kubectl get <plural>) when
+	// its name's plural is another kind's: IssueLabels beside IssueLabel.
+	// The singular is the plural without its final s.
+	markerPlural = "+github:kind:plural="
 	// markerSpecRule puts a CEL rule (the XValidation marker's value:
 	// rule="...",message="...") on the kind's spec, in both scopes, for
 	// rules that read beside forProvider (writeConnectionSecretToRef, say).
@@ -42,6 +50,7 @@ type kind struct {
 	Name         string   // Kind, e.g. "Repository".
 	Noun         string   // Lowercase words for the kind in prose, e.g. "repository".
 	Description  string   // Optional sentence appended to the kind's godoc.
+	Plural       string   // The resource's plural when not the default, e.g. "issuelabelsets".
 	PrintColumns []string // Extra kubebuilder printcolumn marker values, in order.
 	// ScopeMarkers are kubebuilder markers (without +kubebuilder:) for
 	// forProvider in one scope, by the scope's Resource (Namespaced or
@@ -189,6 +198,11 @@ func kindOf(typeName string, doc *ast.CommentGroup) (k kind, ok bool, err error)
 			k.Description = strings.TrimSpace(strings.TrimPrefix(line, markerDescription))
 		case strings.HasPrefix(line, markerNoun):
 			k.Noun = strings.TrimSpace(strings.TrimPrefix(line, markerNoun))
+		case strings.HasPrefix(line, markerPlural):
+			k.Plural = strings.TrimSpace(strings.TrimPrefix(line, markerPlural))
+			if !pluralName.MatchString(k.Plural) {
+				return kind{}, false, fmt.Errorf("%s: plural %q: want lower-case letters and digits ending in s", typeName, k.Plural)
+			}
 		case strings.HasPrefix(line, markerSpecRule):
 			rule, err := specRule(typeName, strings.TrimPrefix(line, markerSpecRule))
 			if err != nil {
@@ -225,7 +239,7 @@ func kindOf(typeName string, doc *ast.CommentGroup) (k kind, ok bool, err error)
 		}
 	}
 	if !ok {
-		if k.PrintColumns != nil || k.Description != "" || k.Noun != "" || k.SpecRules != nil || k.ScopeSpecRules != nil || k.ScopeMarkers != nil {
+		if k.PrintColumns != nil || k.Description != "" || k.Noun != "" || k.Plural != "" || k.SpecRules != nil || k.ScopeSpecRules != nil || k.ScopeMarkers != nil {
 			return kind{}, false, fmt.Errorf("%s: kind options without %s<Kind>", typeName, markerKind)
 		}
 		return kind{}, false, nil

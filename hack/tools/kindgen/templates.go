@@ -57,7 +57,7 @@ type {{.Name}}Status struct {
 {{- end}}
 // +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
 // +kubebuilder:subresource:status
-// +kubebuilder:resource:scope={{.Resource}},categories={crossplane,managed,github}
+// +kubebuilder:resource:scope={{.Resource}},categories={crossplane,managed,github}{{if .Plural}},path={{.Plural}},singular={{.Singular}}{{end}}
 type {{.Name}} struct {
 	metav1.TypeMeta   ` + "`" + `json:",inline"` + "`" + `
 	metav1.ObjectMeta ` + "`" + `json:"metadata,omitempty"` + "`" + `

@@ -35,9 +35,11 @@ type IssueLabel struct {
 }
 
 // IssueLabelRequest is the body of a label's create (with its name) or
-// update (without: the name is the path's).
+// update (without: the name is the path's; NewName renames the label,
+// which keeps it on its issues and pull requests).
 type IssueLabelRequest struct {
 	Name        string  `json:"name,omitempty"`
+	NewName     string  `json:"new_name,omitempty"`
 	Color       *string `json:"color,omitempty"`
 	Description *string `json:"description,omitempty"`
 }
@@ -45,6 +47,7 @@ type IssueLabelRequest struct {
 // IssueLabelsAPI reads and changes a repository's labels.
 type IssueLabelsAPI interface {
 	GetIssueLabel(ctx context.Context, owner, repo, name string) (*IssueLabel, error)
+	ListIssueLabels(ctx context.Context, owner, repo string) ([]IssueLabel, error)
 	CreateIssueLabel(ctx context.Context, owner, repo string, r *IssueLabelRequest) (*IssueLabel, error)
 	UpdateIssueLabel(ctx context.Context, owner, repo, name string, r *IssueLabelRequest) (*IssueLabel, error)
 	DeleteIssueLabel(ctx context.Context, owner, repo, name string) error
@@ -67,7 +70,8 @@ func (c *IssueLabelsClient) GetIssueLabel(ctx context.Context, owner, repo, name
 	return out, c.do(ctx, routeGetIssueLabel, routeGetIssueLabel.path(owner, repo, name), nil, out)
 }
 
-// ListIssueLabels lists, every page of it, the repository's labels.
+// ListIssueLabels lists, every page of it (100 labels a page, each read
+// conditionally: free while unchanged), the repository's labels.
 func (c *IssueLabelsClient) ListIssueLabels(ctx context.Context, owner, repo string) ([]IssueLabel, error) {
 	return listAll[IssueLabel](ctx, c.requester, routeListIssueLabels, routeListIssueLabels.path(owner, repo), url.Values{})
 }

@@ -12,6 +12,7 @@ var _ github.IssueLabelsAPI = (*MockIssueLabelsAPI)(nil)
 // function field of the same name; a nil field panics when called.
 type MockIssueLabelsAPI struct {
 	MockGetIssueLabel    func(ctx context.Context, owner, repo, name string) (*github.IssueLabel, error)
+	MockListIssueLabels  func(ctx context.Context, owner, repo string) ([]github.IssueLabel, error)
 	MockCreateIssueLabel func(ctx context.Context, owner, repo string, r *github.IssueLabelRequest) (*github.IssueLabel, error)
 	MockUpdateIssueLabel func(ctx context.Context, owner, repo, name string, r *github.IssueLabelRequest) (*github.IssueLabel, error)
 	MockDeleteIssueLabel func(ctx context.Context, owner, repo, name string) error
@@ -20,6 +21,11 @@ type MockIssueLabelsAPI struct {
 // GetIssueLabel calls MockGetIssueLabel.
 func (m *MockIssueLabelsAPI) GetIssueLabel(ctx context.Context, owner, repo, name string) (*github.IssueLabel, error) {
 	return m.MockGetIssueLabel(ctx, owner, repo, name)
+}
+
+// ListIssueLabels calls MockListIssueLabels.
+func (m *MockIssueLabelsAPI) ListIssueLabels(ctx context.Context, owner, repo string) ([]github.IssueLabel, error) {
+	return m.MockListIssueLabels(ctx, owner, repo)
 }
 
 // CreateIssueLabel calls MockCreateIssueLabel.

@@ -435,6 +435,38 @@ func EachActionsOIDCSubjectClaim[S any](
 	}
 }
 
+// An ActionsPermissionsObject is an ActionsPermissions of either scope.
+type ActionsPermissionsObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.ActionsPermissionsParameters
+	Observation() *repocommonv1alpha1.ActionsPermissionsObservation
+}
+
+// ActionsPermissions makes empty ActionsPermissions resources of either scope.
+var ActionsPermissions = Pair[ActionsPermissionsObject]{
+	Namespaced: func() ActionsPermissionsObject { return &repomv1alpha1.ActionsPermissions{} },
+	Cluster:    func() ActionsPermissionsObject { return &repov1alpha1.ActionsPermissions{} },
+}
+
+// EachActionsPermissions returns what namespaced and cluster make of their scope's
+// ActionsPermissions type, namespaced first. Each is given its scope and a
+// constructor of an ActionsPermissions called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachActionsPermissions[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.ActionsPermissions) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.ActionsPermissions) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.ActionsPermissions {
+			return &repomv1alpha1.ActionsPermissions{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.ActionsPermissions {
+			return &repov1alpha1.ActionsPermissions{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // An ActionsSecretObject is an ActionsSecret of either scope.
 type ActionsSecretObject interface {
 	resource.Managed
@@ -751,6 +783,38 @@ func EachIssueLabel[S any](
 		}),
 		cluster(apis.Cluster, func(_, name string) *repov1alpha1.IssueLabel {
 			return &repov1alpha1.IssueLabel{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// An IssueLabelsObject is an IssueLabels of either scope.
+type IssueLabelsObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.IssueLabelsParameters
+	Observation() *repocommonv1alpha1.IssueLabelsObservation
+}
+
+// IssueLabels makes empty IssueLabels resources of either scope.
+var IssueLabels = Pair[IssueLabelsObject]{
+	Namespaced: func() IssueLabelsObject { return &repomv1alpha1.IssueLabels{} },
+	Cluster:    func() IssueLabelsObject { return &repov1alpha1.IssueLabels{} },
+}
+
+// EachIssueLabels returns what namespaced and cluster make of their scope's
+// IssueLabels type, namespaced first. Each is given its scope and a
+// constructor of an IssueLabels called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachIssueLabels[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.IssueLabels) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.IssueLabels) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.IssueLabels {
+			return &repomv1alpha1.IssueLabels{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.IssueLabels {
+			return &repov1alpha1.IssueLabels{ObjectMeta: metav1.ObjectMeta{Name: name}}
 		}),
 	}
 }
