@@ -75,6 +75,7 @@ func repositoryScopedKinds() map[string]scopedKind {
 		// The template is always there: GitHub's default, or the
 		// resource's keys, which count as its object.
 		count: func(f *fixture) int { return present(f.ghOIDC() != "default") },
+	}
 	out["ActionsPermissions"] = scopedKind{
 		fixture: func(t *testing.T) *fixture {
 			f := newFixture(t)
