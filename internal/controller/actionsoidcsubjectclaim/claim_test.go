@@ -18,6 +18,7 @@ import (
 	"github.com/crossplane-github/provider-github/apis"
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 var epoch = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -176,7 +177,7 @@ func TestClaimedBy(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(append(tc.others, tc.mg)...).Build()
-			err := claimedBy(context.Background(), kube, tc.mg, repo, "api.github.com", defaultOwner)
+			err := claimedBy(context.Background(), kind.Connection{Kube: kube, DefaultOwner: defaultOwner}, tc.mg, repo, "api.github.com")
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("\n%s\nclaimedBy(...) = %v, want no claim", tc.reason, err)

@@ -29,7 +29,7 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	}
 	e := &external[T]{api: github.NewActionsOIDCSubjectClaimClient(c.GitHub), in: in, host: c.GitHub.BaseURL.Host}
 	e.claimed = func(ctx context.Context, mg T) error {
-		return claimedBy(ctx, c.Kube, mg, in.FullName(), e.host, c.DefaultOwner)
+		return claimedBy(ctx, c, mg, in.FullName(), e.host)
 	}
 	return e, nil
 }
@@ -41,9 +41,11 @@ const kindName = "ActionsOIDCSubjectClaim"
 // either scope claims repository repo (owner/name) on host, which mg
 // would set (see kind.ClaimedBy). Another one claims the repository and
 // host it was last observed with, else the repository its spec names, its
-// owner defaulting to defaultOwner, on any host, else the one the
-// Repository resource its repositoryRef names has on GitHub.
-func claimedBy(ctx context.Context, kube client.Client, mg Object, repo, host, defaultOwner string) error {
+// owner defaulting to defaultOwner, else the one the Repository resource
+// its repositoryRef names has on GitHub, on the host its provider
+// configuration reaches.
+func claimedBy(ctx context.Context, c kind.Connection, mg Object, repo, host string) error {
+	kube, defaultOwner := c.Kube, c.DefaultOwner
 	if kind.OnlyObserves(mg) {
 		return nil
 	}
@@ -58,13 +60,14 @@ func claimedBy(ctx context.Context, kube client.Client, mg Object, repo, host, d
 			if r := ptr.Deref(obs.Repository, ""); r != "" {
 				return r, ptr.Deref(obs.Host, "")
 			}
+			// Never observed: the host its provider configuration reaches.
 			if t := other.RepositoryTarget(); t.Repository != nil {
-				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository, ""
+				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository, c.HostOf(ctx, other)
 			}
 			// Not known until read: the one it is waiting for (an error
 			// reading it, too, says wait).
 			r, _ := kind.ReferencedRepository(ctx, kube, other)
-			return r, ""
+			return r, c.HostOf(ctx, other)
 		})
 	if err != nil {
 		return err
