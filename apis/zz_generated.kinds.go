@@ -76,6 +76,8 @@ var (
 	OrganizationWebhook          = Kind{Namespaced: orgmv1alpha1.OrganizationWebhookGroupVersionKind, Cluster: orgv1alpha1.OrganizationWebhookGroupVersionKind}
 	Team                         = Kind{Namespaced: orgmv1alpha1.TeamGroupVersionKind, Cluster: orgv1alpha1.TeamGroupVersionKind}
 	TeamMembership               = Kind{Namespaced: orgmv1alpha1.TeamMembershipGroupVersionKind, Cluster: orgv1alpha1.TeamMembershipGroupVersionKind}
+	ActionsOIDCSubjectClaim      = Kind{Namespaced: repomv1alpha1.ActionsOIDCSubjectClaimGroupVersionKind, Cluster: repov1alpha1.ActionsOIDCSubjectClaimGroupVersionKind}
+	ActionsPermissions           = Kind{Namespaced: repomv1alpha1.ActionsPermissionsGroupVersionKind, Cluster: repov1alpha1.ActionsPermissionsGroupVersionKind}
 	ActionsSecret                = Kind{Namespaced: repomv1alpha1.ActionsSecretGroupVersionKind, Cluster: repov1alpha1.ActionsSecretGroupVersionKind}
 	ActionsVariable              = Kind{Namespaced: repomv1alpha1.ActionsVariableGroupVersionKind, Cluster: repov1alpha1.ActionsVariableGroupVersionKind}
 	AutolinkReference            = Kind{Namespaced: repomv1alpha1.AutolinkReferenceGroupVersionKind, Cluster: repov1alpha1.AutolinkReferenceGroupVersionKind}
@@ -88,6 +90,7 @@ var (
 	Environment                  = Kind{Namespaced: repomv1alpha1.EnvironmentGroupVersionKind, Cluster: repov1alpha1.EnvironmentGroupVersionKind}
 	IssueLabel                   = Kind{Namespaced: repomv1alpha1.IssueLabelGroupVersionKind, Cluster: repov1alpha1.IssueLabelGroupVersionKind}
 	IssueLabels                  = Kind{Namespaced: repomv1alpha1.IssueLabelsGroupVersionKind, Cluster: repov1alpha1.IssueLabelsGroupVersionKind}
+	PagesSite                    = Kind{Namespaced: repomv1alpha1.PagesSiteGroupVersionKind, Cluster: repov1alpha1.PagesSiteGroupVersionKind}
 	Repository                   = Kind{Namespaced: repomv1alpha1.RepositoryGroupVersionKind, Cluster: repov1alpha1.RepositoryGroupVersionKind}
 	RepositoryFile               = Kind{Namespaced: repomv1alpha1.RepositoryFileGroupVersionKind, Cluster: repov1alpha1.RepositoryFileGroupVersionKind}
 	Ruleset                      = Kind{Namespaced: repomv1alpha1.RulesetGroupVersionKind, Cluster: repov1alpha1.RulesetGroupVersionKind}
@@ -96,7 +99,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, PagesSite, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

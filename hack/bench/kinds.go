@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 
@@ -299,6 +300,41 @@ spec:
 		return g.names(repoPath(repo, "/autolinks"), "", field("key_prefix"))
 	}}
 
+	// kindActionsOIDCSubjectClaim customizes the repository's OIDC
+	// subject: its one object is the template while it is not GitHub's
+	// default (what a delete puts back).
+	kindActionsOIDCSubjectClaim = benchKind{kind: "ActionsOIDCSubjectClaim", group: repoGroup, want: "repo,context", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: ActionsOIDCSubjectClaim
+metadata: {name: "%[1]s-oidc"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    includeClaimKeys: [repo, context]
+`, objects: func(g github, repo string) ([]string, error) {
+		var t struct {
+			UseDefault bool     `json:"use_default"`
+			Keys       []string `json:"include_claim_keys"`
+		}
+		status, err := g.get(repoPath(repo, "/actions/oidc/customization/sub"), &t)
+		if err != nil || status == http.StatusNotFound || t.UseDefault {
+			return nil, err
+		}
+		return []string{strings.Join(t.Keys, ",")}, nil
+	}}
+
+	// kindPagesSite publishes the repository's Pages site, deployed by a
+	// workflow (no branch to wait for); GitHub answers its one site, or 404.
+	kindPagesSite = benchKind{kind: "PagesSite", group: repoGroup, want: "site", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: PagesSite
+metadata: {name: "%[1]s-pages"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    buildType: workflow
+`, objects: func(g github, repo string) ([]string, error) { return g.exists(repoPath(repo, "/pages"), "site") }}
+
 	kindDeployKey = benchKind{kind: "DeployKey", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: DeployKey
 metadata: {name: "%[1]s-deploy"}
@@ -487,7 +523,8 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindDeployKey, kindBranch, kindBranchProtection, kindEnvironment, kindActionsSecret, kindDependabotSecret,
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindIssueLabels, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
-	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook}
+	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook,
+	kindActionsOIDCSubjectClaim, kindPagesSite}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

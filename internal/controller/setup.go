@@ -6,6 +6,8 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
 	ctrl "sigs.k8s.io/controller-runtime"
 
+	"github.com/crossplane-github/provider-github/internal/controller/actionsoidcsubjectclaim"
+	"github.com/crossplane-github/provider-github/internal/controller/actionspermissions"
 	"github.com/crossplane-github/provider-github/internal/controller/actionsvariable"
 	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
@@ -23,6 +25,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationsettings"
+	"github.com/crossplane-github/provider-github/internal/controller/pagessite"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
@@ -58,6 +61,9 @@ var kinds = [][]kind.Setup{
 	customproperty.Setups,
 	organizationruleset.Setups,
 	autolinkreference.Setups,
+	actionsoidcsubjectclaim.Setups,
+	pagessite.Setups,
+	actionspermissions.Setups,
 	issuelabels.Setups,
 	collaboratorset.Setups,
 }

@@ -122,7 +122,8 @@ func (st *State) AddBranch(owner, name, branch string) error {
 // SetField changes one repository field out of band, bypassing permissions
 // and archiving (but not validation). field is the REST API's JSON name:
 // every field PATCH /repos/{owner}/{repo} accepts except name (use Rename),
-// plus "topics", "disabled", "has_pages" and "vulnerability_alerts". Values
+// plus "topics", "disabled", "has_pages", "vulnerability_alerts",
+// "private_vulnerability_reporting" and "immutable_releases". Values
 // must have the JSON type GitHub uses, e.g. SetField(o, r, "security_and_analysis",
 // map[string]any{"secret_scanning": map[string]string{"status": "enabled"}}).
 func (st *State) SetField(owner, name, field string, value any) error {
@@ -153,6 +154,10 @@ func (st *State) SetField(owner, name, field string, value any) error {
 			target = &r.HasPages
 		case "vulnerability_alerts":
 			target = &r.VulnerabilityAlerts
+		case "private_vulnerability_reporting":
+			target = &r.PrivateVulnerabilityReporting
+		case "immutable_releases":
+			target = &r.ImmutableReleases
 		}
 		if target != nil {
 			if err := json.Unmarshal(raw, target); err != nil {

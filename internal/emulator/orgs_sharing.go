@@ -110,6 +110,20 @@ func dedupeIDs(ids []int64) []int64 {
 // (having answered 404) when there is none.
 type sharingHandlers struct {
 	find func(c *reqCtx, org *Account) *sharing
+	// anyPolicy: the selection may be changed whatever the object's
+	// policy (it applies once the policy is selected); otherwise GitHub
+	// answers 409 unless the policy is selected.
+	anyPolicy bool
+}
+
+// refuseUnselected answers 409 and reports true unless s's repositories are
+// the selected ones.
+func (h sharingHandlers) refuseUnselected(c *reqCtx, s *sharing) bool {
+	if s.Visibility == "selected" || h.anyPolicy {
+		return false
+	}
+	c.fail(http.StatusConflict, msgNotSelected, c.doc)
+	return true
 }
 
 // list answers the selected repositories that still exist, paginated.
@@ -157,8 +171,7 @@ func (h sharingHandlers) set(c *reqCtx, w *world, org *Account) {
 	case !present:
 		c.notSupplied("selected_repository_ids")
 		return
-	case s.Visibility != "selected":
-		c.fail(http.StatusConflict, msgNotSelected, c.doc)
+	case h.refuseUnselected(c, s):
 		return
 	}
 	for _, id := range ids {
@@ -197,8 +210,7 @@ func (h sharingHandlers) change(c *reqCtx, w *world, org *Account, apply func(*s
 		c.fail(http.StatusNotFound, "Not Found", c.doc)
 		return
 	}
-	if s.Visibility != "selected" {
-		c.fail(http.StatusConflict, msgNotSelected, c.doc)
+	if h.refuseUnselected(c, s) {
 		return
 	}
 	apply(s, id)

@@ -65,11 +65,16 @@ type Repo struct {
 	License       string   `json:"license,omitempty"` // license key, empty for none
 	TeamID        int64    `json:"teamId,omitempty"`
 
-	VulnerabilityAlerts          bool   `json:"vulnerabilityAlerts"`
-	AdvancedSecurity             string `json:"advancedSecurity"`
-	SecretScanning               string `json:"secretScanning"`
-	SecretScanningPushProtection string `json:"secretScanningPushProtection"`
-	DependabotSecurityUpdates    string `json:"dependabotSecurityUpdates"`
+	VulnerabilityAlerts bool `json:"vulnerabilityAlerts"`
+	// PrivateVulnerabilityReporting and ImmutableReleases are the
+	// repository's own switches (its organization may enforce immutable
+	// releases on it besides).
+	PrivateVulnerabilityReporting bool   `json:"privateVulnerabilityReporting"`
+	ImmutableReleases             bool   `json:"immutableReleases"`
+	AdvancedSecurity              string `json:"advancedSecurity"`
+	SecretScanning                string `json:"secretScanning"`
+	SecretScanningPushProtection  string `json:"secretScanningPushProtection"`
+	DependabotSecurityUpdates     string `json:"dependabotSecurityUpdates"`
 
 	// CustomProperties are the values of the organization's custom
 	// properties set on the repository, by property name: one value for

@@ -80,12 +80,18 @@ type Config struct {
 	// default), a create-or-update takes it and leaves it out, as
 	// GitHub does.
 	KeepReviewerTeamsWithoutAccess bool `json:"keepReviewerTeamsWithoutAccess"`
+	// PagesCertificateTime is how long after a Pages site's custom domain
+	// is set GitHub has verified it and issued its https certificate
+	// (DefaultPagesCertificateTime); until then the site shows the domain
+	// pending and refuses https enforcement. POST
+	// /_emulator/repos/{o}/{r}/pages/certificate issues it at once.
+	PagesCertificateTime Duration `json:"pagesCertificateTime"`
 }
 
 // DefaultConfig are the behaviour switches a server starts with, and
 // returns to on Reset: GitHub's behaviour.
 func DefaultConfig() Config {
-	return Config{ContentsCommitTime: Duration(DefaultContentsCommitTime)}
+	return Config{ContentsCommitTime: Duration(DefaultContentsCommitTime), PagesCertificateTime: Duration(DefaultPagesCertificateTime)}
 }
 
 // Server is the emulator. It implements http.Handler.

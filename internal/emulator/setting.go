@@ -55,12 +55,20 @@ type setting[T any] struct {
 	// c.notSupplied) and reports false when the body is refused, and the
 	// owner's value is then left as it was.
 	read func(c *reqCtx, w *world, f *fields, v *T) bool
-	// reply is how a PUT is answered: replyNone (204) or replyItem (200
-	// with the new value).
+	// reply is how a PUT is answered: replyNone (204), replyItem (200
+	// with the new value) or replyEmpty (201 with an empty object, as
+	// GitHub answers a repository's OIDC subject claim template).
 	reply reply
 	// optionalBody: GitHub's description does not require a PUT body;
 	// none, or null, reads as an empty object.
 	optionalBody bool
+	// inRepo, when set, is asked on every GET and PUT under a repository,
+	// before the value is rendered or a body read, with a copy of the
+	// repository's value: it fills in what the repository decides (the
+	// longest retention its visibility allows), or answers GitHub's
+	// refusal (a setting only private repositories have, one that needs
+	// another setting first) and reports false.
+	inRepo func(c *reqCtx, r *Repo, v *T, write bool) bool
 }
 
 // incomplete names what the declaration lacks that a request would need,
@@ -74,8 +82,8 @@ func (k *setting[T]) incomplete() string {
 		return "no default"
 	case k.render == nil || k.read == nil:
 		return "no render or read"
-	case k.reply != replyNone && k.reply != replyItem:
-		return "a PUT answers replyNone or replyItem"
+	case k.reply != replyNone && k.reply != replyItem && k.reply != replyEmpty:
+		return "a PUT answers replyNone, replyItem or replyEmpty"
 	}
 	return ""
 }
@@ -95,6 +103,9 @@ type settingMount[O any] struct {
 type settingSpot[T any] struct {
 	find func() *T // the owner's value; nil when it never set it
 	keep func(v T) // keeps v as the owner's value (write lock held)
+	// admit, when set, prepares a copy of the value for a GET (write
+	// false) or a PUT, or answers a refusal and reports false.
+	admit func(c *reqCtx, v *T, write bool) bool
 }
 
 // onRepo declares the setting's routes under a repository: its value
@@ -104,7 +115,11 @@ func (k *setting[T]) onRepo(t *routeTable, m settingMount[repoOp]) {
 	k.mustBeComplete()
 	slot := subKind[T]{name: k.name}
 	spot := func(r *Repo) settingSpot[T] {
-		return settingSpot[T]{find: func() *T { return slot.peek(r) }, keep: func(v T) { *slot.of(r) = v }}
+		sp := settingSpot[T]{find: func() *T { return slot.peek(r) }, keep: func(v T) { *slot.of(r) = v }}
+		if k.inRepo != nil {
+			sp.admit = func(c *reqCtx, v *T, write bool) bool { return k.inRepo(c, r, v, write) }
+		}
+		return sp
 	}
 	put := m.put
 	put.write = true
@@ -145,23 +160,34 @@ func (k *setting[T]) current(sp settingSpot[T]) T {
 // get answers the owner's value.
 func (k *setting[T]) get(c *reqCtx, _ *world, sp settingSpot[T]) {
 	v := k.current(sp)
+	if sp.admit != nil && !sp.admit(c, &v, false) {
+		return
+	}
 	c.json(http.StatusOK, k.render(c, &v))
 }
 
-// put changes the owner's value as the body says: 204, or 200 with the
-// new value, as the setting declares. A refused body changes nothing.
+// put changes the owner's value as the body says: 204, 200 with the new
+// value, or 201 with an empty object, as the setting declares. A refused
+// body changes nothing.
 func (k *setting[T]) put(c *reqCtx, w *world, sp settingSpot[T]) {
 	f, ok := c.fields(!k.optionalBody)
 	if !ok {
 		return
 	}
 	v := k.current(sp)
+	if sp.admit != nil && !sp.admit(c, &v, true) {
+		return
+	}
 	if !k.read(c, w, f, &v) {
 		return
 	}
 	sp.keep(v)
-	if k.reply == replyNone {
+	switch k.reply {
+	case replyNone:
 		c.noContent()
+		return
+	case replyEmpty:
+		c.json(http.StatusCreated, map[string]any{})
 		return
 	}
 	c.json(http.StatusOK, k.render(c, &v))

@@ -283,7 +283,8 @@ func TestSettingDeclarations(t *testing.T) {
 		"NoDefault":  {reason: "an owner that never set it reads GitHub's default", setting: declared(func(k *setting[dial]) { k.def = nil }), panics: true},
 		"NoRender":   {reason: "a setting is rendered", setting: declared(func(k *setting[dial]) { k.render = nil }), panics: true},
 		"NoRead":     {reason: "a PUT body is read", setting: declared(func(k *setting[dial]) { k.read = nil }), panics: true},
-		"ReplyEmpty": {reason: "a PUT answers 204 or the value, not an empty object", setting: declared(func(k *setting[dial]) { k.reply = replyEmpty }), panics: true},
+		"ReplyEmpty": {reason: "a PUT may answer 201 with an empty object, as GitHub answers an OIDC subject claim template", setting: declared(func(k *setting[dial]) { k.reply = replyEmpty })},
+		"NoReply":    {reason: "a PUT answers 204, the value or an empty object, nothing else", setting: declared(func(k *setting[dial]) { k.reply = reply(99) }), panics: true},
 	}
 	for name, tc := range cases {
 		for mount, mountIt := range mounts {

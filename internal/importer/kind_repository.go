@@ -10,22 +10,42 @@ import (
 )
 
 // repositoryKind imports the repository itself, as the import read it,
-// with whether its Dependabot alerts are on (one request).
+// with its switches GitHub keeps at endpoints of their own: whether its
+// Dependabot alerts, private vulnerability reporting and immutable
+// releases are on (three requests).
 var repositoryKind = Kind{Name: "Repository", Group: "repo", Level: PerRepository,
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
 		var notes []string
-		alerts, err := gh.NewVulnerabilityAlertsClient(s.GitHub).VulnerabilityAlerts(ctx, repo.Owner, repo.Name)
-		switch {
-		case gh.StatusCode(err) == http.StatusForbidden:
-			// Only an admin of the repository may read them: the rest of
-			// the repository is still worth importing, without them.
-			notes = append(notes, "Whether Dependabot alerts are on could not be read (GitHub lets admins read it: a fine-grained token or GitHub App needs Administration: read), so vulnerabilityAlerts is left out and the provider leaves them as they are.")
-		case err != nil:
-			return nil, fmt.Errorf("cannot read whether Dependabot alerts are on: %w", err)
-		}
 		actual := repository.Actual{Repo: repo.GitHub}
-		if err == nil {
-			actual.VulnerabilityAlerts = &alerts
+		alerts, err := readSwitch(ctx, "Dependabot alerts are", "vulnerabilityAlerts", &notes, func(ctx context.Context) (bool, error) {
+			return gh.NewVulnerabilityAlertsClient(s.GitHub).VulnerabilityAlerts(ctx, repo.Owner, repo.Name)
+		})
+		if err != nil {
+			return nil, err
+		}
+		actual.VulnerabilityAlerts = alerts
+		security := gh.NewReleaseSecurityClient(s.GitHub)
+		reporting, err := readSwitch(ctx, "private vulnerability reporting is", "privateVulnerabilityReporting", &notes, func(ctx context.Context) (bool, error) {
+			return security.PrivateVulnerabilityReporting(ctx, repo.Owner, repo.Name)
+		})
+		if err != nil {
+			return nil, err
+		}
+		actual.PrivateVulnerabilityReporting = reporting
+		var immutable gh.ImmutableReleases
+		on, err := readSwitch(ctx, "immutable releases are", "immutableReleases", &notes, func(ctx context.Context) (bool, error) {
+			var err error
+			immutable, err = security.ImmutableReleases(ctx, repo.Owner, repo.Name)
+			return immutable.Enabled, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if on != nil {
+			actual.ImmutableReleases = &immutable
+			if immutable.EnforcedByOwner {
+				notes = append(notes, "Immutable releases are on because the organization enforces them; immutableReleases is left out (the organization's setting, not the repository's).")
+			}
 		}
 		r := Resource{Kind: "Repository", Group: "repo", Repository: repo.Name, Key: repo.Name, ExternalName: repo.Name,
 			ForProvider: repository.Imported(actual), Notes: notes}
@@ -34,3 +54,20 @@ var repositoryKind = Kind{Name: "Repository", Group: "repo", Level: PerRepositor
 		}
 		return []Resource{r}, nil
 	}}
+
+// readSwitch reads a switch of the repository with read (what names it
+// with its verb, field is its spec field): nil, and a note, when only an
+// admin may read it and the import's credentials may not.
+func readSwitch(ctx context.Context, what, field string, notes *[]string, read func(context.Context) (bool, error)) (*bool, error) {
+	on, err := read(ctx)
+	switch {
+	case gh.StatusCode(err) == http.StatusForbidden:
+		// Only an admin of the repository may read it: the rest of the
+		// repository is still worth importing, without it.
+		*notes = append(*notes, fmt.Sprintf("Whether %s on could not be read (GitHub lets admins read it: a fine-grained token or GitHub App needs Administration: read), so %s is left out and the provider leaves it as it is.", what, field))
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("cannot read whether %s on: %w", what, err)
+	}
+	return &on, nil
+}

@@ -30,6 +30,9 @@ var Kinds = []Kind{
 	customPropertyKind,
 	organizationRulesetKind,
 	autolinkReferenceKind,
+	actionsOIDCSubjectClaimKind,
+	pagesSiteKind,
+	actionsPermissionsKind,
 	issueLabelsKind,
 	collaboratorSetKind,
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 )
 
 // scopedKind is a repository-scoped kind, for the tests of deleting its
@@ -25,7 +27,8 @@ type scopedKind struct {
 }
 
 // repositoryScopedKinds are every repository-scoped kind: those that
-// recover interrupted creates, Collaborator and TeamRepository.
+// recover interrupted creates, Collaborator, TeamRepository and
+// ActionsPermissions.
 func repositoryScopedKinds() map[string]scopedKind {
 	out := map[string]scopedKind{}
 	for name, k := range recoverableKinds() {
@@ -58,6 +61,36 @@ func repositoryScopedKinds() map[string]scopedKind {
 		},
 		repo:  "app",
 		count: func(f *fixture) int { return present(f.ghTeamRole("platform", "app") != "") },
+	}
+	out["ActionsOIDCSubjectClaim"] = scopedKind{
+		fixture: func(t *testing.T) *fixture {
+			f := newFixture(t)
+			f.oidcRepository()
+			return f
+		},
+		build: func(f *fixture, s scope) resource.Managed {
+			return f.newOIDCSubjectClaim(s, "claims", "repo", "context")
+		},
+		repo: oidcRepo,
+		// The template is always there: GitHub's default, or the
+		// resource's keys, which count as its object.
+		count: func(f *fixture) int { return present(f.ghOIDC() != "default") },
+	}
+	out["ActionsPermissions"] = scopedKind{
+		fixture: func(t *testing.T) *fixture {
+			f := newFixture(t)
+			f.createActionsRepo(false)
+			return f
+		},
+		build: func(f *fixture, s scope) resource.Managed {
+			return f.newActionsPermissions(s, "policy", common.ActionsPermissionsParameters{DefaultWorkflowPermissions: ptr.To("write")})
+		},
+		repo: actionsPermissionsRepo,
+		// The permissions as the resource wrote them: one setting, left as
+		// it is.
+		count: func(f *fixture) int {
+			return present(f.actionsDiffers(map[string]any{"default_workflow_permissions": "write"}) == "")
+		},
 	}
 	return out
 }

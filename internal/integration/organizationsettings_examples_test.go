@@ -8,6 +8,8 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"k8s.io/utils/ptr"
+
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 )
 
 // The OrganizationSettings examples of both scopes become Ready, each for
@@ -20,6 +22,8 @@ func TestOrganizationSettingsExamples(t *testing.T) {
 		want := platformOrg
 		if s.namespaced {
 			dir, want = "../../examples/organizationsettings/namespaced", owner
+			// Its immutable releases are enforced on this one.
+			f.create(s, "payments-api", common.RepositoryParameters{})
 		}
 		files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
 		if err != nil || len(files) == 0 {

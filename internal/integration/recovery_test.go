@@ -134,6 +134,21 @@ func recoverableKinds() map[string]recoverable {
 		}
 	}
 	return map[string]recoverable{
+		"PagesSite": {
+			fixture: func(t *testing.T) *fixture {
+				f := newFixture(t)
+				f.pagesRepository()
+				return f
+			},
+			build: func(f *fixture, s scope) resource.Managed { return f.newPagesSite(s, "site", "/docs") },
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusCreated, goodToken, http.MethodPost, pagesPath, `{"source":{"branch":"main","path":"/"}}`)
+			},
+			state: func(f *fixture) string { return f.ghState(pagesPath) },
+			count: func(f *fixture) int { return f.ghExists(pagesPath) },
+			write: pagesPath,
+			repo:  pagesRepo,
+		},
 		"Team": {
 			fixture: newFixture,
 			build: func(f *fixture, s scope) resource.Managed {

@@ -39,6 +39,7 @@ func fullSpec() common.RepositoryParameters {
 		Archived:                 ptr.To(false),
 		Topics:                   []string{"declared"},
 		VulnerabilityAlerts:      ptr.To(true),
+		ImmutableReleases:        ptr.To(true),
 		SecurityAndAnalysis: &common.SecurityAndAnalysis{
 			AdvancedSecurity:             ptr.To(true),
 			SecretScanning:               ptr.To(true),
@@ -77,6 +78,7 @@ var drifts = []struct {
 	{"web_commit_signoff_required", false, func(r emulator.Repo) bool { return r.WebCommitSignoffRequired }},
 	{"topics", []string{"other"}, func(r emulator.Repo) bool { return len(r.Topics) == 1 && r.Topics[0] == "declared" }},
 	{"vulnerability_alerts", false, func(r emulator.Repo) bool { return r.VulnerabilityAlerts }},
+	{"immutable_releases", false, func(r emulator.Repo) bool { return r.ImmutableReleases }},
 	{"security_and_analysis", map[string]any{"secret_scanning": map[string]string{"status": "disabled"}}, func(r emulator.Repo) bool { return r.SecretScanning == "enabled" }},
 	{"security_and_analysis", map[string]any{"secret_scanning_push_protection": map[string]string{"status": "disabled"}}, func(r emulator.Repo) bool { return r.SecretScanningPushProtection == "enabled" }},
 	{"security_and_analysis", map[string]any{"dependabot_security_updates": map[string]string{"status": "disabled"}}, func(r emulator.Repo) bool { return r.DependabotSecurityUpdates == "enabled" }},

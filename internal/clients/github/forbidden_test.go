@@ -55,7 +55,7 @@ func TestExplainForbiddenNamesTheRoutesPermission(t *testing.T) {
 		},
 		"Undeclared": {
 			reason: "An undeclared route names no permission rather than a wrong one.",
-			err:    forbidden(http.MethodPost, "https://api.github.com/repos/demo-org/svc/pages"),
+			err:    forbidden(http.MethodPost, "https://api.github.com/repos/demo-org/svc/pages/builds"),
 			want:   &Error{Status: 403, msg: said},
 		},
 		"FileWrite": {

@@ -38,15 +38,20 @@ type Sharing struct {
 }
 
 // Shared names an organization's object shared with repositories: one of
-// its Actions or Dependabot secrets, or (Variable) an Actions variable.
+// its Actions or Dependabot secrets, (Variable) an Actions variable, or
+// (ImmutableReleases) its enforcement of immutable releases, which has no
+// name.
 type Shared struct {
-	Dependabot bool
-	Variable   bool
+	Dependabot        bool
+	Variable          bool
+	ImmutableReleases bool
 }
 
 // route is the object's list of selected repositories.
 func (s Shared) route() Route {
 	switch {
+	case s.ImmutableReleases:
+		return routeListImmutableReleasesRepos
 	case s.Variable:
 		return routeListOrgVariableRepos
 	case s.Dependabot:
@@ -91,7 +96,11 @@ func NewSelectedRepositoriesClient(gh *github.Client) *SelectedRepositoriesClien
 // such object. A visibility other than selected lists none.
 func (c *SelectedRepositoriesClient) ListSelectedRepositories(ctx context.Context, org string, of Shared, name string) ([]SelectedRepository, error) {
 	r := of.route()
-	path := r.path(org, name)
+	params := []string{org, name}
+	if of.ImmutableReleases {
+		params = params[:1] // it has no name
+	}
+	path := r.path(params...)
 	var all []SelectedRepository
 	for page := 1; page != 0; {
 		var s selectedPage

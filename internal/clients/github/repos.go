@@ -19,24 +19,26 @@ import (
 
 // Repository is GitHub's full repository object, as far as the provider reads it.
 type Repository struct {
-	ID                       int64                `json:"id"`
-	NodeID                   string               `json:"node_id"`
-	Name                     string               `json:"name"`
-	FullName                 string               `json:"full_name"`
-	Owner                    Account              `json:"owner"`
-	Description              *string              `json:"description"`
-	Homepage                 *string              `json:"homepage"`
-	Private                  bool                 `json:"private"`
-	Visibility               string               `json:"visibility"`
-	Fork                     bool                 `json:"fork"`
-	HTMLURL                  string               `json:"html_url"`
-	CloneURL                 string               `json:"clone_url"`
-	SSHURL                   string               `json:"ssh_url"`
-	DefaultBranch            string               `json:"default_branch"`
-	HasIssues                bool                 `json:"has_issues"`
-	HasProjects              bool                 `json:"has_projects"`
-	HasWiki                  bool                 `json:"has_wiki"`
-	HasDiscussions           bool                 `json:"has_discussions"`
+	ID             int64   `json:"id"`
+	NodeID         string  `json:"node_id"`
+	Name           string  `json:"name"`
+	FullName       string  `json:"full_name"`
+	Owner          Account `json:"owner"`
+	Description    *string `json:"description"`
+	Homepage       *string `json:"homepage"`
+	Private        bool    `json:"private"`
+	Visibility     string  `json:"visibility"`
+	Fork           bool    `json:"fork"`
+	HTMLURL        string  `json:"html_url"`
+	CloneURL       string  `json:"clone_url"`
+	SSHURL         string  `json:"ssh_url"`
+	DefaultBranch  string  `json:"default_branch"`
+	HasIssues      bool    `json:"has_issues"`
+	HasProjects    bool    `json:"has_projects"`
+	HasWiki        bool    `json:"has_wiki"`
+	HasDiscussions bool    `json:"has_discussions"`
+	// HasPages is whether the repository has a Pages site.
+	HasPages                 bool                 `json:"has_pages"`
 	IsTemplate               bool                 `json:"is_template"`
 	Archived                 bool                 `json:"archived"`
 	Disabled                 bool                 `json:"disabled"`

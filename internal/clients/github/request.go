@@ -41,6 +41,17 @@ func (q requester) do(ctx context.Context, r Route, path string, body, out any) 
 	return Explain(err)
 }
 
+// toggle turns a repository's switch (Dependabot alerts, private
+// vulnerability reporting, immutable releases) on with the route enable
+// or off with the route disable: bodiless writes GitHub answers with 204.
+func (q requester) toggle(ctx context.Context, on bool, enable, disable Route, owner, name string) error {
+	r := disable
+	if on {
+		r = enable
+	}
+	return q.do(ctx, r, r.path(owner, name), nil, nil)
+}
+
 // newRequest is go-github's request for path, asking for every field.
 func (q requester) newRequest(method, path string, body any) (*http.Request, error) {
 	req, err := q.gh.NewRequest(method, path, body)

@@ -15,6 +15,12 @@ type Actual struct {
 	Repo *github.Repository
 	// VulnerabilityAlerts is nil when it was not read (the spec leaves it unset).
 	VulnerabilityAlerts *bool
+	// PrivateVulnerabilityReporting is nil when it was not read (the spec
+	// leaves it unset).
+	PrivateVulnerabilityReporting *bool
+	// ImmutableReleases is nil when it was not read (the spec leaves it
+	// unset).
+	ImmutableReleases *github.ImmutableReleases
 }
 
 // Drift lists, by spec field name, what differs between the desired
@@ -49,6 +55,12 @@ func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
 	}
 	if p.VulnerabilityAlerts != nil && a.VulnerabilityAlerts != nil && *p.VulnerabilityAlerts != *a.VulnerabilityAlerts {
 		d = append(d, "vulnerabilityAlerts")
+	}
+	if p.PrivateVulnerabilityReporting != nil && a.PrivateVulnerabilityReporting != nil && *p.PrivateVulnerabilityReporting != *a.PrivateVulnerabilityReporting {
+		d = append(d, "privateVulnerabilityReporting")
+	}
+	if ImmutableReleasesDrift(p.ImmutableReleases, a.ImmutableReleases) {
+		d = append(d, "immutableReleases")
 	}
 	if p.SecurityAndAnalysis != nil && r.SecurityAndAnalysis != nil {
 		for _, f := range features {
@@ -199,4 +211,16 @@ func LateInitialize(p *common.RepositoryParameters, owner, name string, r *githu
 // nil) has different values.
 func differs[V comparable](want, got *V) bool {
 	return want != nil && got != nil && *want != *got
+}
+
+// ImmutableReleasesDrift tells whether the repository's immutable releases
+// (a, nil when not read) differ from the declared want (nil when
+// undeclared). Releases the organization keeps immutable while want is
+// false do not differ: that is the organization's to decide, and the
+// observation reports it.
+func ImmutableReleasesDrift(want *bool, a *github.ImmutableReleases) bool {
+	if want == nil || a == nil || *want == a.Enabled {
+		return false
+	}
+	return *want || !a.EnforcedByOwner
 }

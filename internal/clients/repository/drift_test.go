@@ -150,6 +150,39 @@ func TestDrift(t *testing.T) {
 			name:   "x", a: Actual{Repo: ghRepo(), VulnerabilityAlerts: ptr.To(false)},
 			want: []string{"vulnerabilityAlerts"},
 		},
+		"PrivateVulnerabilityReporting": {
+			reason: "private vulnerability reporting compares when read",
+			p:      params(func(p *common.RepositoryParameters) { p.PrivateVulnerabilityReporting = ptr.To(true) }),
+			name:   "x", a: Actual{Repo: ghRepo(), PrivateVulnerabilityReporting: ptr.To(false)},
+			want: []string{"privateVulnerabilityReporting"},
+		},
+		"PrivateVulnerabilityReportingNotRead": {
+			reason: "private vulnerability reporting that was not read does not differ",
+			p:      params(func(p *common.RepositoryParameters) { p.PrivateVulnerabilityReporting = ptr.To(true) }),
+			name:   "x", a: Actual{Repo: ghRepo()},
+		},
+		"ImmutableReleasesOff": {
+			reason: "immutable releases declared on and found off differ",
+			p:      params(func(p *common.RepositoryParameters) { p.ImmutableReleases = ptr.To(true) }),
+			name:   "x", a: Actual{Repo: ghRepo(), ImmutableReleases: &github.ImmutableReleases{}},
+			want: []string{"immutableReleases"},
+		},
+		"ImmutableReleasesOn": {
+			reason: "immutable releases declared off and turned on by the repository differ",
+			p:      params(func(p *common.RepositoryParameters) { p.ImmutableReleases = ptr.To(false) }),
+			name:   "x", a: Actual{Repo: ghRepo(), ImmutableReleases: &github.ImmutableReleases{Enabled: true}},
+			want: []string{"immutableReleases"},
+		},
+		"ImmutableReleasesEnforcedByTheOrganization": {
+			reason: "immutable releases declared off that the organization enforces are the organization's: no drift to fight over",
+			p:      params(func(p *common.RepositoryParameters) { p.ImmutableReleases = ptr.To(false) }),
+			name:   "x", a: Actual{Repo: ghRepo(), ImmutableReleases: &github.ImmutableReleases{Enabled: true, EnforcedByOwner: true}},
+		},
+		"ImmutableReleasesOnAsDeclared": {
+			reason: "immutable releases declared on and enforced by the organization are on: no drift",
+			p:      params(func(p *common.RepositoryParameters) { p.ImmutableReleases = ptr.To(true) }),
+			name:   "x", a: Actual{Repo: ghRepo(), ImmutableReleases: &github.ImmutableReleases{Enabled: true, EnforcedByOwner: true}},
+		},
 		"SecurityFeature": {
 			reason: "a reported security feature is compared; an unreported one is not",
 			p: params(func(p *common.RepositoryParameters) {

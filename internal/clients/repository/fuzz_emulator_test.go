@@ -27,6 +27,8 @@ func FuzzRepositoryConverges(f *testing.F) {
 	f.Add(`{"mergeCommitTitle":"PR_TITLE","mergeCommitMessage":"PR_BODY","isTemplate":true,"hasDiscussions":true}`)
 	f.Add(`{"archived":true,"description":"frozen"}`)
 	f.Add(`{"vulnerabilityAlerts":true,"securityAndAnalysis":{"secretScanning":true,"secretScanningPushProtection":true}}`)
+	f.Add(`{"visibility":"public","privateVulnerabilityReporting":true,"immutableReleases":true}`)
+	f.Add(`{"privateVulnerabilityReporting":false,"immutableReleases":false,"archived":true}`)
 	f.Add(`{"visibility":"internal","description":"ünïcödé ✓ \u0000 <b>"}`)
 	f.Add(`{"topics":[]}`)
 	f.Add(`{"customProperties":{"environment":{"value":"production"},"tags":{"values":["pci","sox"]},"team":{"value":"payments"}}}`)
@@ -52,7 +54,9 @@ func FuzzRepositoryConverges(f *testing.F) {
 			*github.TopicsClient
 			*github.VulnerabilityAlertsClient
 			*github.CustomPropertiesClient
-		}{github.NewReposClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh), github.NewCustomPropertiesClient(gh)}
+			*github.ReleaseSecurityClient
+		}{github.NewReposClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh), github.NewCustomPropertiesClient(gh),
+			github.NewReleaseSecurityClient(gh)}
 		ctx := t.Context()
 		defineFuzzProperties(t, api.CustomPropertiesClient)
 
@@ -77,6 +81,16 @@ func FuzzRepositoryConverges(f *testing.F) {
 		}
 		if p.VulnerabilityAlerts != nil {
 			if err := api.SetVulnerabilityAlerts(ctx, r.Owner.Login, r.Name, *p.VulnerabilityAlerts); convergetest.Refused(t, "alerts", err) {
+				return
+			}
+		}
+		if p.PrivateVulnerabilityReporting != nil {
+			if err := api.SetPrivateVulnerabilityReporting(ctx, r.Owner.Login, r.Name, *p.PrivateVulnerabilityReporting); convergetest.Refused(t, "private vulnerability reporting", err) {
+				return
+			}
+		}
+		if p.ImmutableReleases != nil {
+			if err := api.SetImmutableReleases(ctx, r.Owner.Login, r.Name, *p.ImmutableReleases); convergetest.Refused(t, "immutable releases", err) {
 				return
 			}
 		}
@@ -106,6 +120,20 @@ func FuzzRepositoryConverges(f *testing.F) {
 				t.Fatalf("reading the vulnerability alerts back: %v", err)
 			}
 			a.VulnerabilityAlerts = &on
+		}
+		if p.PrivateVulnerabilityReporting != nil {
+			on, err := api.PrivateVulnerabilityReporting(ctx, got.Owner.Login, got.Name)
+			if err != nil {
+				t.Fatalf("reading private vulnerability reporting back: %v", err)
+			}
+			a.PrivateVulnerabilityReporting = &on
+		}
+		if p.ImmutableReleases != nil {
+			imm, err := api.ImmutableReleases(ctx, got.Owner.Login, got.Name)
+			if err != nil {
+				t.Fatalf("reading immutable releases back: %v", err)
+			}
+			a.ImmutableReleases = &imm
 		}
 		if d := Drift(p, "fuzzed", a); len(d) > 0 {
 			t.Fatalf("spec %s: drift after the create and its update: %v", spec, d)

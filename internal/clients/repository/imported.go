@@ -53,6 +53,14 @@ func Imported(a Actual) common.RepositoryParameters {
 	if ptr.Deref(a.VulnerabilityAlerts, false) {
 		p.VulnerabilityAlerts = ptr.To(true)
 	}
+	if ptr.Deref(a.PrivateVulnerabilityReporting, false) {
+		p.PrivateVulnerabilityReporting = ptr.To(true)
+	}
+	if a.ImmutableReleases != nil && a.ImmutableReleases.Enabled && !a.ImmutableReleases.EnforcedByOwner {
+		// Releases the organization keeps immutable are its setting, not
+		// the repository's.
+		p.ImmutableReleases = ptr.To(true)
+	}
 	if r.SecurityAndAnalysis != nil {
 		sa := common.SecurityAndAnalysis{}
 		for _, f := range features {

@@ -44,13 +44,19 @@ func TestImported(t *testing.T) {
 			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("private"), AllowForking: ptr.To(false)},
 		},
 		"every changed setting": {
-			a: Actual{Repo: changed, VulnerabilityAlerts: ptr.To(true)},
+			a: Actual{Repo: changed, VulnerabilityAlerts: ptr.To(true), PrivateVulnerabilityReporting: ptr.To(true),
+				ImmutableReleases: &github.ImmutableReleases{Enabled: true}},
 			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("public"), AllowForking: ptr.To(false),
 				Description: ptr.To("The API"), Homepage: ptr.To("https://example.com"), DefaultBranch: ptr.To("trunk"), HasWiki: ptr.To(false),
 				AllowMergeCommit: ptr.To(false), DeleteBranchOnMerge: ptr.To(true), SquashMergeCommitTitle: ptr.To("PR_TITLE"),
 				SquashMergeCommitMessage: ptr.To("PR_BODY"), Topics: []string{"go", "api"}, VulnerabilityAlerts: ptr.To(true),
+				PrivateVulnerabilityReporting: ptr.To(true), ImmutableReleases: ptr.To(true),
 				SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanning: ptr.To(true)},
 				CustomProperties:    map[string]common.CustomPropertyValue{"environment": value("production"), "tags": values("pci")}},
+		},
+		"immutable releases the organization enforces are left out": {
+			a:    Actual{Repo: newRepository(), PrivateVulnerabilityReporting: ptr.To(false), ImmutableReleases: &github.ImmutableReleases{Enabled: true, EnforcedByOwner: true}},
+			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("private"), AllowForking: ptr.To(false)},
 		},
 		"archived": {
 			a: Actual{Repo: archived},

@@ -161,7 +161,8 @@ func (e *external[T]) write(ctx context.Context, mg T) error {
 		}
 	}()
 	for _, name := range e.plan.Delete {
-		if err := e.api.DeleteIssueLabel(ctx, e.repo.Owner, e.repo.Name, name); resource.Ignore(github.IsNotFound, err) != nil {
+		err := resource.Ignore(github.IsNotFound, e.api.DeleteIssueLabel(ctx, e.repo.Owner, e.repo.Name, name))
+		if err != nil {
 			return errors.Wrapf(err, "cannot delete label %q of repository %s, which this IssueLabels does not declare", name, e.repo.FullName())
 		}
 		deleted = append(deleted, name)

@@ -155,7 +155,7 @@ func TestObserve(t *testing.T) {
 		o      managed.ExternalObservation
 		err    string // a part of the error; none when ""
 		ext    string
-		labels int // len(status.atProvider.labels)
+		labels int // how many labels status.atProvider lists
 		calls  []string
 		events []event.Reason
 	}

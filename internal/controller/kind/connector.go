@@ -33,6 +33,21 @@ type clientCache interface {
 	Get(cfg transport.Config) (*gogithub.Client, error)
 }
 
+// hostOf is the GitHub API host mg's provider configuration reaches, as
+// the client of its credentials (cached: the one its reconciles use) has
+// it.
+func (c *connector[T]) hostOf(ctx context.Context, mg resource.Managed) (string, error) {
+	cfg, err := c.resolve(ctx, mg)
+	if err != nil {
+		return "", err
+	}
+	gh, err := c.clients.Get(cfg.GitHub)
+	if err != nil {
+		return "", err
+	}
+	return gh.BaseURL.Host, nil
+}
+
 // Connect returns the external client of one reconcile of mg.
 func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternalClient[T], error) {
 	cfg, err := c.resolve(ctx, mg)
@@ -44,7 +59,7 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 		return nil, errors.Wrap(err, "cannot build a GitHub client")
 	}
 	refs := &referred{}
-	conn := Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Uncached: c.uncached, Record: c.record}
+	conn := Connection{GitHub: gh, DefaultOwner: cfg.DefaultOwner, Kube: c.kube, Uncached: c.uncached, Record: c.record, hostOf: c.hostOf}
 	withRefs := conn
 	withRefs.referred = refs
 	ext, err := c.connect(ctx, mg, withRefs)

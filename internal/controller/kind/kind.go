@@ -57,6 +57,25 @@ type Connection struct {
 	// referred collects the objects the resource was found to refer to
 	// (see refer), for its verdict's inputs; nil collects nothing.
 	referred *referred
+	// hostOf is the GitHub API host another resource's provider
+	// configuration reaches (see HostOf).
+	hostOf func(ctx context.Context, mg resource.Managed) (string, error)
+}
+
+// HostOf is the GitHub API host (api.github.com, or a GitHub Enterprise
+// Server's) that mg's provider configuration reaches: for a claim check
+// to tell whether a resource never observed yet targets the same GitHub.
+// "" when it cannot be told (its provider configuration is missing or
+// broken): such a resource is taken to target every host.
+func (c Connection) HostOf(ctx context.Context, mg resource.Managed) string {
+	if c.hostOf == nil {
+		return ""
+	}
+	host, err := c.hostOf(ctx, mg)
+	if err != nil {
+		return ""
+	}
+	return host
 }
 
 // ConnectFn builds the external client of one reconcile of a T.

@@ -17,6 +17,7 @@ package organizationsettings
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
@@ -38,12 +39,20 @@ const ReasonLeftAsIs event.Reason = "LeftOrganizationSettingsAsTheyAre"
 // reconcile.
 type external[T Object] struct {
 	api    github.OrganizationsAPI
+	policy github.ImmutableReleasesPolicyAPI
 	in     kind.Organization
 	host   string
 	record event.Recorder
 	// claimed is the error that an older OrganizationSettings claims the
 	// organization; nil when mg may set it.
 	claimed func(ctx context.Context, mg T) error
+	// immutable is the declared enforcement of immutable releases, its
+	// repositories resolved; nil when the spec leaves it out.
+	immutable *kind.Sharing
+
+	// What Observe found differing, for Update: the settings of
+	// PATCH /orgs/{org}, the enforcement of immutable releases.
+	settingsDrift, policyDrift bool
 }
 
 // failed says what failed doing what. GitHub's 404 means the organization
@@ -86,6 +95,10 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if meta.GetExternalName(mg) == "" {
 		return managed.ExternalObservation{}, nil
 	}
+	policyDrift, err := e.observePolicy(ctx, mg)
+	if err != nil {
+		return managed.ExternalObservation{}, err
+	}
 	mg.SetConditions(xpv2.Available())
 	p := mg.Parameters()
 	lateInit := false
@@ -94,13 +107,38 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		// leaves out stays GitHub's.
 		lateInit = mapping.LateInitialize(p, got)
 	}
-	o := kind.Exists(mapping.Drift(p, got), false)
+	drift := mapping.Drift(p, got)
+	e.settingsDrift, e.policyDrift = len(drift) > 0, len(policyDrift) > 0
+	o := kind.Exists(append(drift, policyDrift...), false)
 	o.ResourceLateInitialized = lateInit
 	if meta.GetExternalName(mg) != got.Login {
 		meta.SetExternalName(mg, got.Login)
 		o.ResourceLateInitialized = true
 	}
 	return o, nil
+}
+
+// observePolicy reads, when the spec declares it, which repositories the
+// organization enforces immutable releases on (the list of them only when
+// both GitHub and the spec say selected), shows it in the status, and
+// names where it differs from the declared.
+func (e *external[T]) observePolicy(ctx context.Context, mg T) ([]string, error) {
+	if e.immutable == nil {
+		return nil, nil
+	}
+	policy, err := e.policy.ImmutableReleasesPolicy(ctx, e.in.Login)
+	if err != nil {
+		return nil, errors.Wrapf(err, "cannot read which repositories organization %s enforces immutable releases on", e.in.Login)
+	}
+	drift, err := e.immutable.Observe(ctx, "", policy)
+	if err != nil {
+		return nil, err
+	}
+	mg.Observation().ImmutableReleases = ptr.To(e.immutable.Observation(policy))
+	for i, d := range drift {
+		drift[i] = "immutableReleases: " + strings.Replace(d, "visibility", "enforcedRepositories", 1)
+	}
+	return drift, nil
 }
 
 // Create writes the declared settings and records the organization's
@@ -110,14 +148,36 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
+	if err := e.writePolicy(ctx); err != nil {
+		return managed.ExternalCreation{}, err
+	}
 	meta.SetExternalName(mg, got.Login)
 	return managed.ExternalCreation{}, nil
 }
 
-// Update writes the declared settings again.
+// Update writes again what Observe found differing: the settings, the
+// enforcement of immutable releases, or both.
 func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
-	_, err := e.write(ctx, mg)
-	return managed.ExternalUpdate{}, err
+	if e.settingsDrift || !e.policyDrift {
+		if _, err := e.write(ctx, mg); err != nil {
+			return managed.ExternalUpdate{}, err
+		}
+	}
+	if e.policyDrift {
+		return managed.ExternalUpdate{}, e.writePolicy(ctx)
+	}
+	return managed.ExternalUpdate{}, nil
+}
+
+// writePolicy sets the declared enforcement of immutable releases, when
+// the spec declares one.
+func (e *external[T]) writePolicy(ctx context.Context) error {
+	if e.immutable == nil {
+		return nil
+	}
+	q := e.immutable.Request()
+	err := e.policy.SetImmutableReleasesPolicy(ctx, e.in.Login, github.ImmutableReleasesPolicy{EnforcedRepositories: q.Visibility, SelectedRepositoryIDs: q.SelectedRepositoryIDs})
+	return errors.Wrapf(err, "cannot set which repositories organization %s enforces immutable releases on", e.in.Login)
 }
 
 // write sends the declared settings, and only those.

@@ -2,6 +2,7 @@ package organizationsettings
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/crossplane-github/provider-github/apis"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
+	"github.com/crossplane-github/provider-github/internal/clients/sharing"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
@@ -28,6 +30,9 @@ type scope struct {
 	name     string
 	settings func(m ...mod) Object
 	external func(api github.OrganizationsAPI, rec event.Recorder, claimed error) kindtest.Client[Object]
+	// enforcing is external with a declared enforcement of immutable
+	// releases, sh, set through policy.
+	enforcing func(api github.OrganizationsAPI, policy github.ImmutableReleasesPolicyAPI, sh *kind.Sharing) kindtest.Client[Object]
 }
 
 func (s scope) ScopeName() string { return s.name }
@@ -49,6 +54,11 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 		external: func(api github.OrganizationsAPI, rec event.Recorder, claimed error) kindtest.Client[Object] {
 			e := &external[T]{api: api, in: kind.Organization{Login: "demo-org"}, host: "api.github.com", record: rec,
 				claimed: func(context.Context, T) error { return claimed }}
+			return kindtest.Typed[Object, T]{E: e}
+		},
+		enforcing: func(api github.OrganizationsAPI, policy github.ImmutableReleasesPolicyAPI, sh *kind.Sharing) kindtest.Client[Object] {
+			e := &external[T]{api: api, policy: policy, immutable: sh, in: kind.Organization{Login: "demo-org"}, host: "api.github.com",
+				record: &kindtest.Recorder{}, claimed: func(context.Context, T) error { return nil }}
 			return kindtest.Typed[Object, T]{E: e}
 		},
 	}
@@ -232,4 +242,88 @@ func TestDelete(t *testing.T) {
 			t.Errorf("GitHub calls %v, want none", calls)
 		}
 	})
+}
+
+// The declared enforcement of immutable releases is read beside the
+// settings (its repositories only when both sides say selected), compared,
+// shown in the status, and written alone when only it differs.
+func TestImmutableReleasesPolicy(t *testing.T) {
+	cases := map[string]struct {
+		reason    string
+		want      sharing.Want
+		policy    string
+		selected  []int64
+		diff      string
+		listed    bool
+		wantCalls []string
+	}{
+		"NotEnforcedYet": {
+			reason: "selected repositories declared, none enforced on GitHub: the policy is written, alone (the settings are as declared)",
+			want:   sharing.Want{Visibility: "selected", IDs: []int64{1, 2}}, policy: "none",
+			diff:      "immutableReleases: enforcedRepositories",
+			wantCalls: []string{"get", "policy", "set selected [1 2]"},
+		},
+		"OtherRepositories": {
+			reason: "both selected, another repository on GitHub: the list is read, the difference named, the whole list written",
+			want:   sharing.Want{Visibility: "selected", IDs: []int64{1, 2}}, policy: "selected", selected: []int64{1, 3},
+			diff: "immutableReleases: selected repositories (on GitHub, not declared: [3]; declared, not on GitHub: [2])", listed: true,
+			wantCalls: []string{"get", "policy", "list", "set selected [1 2]"},
+		},
+		"AsDeclared": {
+			reason: "all declared and enforced on all: up to date, no list read, nothing written",
+			want:   sharing.Want{Visibility: "all"}, policy: "all",
+			wantCalls: []string{"get", "policy"},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+				var calls []call
+				var log []string
+				api := fakeAPI(t, &calls, org(), nil, nil)
+				policy := &fake.MockImmutableReleasesPolicyAPI{
+					MockImmutableReleasesPolicy: func(context.Context, string) (string, error) { log = append(log, "policy"); return tc.policy, nil },
+					MockSetImmutableReleasesPolicy: func(_ context.Context, _ string, p github.ImmutableReleasesPolicy) error {
+						log = append(log, fmt.Sprintf("set %s %v", p.EnforcedRepositories, ptr.Deref(p.SelectedRepositoryIDs, nil)))
+						return nil
+					},
+				}
+				list := &fake.MockSelectedRepositoriesAPI{MockListSelectedRepositories: func(_ context.Context, _ string, of github.Shared, _ string) ([]github.SelectedRepository, error) {
+					if !of.ImmutableReleases {
+						t.Errorf("listed the repositories of %+v, want the enforcement of immutable releases", of)
+					}
+					log = append(log, "list")
+					var out []github.SelectedRepository
+					for _, id := range tc.selected {
+						out = append(out, github.SelectedRepository{ID: id})
+					}
+					return out, nil
+				}}
+				e := s.enforcing(api, policy, kind.NewSharing(list, "demo-org", github.Shared{ImmutableReleases: true}, tc.want))
+				mg := s.settings(written())
+				got, err := e.Observe(context.Background(), mg)
+				if err != nil {
+					t.Fatalf("Observe(...): %v", err)
+				}
+				log = append([]string{"get"}, log...)
+				if got.Diff != tc.diff || got.ResourceUpToDate != (tc.diff == "") {
+					t.Errorf("\n%s\nObserve(...) = %+v, want diff %q", tc.reason, got, tc.diff)
+				}
+				if o := mg.Observation().ImmutableReleases; o == nil || ptr.Deref(o.Visibility, "") != tc.policy {
+					t.Errorf("\n%s\nstatus.atProvider.immutableReleases = %+v, want enforced on %s", tc.reason, o, tc.policy)
+				}
+				if !got.ResourceUpToDate {
+					if _, err := e.Update(context.Background(), mg); err != nil {
+						t.Fatalf("Update(...): %v", err)
+					}
+				}
+				if diff := cmp.Diff(tc.wantCalls, log); diff != "" {
+					t.Errorf("\n%s\ncalls: -want, +got:\n%s", tc.reason, diff)
+				}
+				if len(calls) != 1 {
+					t.Errorf("\n%s\norganization calls %v, want its one read (the settings are as declared)", tc.reason, calls)
+				}
+			})
+		})
+	}
 }

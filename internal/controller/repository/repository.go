@@ -41,6 +41,7 @@ type githubAPI interface {
 	github.CustomPropertiesAPI
 	github.TopicsAPI
 	github.VulnerabilityAlertsAPI
+	github.ReleaseSecurityAPI
 	github.UsersAPI
 }
 
@@ -52,7 +53,11 @@ type external[T Object] struct {
 	record       event.Recorder
 
 	observed *github.Repository
-	vuln     *bool
+	// The repository's switches GitHub keeps at endpoints of their own,
+	// read by Observe when declared; nil when not read.
+	vuln      *bool
+	reporting *bool
+	immutable *github.ImmutableReleases
 }
 
 func (e *external[T]) identity(mg T) (owner, name string, err error) {
@@ -114,18 +119,17 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 
 	p := mg.Parameters()
 	e.observed = r
-	if p.VulnerabilityAlerts != nil {
-		v, err := e.api.VulnerabilityAlerts(ctx, r.Owner.Login, r.Name)
-		if err != nil {
-			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the vulnerability alerts setting of %s", r.FullName)
-		}
-		e.vuln = &v
+	if err := e.readSwitches(ctx, p, r); err != nil {
+		return managed.ExternalObservation{}, err
 	}
 
 	*mg.Observation() = repo.Observation(r)
+	if e.immutable != nil {
+		mg.Observation().ImmutableReleasesEnforcedByOwner = ptr.To(e.immutable.EnforcedByOwner)
+	}
 	mg.SetConditions(xpv2.Available())
 	lateInit := repo.LateInitialize(p, owner, name, r)
-	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln})
+	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln, PrivateVulnerabilityReporting: e.reporting, ImmutableReleases: e.immutable})
 	return managed.ExternalObservation{
 		ResourceExists:          true,
 		ResourceUpToDate:        len(drift) == 0,
@@ -133,6 +137,33 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 		ConnectionDetails:       repo.ConnectionDetails(r),
 		Diff:                    strings.Join(drift, ", "),
 	}, nil
+}
+
+// readSwitches reads the switches of r that p declares, each at its own
+// endpoint (an undeclared one costs no request).
+func (e *external[T]) readSwitches(ctx context.Context, p *common.RepositoryParameters, r *github.Repository) error {
+	if p.VulnerabilityAlerts != nil {
+		v, err := e.api.VulnerabilityAlerts(ctx, r.Owner.Login, r.Name)
+		if err != nil {
+			return errors.Wrapf(err, "cannot read the vulnerability alerts setting of %s", r.FullName)
+		}
+		e.vuln = &v
+	}
+	if p.PrivateVulnerabilityReporting != nil {
+		v, err := e.api.PrivateVulnerabilityReporting(ctx, r.Owner.Login, r.Name)
+		if err != nil {
+			return errors.Wrapf(err, "cannot read whether %s takes private vulnerability reports", r.FullName)
+		}
+		e.reporting = &v
+	}
+	if p.ImmutableReleases != nil {
+		v, err := e.api.ImmutableReleases(ctx, r.Owner.Login, r.Name)
+		if err != nil {
+			return errors.Wrapf(err, "cannot read whether the releases of %s are immutable", r.FullName)
+		}
+		e.immutable = &v
+	}
+	return nil
 }
 
 // find returns the repository this resource manages, or nil when there is
@@ -319,6 +350,16 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 			errs = append(errs, errors.Wrapf(err, "cannot set the vulnerability alerts of %s", r.FullName))
 		}
 	}
+	if want := p.PrivateVulnerabilityReporting; want != nil && (e.reporting == nil || *e.reporting != *want) {
+		if err := e.api.SetPrivateVulnerabilityReporting(ctx, r.Owner.Login, r.Name, *want); err != nil {
+			errs = append(errs, errors.Wrapf(err, "cannot turn %s private vulnerability reporting of %s", onOff(*want), r.FullName))
+		}
+	}
+	if want := p.ImmutableReleases; want != nil && (e.immutable == nil || repo.ImmutableReleasesDrift(want, e.immutable)) {
+		if err := e.api.SetImmutableReleases(ctx, r.Owner.Login, r.Name, *want); err != nil {
+			errs = append(errs, errors.Wrapf(err, "cannot turn %s immutable releases of %s", onOff(*want), r.FullName))
+		}
+	}
 	if err := e.setCustomProperties(ctx, r, p); err != nil {
 		errs = append(errs, err)
 	}
@@ -397,6 +438,14 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.
 func (e *external[T]) Disconnect(context.Context) error { return nil }
+
+// onOff is on for true, off for false.
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
+}
 
 // lateInitializes tells whether mg's management policies let the spec be
 // late-initialized, as the managed reconciler (management policies on,

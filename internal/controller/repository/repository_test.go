@@ -35,6 +35,7 @@ type mockAPI struct {
 	fake.MockCustomPropertiesAPI
 	fake.MockTopicsAPI
 	fake.MockVulnerabilityAlertsAPI
+	fake.MockReleaseSecurityAPI
 	fake.MockUsersAPI
 }
 
@@ -350,6 +351,38 @@ func TestObserve(t *testing.T) {
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true, Diff: "vulnerabilityAlerts",
 				ConnectionDetails: details}},
 		},
+		"ReleaseSecurityReadWhenDeclared": {
+			reason: "private vulnerability reporting and immutable releases are read, each at its own endpoint, when the spec declares them, and compared",
+			args: args{
+				api: &mockAPI{
+					MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+					MockReleaseSecurityAPI: fake.MockReleaseSecurityAPI{
+						MockPrivateVulnerabilityReporting: func(context.Context, string, string) (bool, error) { return false, nil },
+						MockImmutableReleases: func(context.Context, string, string) (github.ImmutableReleases, error) {
+							return github.ImmutableReleases{}, nil
+						},
+					},
+				},
+				mg: []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) {
+					p.PrivateVulnerabilityReporting, p.ImmutableReleases = ptr.To(true), ptr.To(true)
+				})},
+			},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: false, ResourceLateInitialized: true,
+				Diff: "privateVulnerabilityReporting, immutableReleases", ConnectionDetails: details}},
+		},
+		"ImmutableReleasesTheOrganizationEnforces": {
+			reason: "immutable releases declared off that the organization enforces are reported, not fought over: the repository is up to date",
+			args: args{
+				api: &mockAPI{
+					MockReposAPI: fake.MockReposAPI{MockGet: func(context.Context, string, string) (*github.Repository, error) { return ghRepo(), nil }},
+					MockReleaseSecurityAPI: fake.MockReleaseSecurityAPI{MockImmutableReleases: func(context.Context, string, string) (github.ImmutableReleases, error) {
+						return github.ImmutableReleases{Enabled: true, EnforcedByOwner: true}, nil
+					}},
+				},
+				mg: []mod{withExternalName("x"), withParams(func(p *common.RepositoryParameters) { p.ImmutableReleases = ptr.To(false) })},
+			},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ResourceLateInitialized: true, ConnectionDetails: details}},
+		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -607,6 +640,16 @@ func TestUpdateOrder(t *testing.T) {
 				err:   errors.Join(errors.Wrap(ghErrOn(http.MethodPatch, "/repos/org/x", http.StatusUnprocessableEntity), "cannot update settings of repository org/x")),
 			},
 		},
+		"ReleaseSecurityAfterSettings": {
+			reason: "private vulnerability reporting and immutable releases are set after the settings (a repository that a settings change makes public may then take reports)",
+			args: args{
+				observed: ghRepo(),
+				params: func(p *common.RepositoryParameters) {
+					p.HasWiki, p.PrivateVulnerabilityReporting, p.ImmutableReleases = ptr.To(true), ptr.To(true), ptr.To(false)
+				},
+			},
+			want: want{calls: []call{"edit settings", "reporting on", "immutable off"}},
+		},
 		"NotObserved": {
 			reason: "Update works from what Observe read, so it refuses to run without it",
 			args:   args{params: func(*common.RepositoryParameters) {}},
@@ -636,6 +679,16 @@ func TestUpdateOrder(t *testing.T) {
 						return &out, nil
 					}},
 					MockTopicsAPI: fake.MockTopicsAPI{MockReplaceTopics: func(context.Context, string, string, []string) error { got = append(got, "topics"); return nil }},
+					MockReleaseSecurityAPI: fake.MockReleaseSecurityAPI{
+						MockSetPrivateVulnerabilityReporting: func(_ context.Context, _, _ string, on bool) error {
+							got = append(got, call("reporting "+onOff(on)))
+							return nil
+						},
+						MockSetImmutableReleases: func(_ context.Context, _, _ string, on bool) error {
+							got = append(got, call("immutable "+onOff(on)))
+							return nil
+						},
+					},
 				}
 				mg := s.repository(withExternalName("x"), withParams(tc.args.params))
 				_, err := s.external(api, "org", tc.args.observed).Update(context.Background(), mg)

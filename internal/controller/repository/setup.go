@@ -30,6 +30,8 @@ func newAPI(gh *gogithub.Client) githubAPI {
 		*github.CustomPropertiesClient
 		*github.TopicsClient
 		*github.VulnerabilityAlertsClient
+		*github.ReleaseSecurityClient
 		*github.UsersClient
-	}{github.NewReposClient(gh), github.NewCustomPropertiesClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh), github.NewUsersClient(gh)}
+	}{github.NewReposClient(gh), github.NewCustomPropertiesClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh),
+		github.NewReleaseSecurityClient(gh), github.NewUsersClient(gh)}
 }

@@ -29,6 +29,7 @@ import (
 type mockAPI struct {
 	fake.MockReposAPI
 	fake.MockContentsAPI
+	fake.MockCodeownersAPI
 }
 
 var _ githubAPI = (*mockAPI)(nil)
@@ -58,11 +59,16 @@ type found struct {
 type extClient interface {
 	kindtest.Client[Object]
 	found() found
+	checkCodeowners(ctx context.Context, mg Object) error
 }
 
 type typed[T Object] struct {
 	kindtest.Typed[Object, T]
 	e *external[T]
+}
+
+func (c typed[T]) checkCodeowners(ctx context.Context, mg Object) error {
+	return c.e.checkCodeowners(ctx, mg.(T), mg.Parameters().Path)
 }
 
 func (c typed[T]) found() found {

@@ -18,6 +18,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -36,10 +37,12 @@ type Object interface {
 }
 
 // githubAPI is what the repository file controller needs from GitHub: the
-// repository (its default branch) and its contents.
+// repository (its default branch), its contents, and GitHub's check of
+// its CODEOWNERS file.
 type githubAPI interface {
 	github.ReposAPI
 	github.ContentsAPI
+	github.CodeownersAPI
 }
 
 // external manages one RepositoryFile's file. It lives for one reconcile:
@@ -128,8 +131,50 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	o := managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: rf.UpToDate(f.SHA, e.content), ResourceLateInitialized: recovered}
 	if !o.ResourceUpToDate {
 		o.Diff = fmt.Sprintf("content: GitHub has blob %s, the declared content is blob %s", f.SHA, rf.BlobSHA(e.content))
+		return o, nil
+	}
+	if rf.IsCodeowners(p.Path) {
+		if err := e.checkCodeowners(ctx, mg, p.Path); err != nil {
+			return managed.ExternalObservation{}, err
+		}
 	}
 	return o, nil
+}
+
+// checkCodeowners sets the CodeOwners condition of a file written at a
+// CODEOWNERS path, as declared: whether GitHub reads this file (a file at a
+// path GitHub reads first takes precedence) and the errors it finds in it.
+// A change of the condition is an event too: a warning when GitHub
+// ignores lines of the file, or all of it.
+func (e *external[T]) checkCodeowners(ctx context.Context, mg T, path string) error {
+	inEffect := ""
+	for _, first := range rf.Before(path) {
+		f, err := e.api.GetFile(ctx, e.repo.Owner, e.repo.Name, first, e.branch)
+		if github.IsNotFound(err) {
+			continue
+		}
+		if err != nil {
+			return errors.Wrapf(err, "cannot read %s, which GitHub would read instead of %s", e.where(first), path)
+		}
+		if f.Type == "file" {
+			inEffect = first
+			break
+		}
+	}
+	var errs []github.CodeownersError
+	if inEffect == "" {
+		var err error
+		if errs, err = e.api.CodeownersErrors(ctx, e.repo.Owner, e.repo.Name, e.branch); err != nil && !github.IsNotFound(err) {
+			return errors.Wrapf(err, "cannot read GitHub's check of %s", e.where(path))
+		}
+	}
+	c := rf.CodeownersCondition(path, e.branch, inEffect, errs)
+	c.LastTransitionTime = metav1.Now()
+	if was := mg.GetCondition(rf.TypeCodeowners); !was.Equal(c) && c.Status != "True" {
+		e.record.Event(mg, event.Warning(event.Reason(c.Reason), errors.New(c.Message)))
+	}
+	mg.SetConditions(c)
+	return nil
 }
 
 // findBranch sets the branch of the file: the declared one, or the

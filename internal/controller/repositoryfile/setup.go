@@ -37,5 +37,6 @@ func newAPI(gh *gogithub.Client) githubAPI {
 	return struct {
 		*github.ReposClient
 		*github.ContentsClient
-	}{github.NewReposClient(gh), github.NewContentsClient(gh)}
+		*github.CodeownersClient
+	}{github.NewReposClient(gh), github.NewContentsClient(gh), github.NewCodeownersClient(gh)}
 }

@@ -284,8 +284,12 @@ func (v *Validator) validateResponse(ctx context.Context, in *openapi3filter.Req
 // Actions variable whose name is taken is a 409 (clients such as GitHub's
 // CLI rely on it to update instead), as is one of an organization's; and
 // setting the repositories of an organization secret whose visibility is
-// not selected is a 409, as adding or removing one is documented to be.
+// not selected is a 409, as adding or removing one is documented to be;
+// so is reading or setting a repository's selected actions while its
+// allowed_actions is not selected, which GitHub's docs say it must be.
 var undocumentedStatuses = map[string]bool{
+	"actions/get-allowed-actions-repository 409":       true,
+	"actions/set-allowed-actions-repository 409":       true,
 	"actions/create-repo-variable 409":                 true,
 	"actions/create-environment-variable 409":          true,
 	"actions/create-org-variable 409":                  true,

@@ -164,11 +164,22 @@ func (f *filler) repository(i int) error {
 	if err := f.do(http.MethodPatch, repo, map[string]any{"delete_branch_on_merge": true, "allow_merge_commit": false, "has_wiki": false}, nil); err != nil {
 		return err
 	}
+	// Immutable releases, and private vulnerability reports where GitHub
+	// takes them (public repositories).
+	if err := f.do(http.MethodPut, repo+"/immutable-releases", nil, nil); err != nil {
+		return err
+	}
+	if _, private := body["private"]; !private {
+		if err := f.do(http.MethodPut, repo+"/private-vulnerability-reporting", nil, nil); err != nil {
+			return err
+		}
+	}
 	if err := f.do(http.MethodPatch, repo+"/properties/values", map[string]any{"properties": []map[string]any{
 		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
 		return err
 	}
-	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink}
+	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink,
+		f.actionsPermissions, f.oidcSubjectClaim, f.pages}
 	for _, step := range steps {
 		if err := step(repo, name); err != nil {
 			return err
@@ -266,6 +277,34 @@ func (f *filler) autolink(repo, _ string) error {
 	f.made["AutolinkReference"]++
 	return f.do(http.MethodPost, repo+"/autolinks", map[string]any{
 		"key_prefix": "TICKET-", "url_template": "https://tracker.example.com/TICKET-<num>", "is_alphanumeric": false}, nil)
+}
+
+// oidcSubjectClaim makes the subject of the repository's workflows' OIDC
+// tokens the repository, the job's context and the reusable workflow
+// that runs, rather than GitHub's default.
+func (f *filler) oidcSubjectClaim(repo, _ string) error {
+	f.made["ActionsOIDCSubjectClaim"]++
+	return f.do(http.MethodPut, repo+"/actions/oidc/customization/sub", map[string]any{
+		"use_default": false, "include_claim_keys": []string{"repo", "context", "job_workflow_ref"}}, nil)
+}
+
+// pages publishes the repository's Pages site from the docs folder of its
+// default branch.
+func (f *filler) pages(repo, _ string) error {
+	f.made["PagesSite"]++
+	return f.do(http.MethodPost, repo+"/pages", map[string]any{
+		"build_type": "legacy", "source": map[string]any{"branch": "main", "path": "/docs"}}, nil)
+}
+
+// actionsPermissions lets the repository's workflows write with their
+// GITHUB_TOKEN and keeps their artifacts and logs 30 days: Actions
+// permissions that differ from a new repository's.
+func (f *filler) actionsPermissions(repo, _ string) error {
+	f.made["ActionsPermissions"]++
+	if err := f.do(http.MethodPut, repo+"/actions/permissions/workflow", map[string]any{"default_workflow_permissions": "write"}, nil); err != nil {
+		return err
+	}
+	return f.do(http.MethodPut, repo+"/actions/permissions/artifact-and-log-retention", map[string]any{"days": 30}, nil)
 }
 
 // organizationRuleset makes an organisation ruleset that keeps the default
@@ -426,6 +465,15 @@ func (f *filler) organizationWebhookAndSettings() error {
 		return err
 	}
 	if err := f.do(http.MethodPatch, "orgs/"+f.o.Owner, map[string]any{"company": "Import Test Inc.", "default_repository_permission": "none"}, nil); err != nil {
+		return err
+	}
+	// Immutable releases enforced on one repository.
+	var enforced struct{ ID int64 }
+	if err := f.do(http.MethodGet, "repos/"+f.o.Owner+"/"+RepoName(1), nil, &enforced); err != nil {
+		return err
+	}
+	if err := f.do(http.MethodPut, "orgs/"+f.o.Owner+"/settings/immutable-releases",
+		map[string]any{"enforced_repositories": "selected", "selected_repository_ids": []int64{enforced.ID}}, nil); err != nil {
 		return err
 	}
 	f.made["OrganizationWebhook"]++

@@ -1,6 +1,7 @@
 package v1alpha1
 
 import (
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -202,6 +203,56 @@ type OrganizationSettingsParameters struct {
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:XValidation:rule="self == '' || (isURL(self) && self.startsWith('https://'))",message="secretScanningPushProtectionCustomLink must be an https:// URL, such as https://intranet.example.com/blocked-secrets, or \"\" for none"
 	SecretScanningPushProtectionCustomLink *string `json:"secretScanningPushProtectionCustomLink,omitempty"`
+
+	// ImmutableReleases is which of the organization's repositories it
+	// enforces immutable releases on (GitHub keeps it at
+	// /orgs/{org}/settings/immutable-releases): on those, published
+	// releases cannot be changed or deleted, whatever the repository says.
+	// Left unset, the provider neither reads nor changes it.
+	// +optional
+	ImmutableReleases *ImmutableReleasesEnforcement `json:"immutableReleases,omitempty"`
+}
+
+// ImmutableReleasesEnforcement is which of an organization's repositories
+// it enforces immutable releases on.
+// +kubebuilder:validation:XValidation:rule="self.enforcedRepositories == 'selected' || (!has(self.selectedRepositories) && !has(self.selectedRepositoryRefs) && !has(self.selectedRepositorySelector))",message="selectedRepositories, selectedRepositoryRefs and selectedRepositorySelector go only with enforcedRepositories: selected; set enforcedRepositories: selected, or leave them out"
+type ImmutableReleasesEnforcement struct {
+	// EnforcedRepositories is all, none, or selected (those named by
+	// selectedRepositories, selectedRepositoryRefs and
+	// selectedRepositorySelector together, and no other). A change on
+	// GitHub is put back.
+	// +kubebuilder:validation:Enum=all;none;selected
+	EnforcedRepositories string `json:"enforcedRepositories"`
+
+	// SelectedRepositories are repositories of the organization, by name
+	// (enforcedRepositories selected only). Each name is looked up on
+	// GitHub (a conditional read, free while it is unchanged); an unknown
+	// name is a condition that names it. A repository added on GitHub that
+	// the spec does not name is removed again.
+	// +optional
+	// +listType=set
+	// +kubebuilder:validation:MaxItems=1000
+	// +kubebuilder:validation:items:MinLength=1
+	// +kubebuilder:validation:items:MaxLength=100
+	// +kubebuilder:validation:items:Pattern=`^[A-Za-z0-9._-]+$`
+	SelectedRepositories []string `json:"selectedRepositories,omitempty"`
+
+	// SelectedRepositoryRefs are Repository resources of this resource's
+	// scope (and namespace) whose repositories it is enforced on
+	// (enforcedRepositories selected only). Each follows its Repository
+	// resource, renames included; one not created on GitHub yet is waited
+	// for.
+	// +optional
+	// +kubebuilder:validation:MaxItems=1000
+	SelectedRepositoryRefs []xpv2.Reference `json:"selectedRepositoryRefs,omitempty"`
+
+	// SelectedRepositorySelector chooses, by their labels, Repository
+	// resources of this resource's scope (and namespace) whose
+	// repositories it is enforced on (enforcedRepositories selected only),
+	// evaluated on every reconcile; Repository resources not created on
+	// GitHub yet are left out until they are.
+	// +optional
+	SelectedRepositorySelector *xpv2.Selector `json:"selectedRepositorySelector,omitempty"`
 }
 
 // OrganizationSettingsObservation is every setting of the organization as
@@ -313,4 +364,10 @@ type OrganizationSettingsObservation struct {
 
 	// UpdatedAt is when the organization last changed on GitHub.
 	UpdatedAt *metav1.Time `json:"updatedAt,omitempty"`
+
+	// ImmutableReleases is which repositories the organization enforces
+	// immutable releases on, as last read (while spec.forProvider
+	// declares it): enforcedRepositories (all, none, selected) as
+	// visibility, and with selected their GitHub ids.
+	ImmutableReleases *RepositorySharingObservation `json:"immutableReleases,omitempty"`
 }

@@ -70,6 +70,7 @@ type SecurityAndAnalysis struct {
 // +github:kind:printcolumn:name="VISIBILITY",type="string",JSONPath=".status.atProvider.visibility"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.owner) || has(self.owner)",message="owner cannot be removed once set"
 // +kubebuilder:validation:XValidation:rule="!has(oldSelf.name) || has(self.name)",message="name cannot be removed once set"
+// +kubebuilder:validation:XValidation:rule="!has(self.privateVulnerabilityReporting) || !self.privateVulnerabilityReporting || !has(self.visibility) || self.visibility == 'public'",message="privateVulnerabilityReporting is offered for public repositories only: set visibility public, or leave privateVulnerabilityReporting unset or false"
 // +kubebuilder:validation:XValidation:rule="!(has(self.template) && has(self.fork))",message="set at most one of template and fork: a repository is either generated from a template or forked"
 // +kubebuilder:validation:XValidation:rule="!has(self.squashMergeCommitTitle) || !has(self.squashMergeCommitMessage) || self.squashMergeCommitTitle == 'PR_TITLE' || self.squashMergeCommitMessage == 'COMMIT_MESSAGES'",message="squashMergeCommitTitle COMMIT_OR_PR_TITLE can only be combined with squashMergeCommitMessage COMMIT_MESSAGES"
 // +kubebuilder:validation:XValidation:rule="!has(self.mergeCommitTitle) || !has(self.mergeCommitMessage) || (self.mergeCommitTitle == 'PR_TITLE' && self.mergeCommitMessage != 'PR_TITLE') || (self.mergeCommitTitle == 'MERGE_MESSAGE' && self.mergeCommitMessage == 'PR_TITLE')",message="mergeCommitTitle PR_TITLE goes with mergeCommitMessage PR_BODY or BLANK; MERGE_MESSAGE goes with PR_TITLE"
@@ -251,6 +252,22 @@ type RepositoryParameters struct {
 	// +optional
 	VulnerabilityAlerts *bool `json:"vulnerabilityAlerts,omitempty"`
 
+	// PrivateVulnerabilityReporting lets anyone report a security
+	// vulnerability to the repository's maintainers privately, as a draft
+	// security advisory. GitHub offers it for public repositories only.
+	// Left unset, the provider neither reads nor changes it.
+	// +optional
+	PrivateVulnerabilityReporting *bool `json:"privateVulnerabilityReporting,omitempty"`
+
+	// ImmutableReleases makes the repository's releases immutable once
+	// published: their tag and assets can no longer be changed or deleted.
+	// Where the organization enforces immutable releases on the repository,
+	// GitHub keeps them on whatever this says: false is then reported in
+	// status.atProvider.immutableReleasesEnforcedByOwner, not fought over.
+	// Left unset, the provider neither reads nor changes it.
+	// +optional
+	ImmutableReleases *bool `json:"immutableReleases,omitempty"`
+
 	// SecurityAndAnalysis configures the repository's security features.
 	// +optional
 	SecurityAndAnalysis *SecurityAndAnalysis `json:"securityAndAnalysis,omitempty"`
@@ -371,4 +388,10 @@ type RepositoryObservation struct {
 	// reports for the repository (its organization's required defaults
 	// included), by property name.
 	CustomProperties map[string]ObservedCustomPropertyValue `json:"customProperties,omitempty"`
+
+	// ImmutableReleasesEnforcedByOwner is true when the organization
+	// enforces immutable releases on the repository, so that they stay on
+	// whatever spec.forProvider.immutableReleases says. Read only while
+	// immutableReleases is declared.
+	ImmutableReleasesEnforcedByOwner *bool `json:"immutableReleasesEnforcedByOwner,omitempty"`
 }

@@ -20,6 +20,24 @@ package v1alpha1
 
 import resource "github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
+// GetItems of this ActionsOIDCSubjectClaimList.
+func (l *ActionsOIDCSubjectClaimList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this ActionsPermissionsList.
+func (l *ActionsPermissionsList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this ActionsSecretList.
 func (l *ActionsSecretList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
@@ -121,6 +139,15 @@ func (l *IssueLabelList) GetItems() []resource.Managed {
 
 // GetItems of this IssueLabelsList.
 func (l *IssueLabelsList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this PagesSiteList.
+func (l *PagesSiteList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
 	for i := range l.Items {
 		items[i] = &l.Items[i]

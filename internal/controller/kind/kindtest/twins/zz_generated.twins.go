@@ -403,6 +403,70 @@ func EachTeamMembership[S any](
 	}
 }
 
+// An ActionsOIDCSubjectClaimObject is an ActionsOIDCSubjectClaim of either scope.
+type ActionsOIDCSubjectClaimObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.ActionsOIDCSubjectClaimParameters
+	Observation() *repocommonv1alpha1.ActionsOIDCSubjectClaimObservation
+}
+
+// ActionsOIDCSubjectClaim makes empty ActionsOIDCSubjectClaim resources of either scope.
+var ActionsOIDCSubjectClaim = Pair[ActionsOIDCSubjectClaimObject]{
+	Namespaced: func() ActionsOIDCSubjectClaimObject { return &repomv1alpha1.ActionsOIDCSubjectClaim{} },
+	Cluster:    func() ActionsOIDCSubjectClaimObject { return &repov1alpha1.ActionsOIDCSubjectClaim{} },
+}
+
+// EachActionsOIDCSubjectClaim returns what namespaced and cluster make of their scope's
+// ActionsOIDCSubjectClaim type, namespaced first. Each is given its scope and a
+// constructor of an ActionsOIDCSubjectClaim called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachActionsOIDCSubjectClaim[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.ActionsOIDCSubjectClaim) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.ActionsOIDCSubjectClaim) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.ActionsOIDCSubjectClaim {
+			return &repomv1alpha1.ActionsOIDCSubjectClaim{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.ActionsOIDCSubjectClaim {
+			return &repov1alpha1.ActionsOIDCSubjectClaim{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// An ActionsPermissionsObject is an ActionsPermissions of either scope.
+type ActionsPermissionsObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.ActionsPermissionsParameters
+	Observation() *repocommonv1alpha1.ActionsPermissionsObservation
+}
+
+// ActionsPermissions makes empty ActionsPermissions resources of either scope.
+var ActionsPermissions = Pair[ActionsPermissionsObject]{
+	Namespaced: func() ActionsPermissionsObject { return &repomv1alpha1.ActionsPermissions{} },
+	Cluster:    func() ActionsPermissionsObject { return &repov1alpha1.ActionsPermissions{} },
+}
+
+// EachActionsPermissions returns what namespaced and cluster make of their scope's
+// ActionsPermissions type, namespaced first. Each is given its scope and a
+// constructor of an ActionsPermissions called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachActionsPermissions[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.ActionsPermissions) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.ActionsPermissions) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.ActionsPermissions {
+			return &repomv1alpha1.ActionsPermissions{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.ActionsPermissions {
+			return &repov1alpha1.ActionsPermissions{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // An ActionsSecretObject is an ActionsSecret of either scope.
 type ActionsSecretObject interface {
 	resource.Managed
@@ -783,6 +847,38 @@ func EachIssueLabels[S any](
 		}),
 		cluster(apis.Cluster, func(_, name string) *repov1alpha1.IssueLabels {
 			return &repov1alpha1.IssueLabels{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// A PagesSiteObject is a PagesSite of either scope.
+type PagesSiteObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.PagesSiteParameters
+	Observation() *repocommonv1alpha1.PagesSiteObservation
+}
+
+// PagesSite makes empty PagesSite resources of either scope.
+var PagesSite = Pair[PagesSiteObject]{
+	Namespaced: func() PagesSiteObject { return &repomv1alpha1.PagesSite{} },
+	Cluster:    func() PagesSiteObject { return &repov1alpha1.PagesSite{} },
+}
+
+// EachPagesSite returns what namespaced and cluster make of their scope's
+// PagesSite type, namespaced first. Each is given its scope and a
+// constructor of a PagesSite called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachPagesSite[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.PagesSite) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.PagesSite) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.PagesSite {
+			return &repomv1alpha1.PagesSite{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.PagesSite {
+			return &repov1alpha1.PagesSite{ObjectMeta: metav1.ObjectMeta{Name: name}}
 		}),
 	}
 }
