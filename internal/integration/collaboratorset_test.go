@@ -297,6 +297,8 @@ func TestCollaboratorSetExamples(t *testing.T) {
 		seed := emulator.DefaultSeed()
 		seed.Users = append(seed.Users, emulator.SeedUser{Login: "member-user", Tokens: []string{"member-token"}})
 		seed.Orgs[0].Members = append(seed.Orgs[0].Members, emulator.SeedMember{Login: "member-user", Role: emulator.RoleMember})
+		// The team the examples list, as make demo's seed has it.
+		seed.Teams = append(seed.Teams, emulator.SeedTeam{Org: owner, Name: "Security", Privacy: "closed"})
 		f := newFixtureWith(t, emulator.Options{Seed: seed})
 		mgs := examplesOf(t, s, "collaboratorset")
 		var sets []twins.CollaboratorSetObject
