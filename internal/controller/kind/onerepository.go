@@ -144,3 +144,46 @@ func ReferencedRepository(ctx context.Context, kube client.Client, mg Repository
 	}
 	return ptr.Deref(r.Observation().FullName, ""), nil
 }
+
+// A ClaimingKind is a kind GitHub has one object of per repository (a
+// repository's OIDC subject claim template, its Pages site): its name, for
+// conditions, a new list of it in each scope, and the repository (owner/name)
+// and host a resource of it was last observed with ("" when never).
+type ClaimingKind struct {
+	Name     string
+	Lists    func() []client.ObjectList
+	Observed func(resource.Managed) (repository, host string)
+}
+
+// RepositoryClaimedBy is the error that another, older resource of k, of
+// either scope, claims repository repo (owner/name) on host, which mg would
+// set (see ClaimedBy). Another one claims the repository and host it was
+// last observed with; one never observed claims the repository its spec
+// names (its owner defaulting to the provider configuration's), else the one
+// the Repository resource its repositoryRef names has on GitHub, on the host
+// its provider configuration reaches (HostOf).
+func (c Connection) RepositoryClaimedBy(ctx context.Context, k ClaimingKind, mg resource.Managed, repo, host string) error {
+	if OnlyObserves(mg) {
+		return nil
+	}
+	all, err := Claimants(ctx, c.Kube, k.Name, k.Lists(), func(o resource.Managed) (string, string) {
+		if r, h := k.Observed(o); r != "" {
+			return r, h
+		}
+		other, ok := o.(RepositoryScoped)
+		if !ok {
+			return "", ""
+		}
+		if t := other.RepositoryTarget(); t.Repository != nil {
+			return ptr.Deref(t.Owner, c.DefaultOwner) + "/" + *t.Repository, c.HostOf(ctx, other)
+		}
+		// Not known until read: the one it is waiting for (an error
+		// reading it, too, says wait).
+		r, _ := ReferencedRepository(ctx, c.Kube, other)
+		return r, c.HostOf(ctx, other)
+	})
+	if err != nil {
+		return err
+	}
+	return ClaimedBy(mg, k.Name, repo, host, all)
+}
