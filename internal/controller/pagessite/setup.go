@@ -30,7 +30,7 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	}
 	e := &external[T]{api: github.NewPagesClient(c.GitHub), in: in, host: c.GitHub.BaseURL.Host, record: c.Record}
 	e.claimed = func(ctx context.Context, mg T) error {
-		return c.RepositoryClaimedBy(ctx, claimKind, mg, in.FullName(), e.host)
+		return c.ClaimedBy(ctx, claimKind, mg, in.FullName(), e.host)
 	}
 	return e, nil
 }
@@ -39,7 +39,7 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 const kindName = "PagesSite"
 
 // claimKind is the kind as its claim check sees it (see
-// kind.Connection.RepositoryClaimedBy).
+// kind.Connection.ClaimedBy).
 var claimKind = kind.ClaimingKind{Name: kindName,
 	Lists: func() []client.ObjectList {
 		return []client.ObjectList{&repomv1alpha1.PagesSiteList{}, &repov1alpha1.PagesSiteList{}}

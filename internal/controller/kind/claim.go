@@ -17,14 +17,16 @@ import (
 )
 
 // A Claimant is a resource of a kind GitHub has one object of per
-// repository (a repository's OIDC subject claim template, its Pages site),
-// and the repository it claims.
+// repository or organization (a repository's Actions permissions, its
+// Pages site; an organization's settings), and the repository or
+// organization it claims.
 type Claimant struct {
 	resource.Managed
-	// Repository is the repository (owner/name) it claims: the one it was
-	// last observed with, else the one its spec names; "" when it names
-	// its repository by a reference and was never observed.
-	Repository string
+	// Claimed is the repository (owner/name) or organization it claims:
+	// the one it was last observed with, else the one its spec names; ""
+	// when that is not known until read (a repository named by a reference
+	// of one never observed).
+	Claimed string
 	// Host is the GitHub API host it was last observed through
 	// (api.github.com, or a GitHub Enterprise Server's); "" when never
 	// observed. A repository is claimed once per host.
@@ -40,29 +42,36 @@ func (c Claimant) name(kind string) string {
 	return kind + " " + c.GetName()
 }
 
-// older tells whether c was created before mg: earlier, or in the same
-// second with a namespace/name that sorts first (a cluster-scoped one's
-// namespace is "").
+// older tells whether c claimed before mg: created earlier; or in the same
+// second (creation times have no finer grain) and c holds the object
+// already (it has written it, and has its external name) while mg does
+// not; or else with a namespace/name that sorts first (a cluster-scoped
+// one's namespace is ""). One created within a second of the holder's
+// write so never takes its place.
 func (c Claimant) older(mg resource.Managed) bool {
 	a, b := c.GetCreationTimestamp(), mg.GetCreationTimestamp()
 	if !a.Equal(&b) {
 		return a.Before(&b)
+	}
+	if holds, mgHolds := meta.GetExternalName(c) != "", meta.GetExternalName(mg) != ""; holds != mgHolds {
+		return holds
 	}
 	return c.GetNamespace()+"/"+c.GetName() < mg.GetNamespace()+"/"+mg.GetName()
 }
 
 // Claimants lists, through kube (the provider's cached reader), the
 // resources of a kind in every scope, lists holding one empty list per
-// scope, each with the repository and host claimed says it claims. A
+// scope, each with the repository or organization and host claimed says it
+// claims. A
 // scope whose kind is not installed has none.
-func Claimants(ctx context.Context, kube client.Reader, kind string, lists []client.ObjectList, claimed func(resource.Managed) (repository, host string)) ([]Claimant, error) {
+func Claimants(ctx context.Context, kube client.Reader, kind string, lists []client.ObjectList, claimed func(resource.Managed) (target, host string)) ([]Claimant, error) {
 	var out []Claimant
 	for _, l := range lists {
 		if err := kube.List(ctx, l); err != nil {
 			if kmeta.IsNoMatchError(err) {
 				continue
 			}
-			return nil, errors.Wrapf(err, "cannot list the %s resources to tell whether another claims the repository", kind)
+			return nil, errors.Wrapf(err, "cannot list the %s resources to tell whether another claims what this one would set", kind)
 		}
 		items, err := kmeta.ExtractList(l)
 		if err != nil {
@@ -73,25 +82,25 @@ func Claimants(ctx context.Context, kube client.Reader, kind string, lists []cli
 			if !ok {
 				return nil, errors.Errorf("%T in the list of %s resources is not a managed resource", o, kind)
 			}
-			repo, host := claimed(mg)
-			out = append(out, Claimant{Managed: mg, Repository: repo, Host: host})
+			target, host := claimed(mg)
+			out = append(out, Claimant{Managed: mg, Claimed: target, Host: host})
 		}
 	}
 	return out, nil
 }
 
 // ClaimedBy is the error that another, older resource of all claims the
-// repository repo (owner/name) on host that mg, a resource of kind, would
-// set (one whose host is not known yet claims repo on every host): the
-// repository's one object is that one's, and mg reads and writes nothing.
-// One that is being deleted keeps its claim until it is gone if it wrote
-// the object (its external name is set), for its delete writes too (puts
-// GitHub's default back, unpublishes a site): mg taking over meanwhile
-// would have its write undone. One that only observes (management policy
-// Observe alone, as github-import writes them) claims nothing: it never
-// writes, and is never refused. An older one whose repository is not known
-// yet may claim it: mg waits for it.
-func ClaimedBy(mg resource.Managed, kind, repo, host string, all []Claimant) error {
+// repository or organization target on host that mg, a resource of kind k,
+// would set (one whose host is not known yet claims target on every host):
+// GitHub keeps one such object, it is that one's, and mg reads and writes
+// nothing. One that is being deleted keeps its claim until it is gone if
+// it wrote the object (its external name is set), for its delete may write
+// too (puts GitHub's default back, unpublishes a site): mg taking over
+// meanwhile would have its write undone. One that only observes
+// (management policy Observe alone, as github-import writes them) claims
+// nothing: it never writes, and is never refused. An older one whose
+// target is not known yet may claim it: mg waits for it.
+func ClaimedBy(mg resource.Managed, k ClaimingKind, target, host string, all []Claimant) error {
 	if OnlyObserves(mg) {
 		return nil
 	}
@@ -100,12 +109,12 @@ func ClaimedBy(mg resource.Managed, kind, repo, host string, all []Claimant) err
 			continue
 		}
 		switch {
-		case c.Repository == NoRepository:
+		case c.Claimed == NoRepository:
 			continue
-		case c.Repository == "":
-			return errors.Errorf("cannot tell yet whether %s, which is older, claims repository %s: it names its repository by a reference and has not been observed; waiting for it (this %s changes nothing meanwhile)", c.name(kind), repo, kind)
-		case strings.EqualFold(c.Repository, repo) && (c.Host == "" || c.Host == host):
-			return errors.Errorf("repository %s is already claimed by %s, which is older: a repository has one %s, and this one changes nothing; declare it in %s, or delete one of them", repo, c.name(kind), kind, c.name(kind))
+		case c.Claimed == "":
+			return errors.Errorf("cannot tell yet whether %s, which is older, claims %s %s: it names it by a reference, or not at all, and has not been observed; waiting for it (this %s changes nothing meanwhile)", c.name(k.Name), k.of(), target, k.Name)
+		case strings.EqualFold(c.Claimed, target) && (c.Host == "" || c.Host == host):
+			return errors.Errorf("%s %s is already claimed by %s, which is older: a %s has one %s, and this one changes nothing; declare it in %s, or delete one of them", k.of(), target, c.name(k.Name), k.of(), k.Name, c.name(k.Name))
 		}
 	}
 	return nil
@@ -146,29 +155,46 @@ func ReferencedRepository(ctx context.Context, kube client.Client, mg Repository
 }
 
 // A ClaimingKind is a kind GitHub has one object of per repository (a
-// repository's OIDC subject claim template, its Pages site): its name, for
-// conditions, a new list of it in each scope, and the repository (owner/name)
-// and host a resource of it was last observed with ("" when never).
+// repository's Actions permissions, OIDC subject claim template, Pages
+// site) or per organization (its settings): its name, for conditions; a
+// new list of it in each scope; the repository (owner/name) or
+// organization and host a resource of it was last observed with ("" when
+// never); and, for a kind of an organization, the organization a resource
+// never observed names ("" none). A kind without Declared claims
+// repositories.
 type ClaimingKind struct {
 	Name     string
 	Lists    func() []client.ObjectList
-	Observed func(resource.Managed) (repository, host string)
+	Observed func(resource.Managed) (target, host string)
+	Declared func(resource.Managed) (organization string)
 }
 
-// RepositoryClaimedBy is the error that another, older resource of k, of
-// either scope, claims repository repo (owner/name) on host, which mg would
-// set (see ClaimedBy). Another one claims the repository and host it was
-// last observed with; one never observed claims the repository its spec
-// names (its owner defaulting to the provider configuration's), else the one
-// the Repository resource its repositoryRef names has on GitHub, on the host
-// its provider configuration reaches (HostOf).
-func (c Connection) RepositoryClaimedBy(ctx context.Context, k ClaimingKind, mg resource.Managed, repo, host string) error {
+// of names what a resource of k claims.
+func (k ClaimingKind) of() string {
+	if k.Declared != nil {
+		return "organization"
+	}
+	return "repository"
+}
+
+// ClaimedBy is the error that another, older resource of k, of either
+// scope, claims the repository (owner/name) or organization target on host,
+// which mg would set (see ClaimedBy). Another one claims what it was last
+// observed with, on that host; one never observed claims, on the host its
+// provider configuration reaches (HostOf), the organization its spec names
+// (k.Declared), or the repository its spec names (its owner defaulting to
+// the provider configuration's), else the one the Repository resource its
+// repositoryRef names has on GitHub.
+func (c Connection) ClaimedBy(ctx context.Context, k ClaimingKind, mg resource.Managed, target, host string) error {
 	if OnlyObserves(mg) {
 		return nil
 	}
 	all, err := Claimants(ctx, c.Kube, k.Name, k.Lists(), func(o resource.Managed) (string, string) {
-		if r, h := k.Observed(o); r != "" {
-			return r, h
+		if t, h := k.Observed(o); t != "" {
+			return t, h
+		}
+		if k.Declared != nil {
+			return k.Declared(o), c.HostOf(ctx, o)
 		}
 		other, ok := o.(RepositoryScoped)
 		if !ok {
@@ -185,5 +211,5 @@ func (c Connection) RepositoryClaimedBy(ctx context.Context, k ClaimingKind, mg 
 	if err != nil {
 		return err
 	}
-	return ClaimedBy(mg, k.Name, repo, host, all)
+	return ClaimedBy(mg, k, target, host, all)
 }
