@@ -113,6 +113,10 @@ const (
 
 func repoPath(repo, rest string) string { return "/repos/" + owner + "/" + repo + rest }
 
+// chaosPerson is the user a storm repository's Membership makes a member
+// of the organisation.
+func chaosPerson(repo string) string { return repo + "-person" }
+
 var (
 	kindRepository = benchKind{kind: "Repository", group: repoGroup, parent: true, want: "repository", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Repository
@@ -159,6 +163,30 @@ spec:
     user: ` + chaosMember + `
 `, objects: func(g github, repo string) ([]string, error) {
 		return g.names("/orgs/"+owner+"/teams/"+url.PathEscape(repo+"-devs")+"/members?role=member&per_page=100", "", field("login"))
+	}}
+
+	// kindMembership makes the storm repository's own person (a user of
+	// the emulator named for it, see chaosPerson) a member of the
+	// organisation: invited, then accepted by the storm (see
+	// acceptOrgInvitations). Its one object is the membership, pending or
+	// active.
+	kindMembership = benchKind{kind: "Membership", group: orgGroup, want: "member", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: Membership
+metadata: {name: "%[1]s-person"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    user: "%[1]s-person"
+    role: member
+`, objects: func(g github, repo string) ([]string, error) {
+		var m struct {
+			Role string `json:"role"`
+		}
+		status, err := g.get("/orgs/"+owner+"/memberships/"+chaosPerson(repo), &m)
+		if err != nil || status == http.StatusNotFound {
+			return nil, err
+		}
+		return []string{m.Role}, nil
 	}}
 
 	// kindOrganizationRoleAssignment gives the repository's team the
@@ -568,7 +596,7 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindIssueLabels, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
 	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook,
-	kindActionsOIDCSubjectClaim, kindPagesSite, kindActionsPermissions}
+	kindActionsOIDCSubjectClaim, kindPagesSite, kindActionsPermissions, kindMembership}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,
