@@ -1,8 +1,6 @@
 package actionspermissions
 
 import (
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
@@ -16,12 +14,5 @@ var claimKind = kind.ClaimingKind{Name: "ActionsPermissions",
 	Lists: func() []client.ObjectList {
 		return []client.ObjectList{&repomv1alpha1.ActionsPermissionsList{}, &repov1alpha1.ActionsPermissionsList{}}
 	},
-	Observed: func(o resource.Managed) (string, string) {
-		other, ok := o.(Object)
-		if !ok {
-			return "", ""
-		}
-		obs := other.Observation()
-		return ptr.Deref(obs.Repository, ""), ptr.Deref(obs.Host, "")
-	},
+	Observed: kind.ObservedAs(func(o Object) (*string, *string) { return o.Observation().Repository, o.Observation().Host }),
 }

@@ -169,6 +169,20 @@ type ClaimingKind struct {
 	Declared func(resource.Managed) (organization string)
 }
 
+// ObservedAs makes a ClaimingKind's Observed from f, which reads the
+// repository or organization and the host from the status of a resource
+// of the kind, T (not set: never observed).
+func ObservedAs[T resource.Managed](f func(T) (target, host *string)) func(resource.Managed) (string, string) {
+	return func(o resource.Managed) (string, string) {
+		t, ok := o.(T)
+		if !ok {
+			return "", ""
+		}
+		target, host := f(t)
+		return ptr.Deref(target, ""), ptr.Deref(host, "")
+	}
+}
+
 // of names what a resource of k claims.
 func (k ClaimingKind) of() string {
 	if k.Declared != nil {

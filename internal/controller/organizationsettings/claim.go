@@ -16,14 +16,7 @@ var claimKind = kind.ClaimingKind{Name: "OrganizationSettings",
 	Lists: func() []client.ObjectList {
 		return []client.ObjectList{&orgmv1alpha1.OrganizationSettingsList{}, &orgv1alpha1.OrganizationSettingsList{}}
 	},
-	Observed: func(o resource.Managed) (string, string) {
-		other, ok := o.(Object)
-		if !ok {
-			return "", ""
-		}
-		obs := other.Observation()
-		return ptr.Deref(obs.Organization, ""), ptr.Deref(obs.Host, "")
-	},
+	Observed: kind.ObservedAs(func(o Object) (*string, *string) { return o.Observation().Organization, o.Observation().Host }),
 	// One never observed claims the organization it names; one that names
 	// none claims the provider configuration's owner, not known here: it
 	// is waited for.

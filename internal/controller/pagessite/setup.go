@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
@@ -44,12 +42,5 @@ var claimKind = kind.ClaimingKind{Name: kindName,
 	Lists: func() []client.ObjectList {
 		return []client.ObjectList{&repomv1alpha1.PagesSiteList{}, &repov1alpha1.PagesSiteList{}}
 	},
-	Observed: func(o resource.Managed) (string, string) {
-		other, ok := o.(Object)
-		if !ok {
-			return "", ""
-		}
-		obs := other.Observation()
-		return ptr.Deref(obs.Repository, ""), ptr.Deref(obs.Host, "")
-	},
+	Observed: kind.ObservedAs(func(o Object) (*string, *string) { return o.Observation().Repository, o.Observation().Host }),
 }
