@@ -65,6 +65,7 @@ func (k Kind) Beside(mg resource.Managed) schema.GroupVersionKind {
 
 // The managed kinds of the provider.
 var (
+	CodeSecurityConfiguration    = Kind{Namespaced: orgmv1alpha1.CodeSecurityConfigurationGroupVersionKind, Cluster: orgv1alpha1.CodeSecurityConfigurationGroupVersionKind}
 	CustomProperty               = Kind{Namespaced: orgmv1alpha1.CustomPropertyGroupVersionKind, Cluster: orgv1alpha1.CustomPropertyGroupVersionKind}
 	Membership                   = Kind{Namespaced: orgmv1alpha1.MembershipGroupVersionKind, Cluster: orgv1alpha1.MembershipGroupVersionKind}
 	OrganizationActionsSecret    = Kind{Namespaced: orgmv1alpha1.OrganizationActionsSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsSecretGroupVersionKind}
@@ -99,7 +100,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, PagesSite, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CodeSecurityConfiguration, CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, PagesSite, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

@@ -51,6 +51,38 @@ func (p Pair[T]) In(s apis.Scope) T {
 	panic("twins: no scope " + string(s))
 }
 
+// A CodeSecurityConfigurationObject is a CodeSecurityConfiguration of either scope.
+type CodeSecurityConfigurationObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.CodeSecurityConfigurationParameters
+	Observation() *orgcommonv1alpha1.CodeSecurityConfigurationObservation
+}
+
+// CodeSecurityConfiguration makes empty CodeSecurityConfiguration resources of either scope.
+var CodeSecurityConfiguration = Pair[CodeSecurityConfigurationObject]{
+	Namespaced: func() CodeSecurityConfigurationObject { return &orgmv1alpha1.CodeSecurityConfiguration{} },
+	Cluster:    func() CodeSecurityConfigurationObject { return &orgv1alpha1.CodeSecurityConfiguration{} },
+}
+
+// EachCodeSecurityConfiguration returns what namespaced and cluster make of their scope's
+// CodeSecurityConfiguration type, namespaced first. Each is given its scope and a
+// constructor of a CodeSecurityConfiguration called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachCodeSecurityConfiguration[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.CodeSecurityConfiguration) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.CodeSecurityConfiguration) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.CodeSecurityConfiguration {
+			return &orgmv1alpha1.CodeSecurityConfiguration{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.CodeSecurityConfiguration {
+			return &orgv1alpha1.CodeSecurityConfiguration{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A CustomPropertyObject is a CustomProperty of either scope.
 type CustomPropertyObject interface {
 	resource.Managed
