@@ -30,6 +30,7 @@ import (
 //	POST   /_emulator/repos/{o}/{r}/pages/certificate   verify the Pages site's custom domain and issue its certificate now
 //	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
 //	POST   /_emulator/orgs/{org}/invitations/{login}/{accept|decline|expire}   answer an organization invitation as its invitee
+//	POST   /_emulator/orgs/{org}/code-security/attachments  finish every pending attachment of a code security configuration now
 //	POST   /_emulator/orgs/{org}/repository-roles  add a custom repository role {"name": "deployer", "baseRole": "write"}
 //	POST   /_emulator/orgs/{org}/organization-roles  add a custom organization role {"name": "auditor", "baseRole": "read", "permissions": ["read_audit_logs"]}; answers its id
 //	GET    /_emulator/repos/{o}/{r}/{store}/secrets/{name}   a secret's plaintext {"value": ..., "updatedAt": ...}
@@ -217,6 +218,12 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 			return
 		}
 		if err := s.state.AnswerOrgInvitation(org, login, answer); err != nil {
+			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case strings.HasPrefix(path, "/orgs/") && strings.HasSuffix(path, "/code-security/attachments") && r.Method == http.MethodPost:
+		if err := s.state.FinishCodeSecurityAttachments(strings.TrimSuffix(strings.TrimPrefix(path, "/orgs/"), "/code-security/attachments")); err != nil {
 			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
 			return
 		}

@@ -77,6 +77,7 @@ var fuzzSetup = []setupCall{
 	{"POST", "/repos/demo-org/fuzz/environments/production/variables", `{"name":"FUZZ_VAR","value":"x"}`, ""},
 	{"POST", "/repos/demo-org/fuzz/environments/production/deployment-branch-policies", `{"name":"release/*"}`, "branch_policy_id"},
 	{"PUT", "/repos/demo-org/fuzz/collaborators/other-user", `{"permission":"push"}`, "invitation_id"},
+	{"POST", "/orgs/demo-org/code-security/configurations", `{"name":"fuzz","description":"fuzz"}`, "configuration_id"},
 }
 
 // fuzzParams are the path parameters of the targets every emulator holds;
