@@ -51,7 +51,7 @@ type CodeSecurityConfigurationStatus struct {
 
 // +kubebuilder:object:root=true
 
-// A CodeSecurityConfiguration is a GitHub configuration managed from a namespace. It reaches GitHub through a ProviderConfig in its namespace or a ClusterProviderConfig. Its spec names the organization and the configuration's settings. The external name is the id GitHub assigns.
+// A CodeSecurityConfiguration is a GitHub configuration managed from a namespace. It reaches GitHub through a ProviderConfig in its namespace or a ClusterProviderConfig. Its spec names the organization, the configuration's security features, whether it is the default for new repositories and the repositories it is attached to. The external name is the id GitHub assigns.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"
