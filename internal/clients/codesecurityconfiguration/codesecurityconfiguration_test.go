@@ -97,7 +97,7 @@ func TestDrift(t *testing.T) {
 			reason:    "the same reviewers in another order are no drift",
 			p:         declared(bypass),
 			reviewers: resolved,
-			got: answered(declared(bypass), []github.BypassReviewer{resolved[1], resolved[0]}),
+			got:       answered(declared(bypass), []github.BypassReviewer{resolved[1], resolved[0]}),
 		},
 		"ReviewerRemoved": {
 			reason:    "a reviewer removed on GitHub is drift",

@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -189,7 +190,11 @@ func (c *CodeSecurityConfigurationsClient) AttachCodeSecurityConfiguration(ctx c
 	if scope == "selected" {
 		body["selected_repository_ids"] = repositoryIDs
 	}
-	return c.do(ctx, routeAttachCodeSecurityConfiguration, routeAttachCodeSecurityConfiguration.path(org, strconv.FormatInt(id, 10)), body, nil)
+	err := c.do(ctx, routeAttachCodeSecurityConfiguration, routeAttachCodeSecurityConfiguration.path(org, strconv.FormatInt(id, 10)), body, nil)
+	if accepted := (*github.AcceptedError)(nil); errors.As(err, &accepted) {
+		return nil // GitHub's 202: it attaches them afterwards
+	}
+	return err
 }
 
 // ListCodeSecurityAttachments reads the repositories attached to the

@@ -1,6 +1,8 @@
-// Package codesecurityconfiguration reconciles CodeSecurityConfiguration managed resources of both scopes
-// with one external client: a configuration of an organization, known by the id
-// GitHub assigns it.
+// Package codesecurityconfiguration reconciles CodeSecurityConfiguration
+// managed resources of both scopes with one external client: a code
+// security configuration of an organization, known by the id GitHub assigns
+// it, with the new repositories it is the default for and the repositories
+// it is attached to.
 package codesecurityconfiguration
 
 import (
@@ -15,12 +17,23 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	mapping "github.com/crossplane-github/provider-github/internal/clients/codesecurityconfiguration"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
+
+// ReasonAttaching is the reason of the Ready=False condition of a
+// configuration GitHub is still attaching to some of its repositories.
+const ReasonAttaching xpv2.ConditionReason = "Attaching"
+
+// attachingPoll is how soon a configuration GitHub is attaching is read
+// again, when the poll interval is longer.
+const attachingPoll = 5 * time.Second
 
 // Object is a CodeSecurityConfiguration of either scope.
 type Object interface {
@@ -30,25 +43,33 @@ type Object interface {
 	OrganizationTarget() *common.OrganizationTarget
 }
 
-// external manages one CodeSecurityConfiguration's configuration. It lives for one reconcile:
-// Observe keeps what it read for Update and Delete.
+// external manages one CodeSecurityConfiguration's configuration. It lives
+// for one reconcile: Observe keeps what it read for Update and Delete.
 type external[T Object] struct {
 	api    github.CodeSecurityConfigurationsAPI
 	in     kind.Organization
 	record event.Recorder
-
-	// found is the configuration as Observe found it; nil when it does not exist.
-	found *github.CodeSecurityConfiguration
+	// reviewers are the declared bypass reviewers, ids resolved; selected
+	// the ids of the repositories attachTo selects.
+	reviewers []github.BypassReviewer
+	selected  []int64
+	// found is the configuration as Observe found it; nil when it does not
+	// exist. drift is where its settings differ, defaultFor the new
+	// repositories it is the default for, attach what its attachment needs.
+	found      *github.CodeSecurityConfiguration
+	drift      []string
+	defaultFor string
+	attach     mapping.Attachment
 }
 
 // what names the configuration of name for messages.
 func (e *external[T]) what(name string) string {
-	return fmt.Sprintf("configuration %q of %s", name, e.in.FullName())
+	return fmt.Sprintf("code security configuration %q of %s", name, e.in.FullName())
 }
 
 // VerdictInputs: an observation depends on nothing but the spec, the
-// annotations, its organization and GitHub's answers, so a verdict may
-// confirm it (see kind.VerdictInputs).
+// annotations, the objects resolved in connect and GitHub's answers, so a
+// verdict may confirm it (see kind.VerdictInputs).
 func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
 
 // find reads the configuration mg manages: the one of its external name, or
@@ -57,7 +78,7 @@ func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return
 func (e *external[T]) find(ctx context.Context, mg T) (*github.CodeSecurityConfiguration, bool, error) {
 	p := mg.Parameters()
 	return kind.ByID[github.CodeSecurityConfiguration]{
-		Noun: "configuration", Address: "…/code-security/configurations/<id>", In: e.in, Record: e.record,
+		Noun: "code security configuration", Address: "…/code-security/configurations/<id>", In: e.in, Record: e.record,
 		Get: func(ctx context.Context, id int64) (*github.CodeSecurityConfiguration, error) {
 			return e.api.GetCodeSecurityConfiguration(ctx, e.in.Login, id)
 		},
@@ -69,7 +90,7 @@ func (e *external[T]) find(ctx context.Context, mg T) (*github.CodeSecurityConfi
 		},
 		ID:        func(got *github.CodeSecurityConfiguration) int64 { return got.ID },
 		CreatedAt: func(got *github.CodeSecurityConfiguration) *time.Time { return got.CreatedAt },
-		Drift:     func(got *github.CodeSecurityConfiguration) []string { return mapping.Drift(p, got) },
+		Drift:     func(got *github.CodeSecurityConfiguration) []string { return mapping.Drift(p, e.reviewers, got) },
 		Describe: func(got *github.CodeSecurityConfiguration) string {
 			return fmt.Sprintf("%s (id %d)", e.what(got.Name), got.ID)
 		},
@@ -77,29 +98,57 @@ func (e *external[T]) find(ctx context.Context, mg T) (*github.CodeSecurityConfi
 	}.Find(ctx, mg)
 }
 
-// Observe reads the configuration by its id, the external name (see find).
+// Observe reads the configuration by its id, the external name (see find),
+// the new repositories it is the default for and the repositories attached
+// to it. While GitHub is attaching some, it is not Ready (and not failed).
 func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	got, recovered, err := e.find(ctx, mg)
 	if err != nil || got == nil {
 		return managed.ExternalObservation{}, err
 	}
 	e.found = got
-	*mg.Observation() = mapping.Observation(e.in.FullName(), got)
-	mg.SetConditions(xpv2.Available())
-	var drift []string
-	if !meta.WasDeleted(mg) {
-		drift = mapping.Drift(mg.Parameters(), got)
+	defaults, err := e.api.ListCodeSecurityDefaults(ctx, e.in.Login)
+	if err != nil {
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the default code security configurations of %s", e.in.FullName())
+	}
+	e.defaultFor = mapping.DefaultFor(defaults, got.ID)
+	attached, err := e.api.ListCodeSecurityAttachments(ctx, e.in.Login, got.ID)
+	if err != nil {
+		return managed.ExternalObservation{}, errors.Wrapf(err, "cannot read the repositories attached to %s", e.what(got.Name))
+	}
+	lastScope := mg.Observation().AttachedScope
+	*mg.Observation() = mapping.Observation(e.in.FullName(), got, e.defaultFor, attached)
+	mg.Observation().AttachedScope = lastScope
+	if meta.WasDeleted(mg) {
+		return kind.Exists(nil, recovered), nil
+	}
+	p := mg.Parameters()
+	e.drift = mapping.Drift(p, e.reviewers, got)
+	drift := e.drift
+	if e.defaultFor != p.DefaultForNewRepos {
+		drift = append(drift, "defaultForNewRepos")
+	}
+	e.attach = mapping.Attaching(p.AttachTo, e.selected, ptr.Deref(lastScope, ""), attached)
+	if e.attach.Attach || len(e.attach.Detach) > 0 {
+		drift = append(drift, "attachTo")
+	}
+	if len(e.attach.Pending) > 0 {
+		mg.SetConditions(xpv2.Condition{Type: xpv2.TypeReady, Status: corev1.ConditionFalse, LastTransitionTime: metav1.Now(), Reason: ReasonAttaching,
+			Message: fmt.Sprintf("GitHub is attaching the configuration to %s; the resource is Ready once they are attached", strings.Join(e.attach.Pending, ", "))})
+	} else {
+		mg.SetConditions(xpv2.Available())
 	}
 	return kind.Exists(drift, recovered), nil
 }
 
-// Create creates the configuration and records its id as the external name.
+// Create creates the configuration and records its id as the external name;
+// its default and attachment follow in the next reconcile's update.
 func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
 	p := mg.Parameters()
-	got, err := e.api.CreateCodeSecurityConfiguration(ctx, e.in.Login, mapping.Request(p))
+	got, err := e.api.CreateCodeSecurityConfiguration(ctx, e.in.Login, mapping.Request(p, e.reviewers))
 	switch {
 	case github.IsNotFound(err):
-		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create %s: cannot find organization %s%s, or the credentials may not write its configurations", e.what(p.Name), e.in.FullName(), e.in.NamedBy())
+		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create %s: cannot find organization %s%s, or the credentials may not write its code security configurations", e.what(p.Name), e.in.FullName(), e.in.NamedBy())
 	case github.IsUnprocessable(err) && strings.Contains(err.Error(), "already_exists"):
 		return managed.ExternalCreation{}, errors.Errorf("%s already exists and this CodeSecurityConfiguration did not create it: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address, …/code-security/configurations/<id>); or choose another name", e.what(p.Name))
 	case err != nil:
@@ -109,20 +158,45 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	return managed.ExternalCreation{}, nil
 }
 
-// Update puts the declared configuration back.
+// Update puts the declared settings back, makes the configuration the
+// declared default for new repositories, detaches the repositories attachTo
+// (selected) does not name and attaches those it does.
 func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
 	if e.found == nil {
-		return managed.ExternalUpdate{}, errors.New("cannot update a configuration that was not observed first")
+		return managed.ExternalUpdate{}, errors.New("cannot update a code security configuration that was not observed first")
 	}
-	_, err := e.api.UpdateCodeSecurityConfiguration(ctx, e.in.Login, e.found.ID, mapping.Request(mg.Parameters()))
-	return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update %s", e.what(e.found.Name))
+	p := mg.Parameters()
+	id, name := e.found.ID, e.found.Name
+	if len(e.drift) > 0 {
+		if _, err := e.api.UpdateCodeSecurityConfiguration(ctx, e.in.Login, id, mapping.Request(p, e.reviewers)); err != nil {
+			return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot update %s", e.what(name))
+		}
+	}
+	if e.defaultFor != p.DefaultForNewRepos {
+		if err := e.api.SetCodeSecurityDefault(ctx, e.in.Login, id, p.DefaultForNewRepos); err != nil {
+			return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot make %s the default for new repositories (%s)", e.what(name), p.DefaultForNewRepos)
+		}
+	}
+	if len(e.attach.Detach) > 0 {
+		if err := e.api.DetachCodeSecurityConfigurations(ctx, e.in.Login, e.attach.Detach); err != nil {
+			return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot detach from %s the repositories attachTo does not select", e.what(name))
+		}
+	}
+	if e.attach.Attach {
+		if err := e.api.AttachCodeSecurityConfiguration(ctx, e.in.Login, id, p.AttachTo.Scope, e.attach.IDs); err != nil {
+			return managed.ExternalUpdate{}, errors.Wrapf(err, "cannot attach %s to repositories (scope %s)", e.what(name), p.AttachTo.Scope)
+		}
+		mg.Observation().AttachedScope = ptr.To(p.AttachTo.Scope)
+	}
+	return managed.ExternalUpdate{}, nil
 }
 
-// Delete deletes the configuration. One that is already gone counts as deleted.
+// Delete deletes the configuration; GitHub detaches its repositories. One
+// that is already gone counts as deleted.
 func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
 	mg.SetConditions(xpv2.Deleting())
 	if e.found == nil {
-		return managed.ExternalDelete{}, errors.New("cannot delete a configuration that was not observed first")
+		return managed.ExternalDelete{}, errors.New("cannot delete a code security configuration that was not observed first")
 	}
 	err := e.api.DeleteCodeSecurityConfiguration(ctx, e.in.Login, e.found.ID)
 	return managed.ExternalDelete{}, errors.Wrapf(resource.Ignore(github.IsNotFound, err), "cannot delete %s", e.what(e.found.Name))
@@ -130,3 +204,12 @@ func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete,
 
 // Disconnect does nothing: clients are cached per credential, not per reconcile.
 func (e *external[T]) Disconnect(context.Context) error { return nil }
+
+// pollSooner reads a configuration GitHub is attaching again within
+// attachingPoll, rather than after the poll interval.
+func pollSooner(mg resource.Managed, interval time.Duration) time.Duration {
+	if c := mg.GetCondition(xpv2.TypeReady); c.Reason == ReasonAttaching && interval > attachingPoll {
+		return attachingPoll
+	}
+	return interval
+}

@@ -2,18 +2,22 @@ package codesecurityconfiguration
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-cmp/cmp"
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/utils/ptr"
 
 	"github.com/crossplane-github/provider-github/apis"
+	common "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/github/fake"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
@@ -37,8 +41,14 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 		name: string(s),
 		object: func(m ...mod) Object {
 			o := newT("ns", "x")
-			o.Parameters().Name = "bug"
-			o.Parameters().Description = ptr.To("Something is wrong")
+			p := o.Parameters()
+			p.Name, p.Description = "bug", "Something is wrong"
+			p.AdvancedSecurity, p.DependencyGraph, p.DependencyGraphAutosubmitAction = "disabled", "enabled", "disabled"
+			p.DependabotAlerts, p.DependabotSecurityUpdates, p.CodeScanningDefaultSetup = "disabled", "disabled", "disabled"
+			p.CodeScanningDelegatedAlertDismissal, p.SecretScanning, p.SecretScanningPushProtection = "not_set", "enabled", "disabled"
+			p.SecretScanningDelegatedBypass, p.SecretScanningValidityChecks, p.SecretScanningNonProviderPatterns = "disabled", "disabled", "disabled"
+			p.SecretScanningGenericSecrets, p.SecretScanningDelegatedAlertDismissal, p.PrivateVulnerabilityReporting = "disabled", "disabled", "disabled"
+			p.Enforcement, p.DefaultForNewRepos = "enforced", "none"
 			for _, f := range m {
 				f(o)
 			}
@@ -65,10 +75,20 @@ func deleting() mod { return func(o Object) { now := metav1.Now(); o.SetDeletion
 
 var createdAt = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
-// gh is a fake GitHub holding at most one configuration.
+// gh is a fake GitHub holding at most one configuration, the new
+// repositories it is the default for and its attached repositories.
 type gh struct {
-	has   *github.CodeSecurityConfiguration
-	calls []string
+	has        *github.CodeSecurityConfiguration
+	defaultFor string
+	attached   []github.CodeSecurityAttachment
+	calls      []string
+}
+
+// attachment is repository id attached with status.
+func attachment(id int64, status string) github.CodeSecurityAttachment {
+	a := github.CodeSecurityAttachment{Status: status}
+	a.Repository.ID, a.Repository.Name = id, fmt.Sprintf("repo-%d", id)
+	return a
 }
 
 func (g *gh) api() *fake.MockCodeSecurityConfigurationsAPI {
@@ -90,12 +110,12 @@ func (g *gh) api() *fake.MockCodeSecurityConfigurationsAPI {
 		},
 		MockCreateCodeSecurityConfiguration: func(_ context.Context, _ string, r *github.CodeSecurityConfigurationRequest) (*github.CodeSecurityConfiguration, error) {
 			g.calls = append(g.calls, "create")
-			g.has = &github.CodeSecurityConfiguration{ID: 7, Name: r.Name, Description: r.Description, CreatedAt: &createdAt}
+			g.has = &github.CodeSecurityConfiguration{ID: 7, Name: r.Name, TargetType: "organization", CodeSecurityFeatures: r.CodeSecurityFeatures, CreatedAt: &createdAt}
 			return g.has, nil
 		},
 		MockUpdateCodeSecurityConfiguration: func(_ context.Context, _ string, id int64, r *github.CodeSecurityConfigurationRequest) (*github.CodeSecurityConfiguration, error) {
 			g.calls = append(g.calls, "update")
-			g.has.Description = r.Description
+			g.has.Name, g.has.CodeSecurityFeatures = r.Name, r.CodeSecurityFeatures
 			return g.has, nil
 		},
 		MockDeleteCodeSecurityConfiguration: func(_ context.Context, _ string, id int64) error {
@@ -103,12 +123,49 @@ func (g *gh) api() *fake.MockCodeSecurityConfigurationsAPI {
 			g.has = nil
 			return nil
 		},
+		MockListCodeSecurityDefaults: func(context.Context, string) ([]github.CodeSecurityDefault, error) {
+			if g.has == nil || g.defaultFor == "" || g.defaultFor == "none" {
+				return nil, nil
+			}
+			return []github.CodeSecurityDefault{{DefaultForNewRepos: g.defaultFor, Configuration: g.has}}, nil
+		},
+		MockSetCodeSecurityDefault: func(_ context.Context, _ string, _ int64, d string) error {
+			g.calls = append(g.calls, "default "+d)
+			g.defaultFor = d
+			return nil
+		},
+		MockAttachCodeSecurityConfiguration: func(_ context.Context, _ string, _ int64, scope string, ids []int64) error {
+			g.calls = append(g.calls, fmt.Sprintf("attach %s %v", scope, ids))
+			for _, id := range ids {
+				g.attached = append(g.attached, attachment(id, "attaching"))
+			}
+			return nil
+		},
+		MockListCodeSecurityAttachments: func(context.Context, string, int64) ([]github.CodeSecurityAttachment, error) {
+			return g.attached, nil
+		},
+		MockDetachCodeSecurityConfigurations: func(_ context.Context, _ string, ids []int64) error {
+			g.calls = append(g.calls, fmt.Sprintf("detach %v", ids))
+			var kept []github.CodeSecurityAttachment
+			for _, a := range g.attached {
+				if !slices.Contains(ids, a.Repository.ID) {
+					kept = append(kept, a)
+				}
+			}
+			g.attached = kept
+			return nil
+		},
 	}
 }
 
 // existing is a configuration GitHub has, made at made, described so.
 func existing(made time.Time, description string) *github.CodeSecurityConfiguration {
-	return &github.CodeSecurityConfiguration{ID: 7, Name: "bug", Description: ptr.To(description), CreatedAt: &made}
+	return &github.CodeSecurityConfiguration{ID: 7, Name: "bug", TargetType: "organization", CreatedAt: &made, CodeSecurityFeatures: github.CodeSecurityFeatures{
+		Description: description, AdvancedSecurity: "disabled", DependencyGraph: "enabled", DependencyGraphAutosubmitAction: "disabled",
+		DependabotAlerts: "disabled", DependabotSecurityUpdates: "disabled", CodeScanningDefaultSetup: "disabled", CodeScanningDelegatedAlertDismissal: "not_set",
+		SecretScanning: "enabled", SecretScanningPushProtection: "disabled", SecretScanningDelegatedBypass: "disabled", SecretScanningValidityChecks: "disabled",
+		SecretScanningNonProviderPatterns: "disabled", SecretScanningGenericSecrets: "disabled", SecretScanningDelegatedAlertDismissal: "disabled",
+		PrivateVulnerabilityReporting: "disabled", Enforcement: "enforced"}}
 }
 
 const ext = "7"
@@ -202,18 +259,56 @@ func TestCreateUpdateDelete(t *testing.T) {
 		if got := meta.GetExternalName(mg); got != ext {
 			t.Errorf("external name %q, want %q", got, ext)
 		}
-		g.has.Description = ptr.To("other")
+		g.has.Description = "other"
 		if o, err := e.Observe(context.Background(), mg); err != nil || o.ResourceUpToDate {
 			t.Fatalf("Observe(...): %+v, %v: want drift", o, err)
 		}
 		if _, err := e.Update(context.Background(), mg); err != nil {
 			t.Fatalf("Update(...): %v", err)
 		}
-		if got := ptr.Deref(g.has.Description, ""); got != "Something is wrong" {
+		if got := g.has.Description; got != "Something is wrong" {
 			t.Errorf("description after the update %q, want the declared one", got)
 		}
 		if _, err := e.Delete(context.Background(), mg); err != nil || g.has != nil {
 			t.Errorf("Delete(...): %v; GitHub has %+v, want nothing", err, g.has)
+		}
+	})
+}
+
+// The default for new repositories and the selected repositories are put
+// in place by updates; GitHub's attaching reads Ready=False, then Ready; a
+// repository attached but not selected is detached.
+func TestDefaultAndAttachment(t *testing.T) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+		g := &gh{has: existing(createdAt, "Something is wrong"), attached: []github.CodeSecurityAttachment{attachment(9, "attached")}}
+		mg := s.object(withExternalName(ext), func(o Object) {
+			o.Parameters().DefaultForNewRepos = "public"
+			o.Parameters().AttachTo = &common.CodeSecurityAttachment{Scope: "selected", Repositories: []string{"a"}}
+		})
+		e := &external[Object]{api: g.api(), in: in, record: &kindtest.Recorder{}, selected: []int64{3}}
+		o, err := e.Observe(context.Background(), mg)
+		if err != nil || o.Diff != "defaultForNewRepos, attachTo" {
+			t.Fatalf("Observe(...): %+v, %v: want drift in defaultForNewRepos and attachTo", o, err)
+		}
+		if _, err := e.Update(context.Background(), mg); err != nil {
+			t.Fatalf("Update(...): %v", err)
+		}
+		if diff := cmp.Diff([]string{"get", "default public", "detach [9]", "attach selected [3]"}, g.calls); diff != "" {
+			t.Errorf("calls: -want, +got:\n%s", diff)
+		}
+		o, err = e.Observe(context.Background(), mg)
+		if err != nil || !o.ResourceUpToDate {
+			t.Fatalf("Observe(...) after the update: %+v, %v: want up to date", o, err)
+		}
+		if c := mg.GetCondition(xpv2.TypeReady); c.Reason != ReasonAttaching || c.Status != corev1.ConditionFalse {
+			t.Errorf("while GitHub attaches, Ready is %s (%s), want False (%s)", c.Status, c.Reason, ReasonAttaching)
+		}
+		g.attached[0].Status = "attached"
+		if _, err := e.Observe(context.Background(), mg); err != nil {
+			t.Fatal(err)
+		}
+		if c := mg.GetCondition(xpv2.TypeReady); c.Status != corev1.ConditionTrue {
+			t.Errorf("once attached, Ready is %s (%s), want True", c.Status, c.Reason)
 		}
 	})
 }

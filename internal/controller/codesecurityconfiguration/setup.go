@@ -2,26 +2,74 @@ package codesecurityconfiguration
 
 import (
 	"context"
+	"fmt"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
 	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
 	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
+	mapping "github.com/crossplane-github/provider-github/internal/clients/codesecurityconfiguration"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 // Setups add the CodeSecurityConfiguration kind in both scopes.
 var Setups = []kind.Setup{
-	kind.Of(&orgmv1alpha1.CodeSecurityConfiguration{}, connect[*orgmv1alpha1.CodeSecurityConfiguration], kind.ShownAtOnce()),
-	kind.Of(&orgv1alpha1.CodeSecurityConfiguration{}, connect[*orgv1alpha1.CodeSecurityConfiguration], kind.ShownAtOnce()),
+	kind.Of(&orgmv1alpha1.CodeSecurityConfiguration{}, connect[*orgmv1alpha1.CodeSecurityConfiguration], kind.ShownAtOnce(), managed.WithPollIntervalHook(pollSooner)),
+	kind.Of(&orgv1alpha1.CodeSecurityConfiguration{}, connect[*orgv1alpha1.CodeSecurityConfiguration], kind.ShownAtOnce(), managed.WithPollIntervalHook(pollSooner)),
 }
 
-// connect finds the configuration's organization on every reconcile.
-func connect[T Object](_ context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
+// connect finds the configuration's organization and resolves, on every
+// reconcile, the bypass reviewers named by team slug and the repositories
+// attachTo selects (references follow renames, a selector newly labelled
+// Repository resources). A resource being deleted is deleted even when
+// they cannot be resolved any more: only its id matters then.
+func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
 	in, err := c.Organization(mg)
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewCodeSecurityConfigurationsClient(c.GitHub), in: in, record: c.Record}, nil
+	e := &external[T]{api: github.NewCodeSecurityConfigurationsClient(c.GitHub), in: in, record: c.Record}
+	if err := resolve(ctx, mg, c, e, github.NewTeamsClient(c.GitHub)); err != nil && !meta.WasDeleted(mg) {
+		return nil, err
+	}
+	return e, nil
+}
+
+// resolve fills e's reviewers and selected repository ids.
+func resolve[T Object](ctx context.Context, mg T, c kind.Connection, e *external[T], teams github.TeamsAPI) error {
+	p := mg.Parameters()
+	org := e.in.Login
+	slugs := map[int]int64{}
+	if o := p.SecretScanningDelegatedBypassOptions; o != nil {
+		for i, r := range o.Reviewers {
+			if r.TeamSlug == nil {
+				continue
+			}
+			field := fmt.Sprintf("spec.forProvider.secretScanningDelegatedBypassOptions.reviewers[%d].teamSlug", i)
+			t, err := teams.GetTeam(ctx, org, *r.TeamSlug)
+			switch {
+			case github.IsNotFound(err):
+				return errors.Errorf("%s names team %q, which organization %s does not have (or the credentials cannot see): create it, or fix the slug", field, *r.TeamSlug, org)
+			case err != nil:
+				return errors.Wrapf(err, "cannot read team %q of %s named by %s", *r.TeamSlug, org, field)
+			}
+			slugs[i] = t.ID
+		}
+	}
+	e.reviewers = mapping.Reviewers(p, slugs)
+	if a := p.AttachTo; a != nil && a.Scope == mapping.Selected {
+		ids, err := c.RepositoryIDs(ctx, mg, org, kind.RepositoryChoice{
+			Names: a.Repositories, NamesField: "spec.forProvider.attachTo.repositories",
+			Refs: a.RepositoryRefs, RefsField: "spec.forProvider.attachTo.repositoryRefs",
+			Selector: a.RepositorySelector, SelectorField: "spec.forProvider.attachTo.repositorySelector",
+		})
+		if err != nil {
+			return err
+		}
+		e.selected = ids
+	}
+	return nil
 }

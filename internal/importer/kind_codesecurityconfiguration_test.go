@@ -1,0 +1,54 @@
+package importer
+
+import (
+	"context"
+	"strconv"
+	"testing"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"github.com/google/go-cmp/cmp"
+	"k8s.io/utils/ptr"
+
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	gh "github.com/crossplane-github/provider-github/internal/clients/github"
+)
+
+// An organization's code security configuration is imported with every
+// feature, its default for new repositories and its attached repositories
+// (by reference where their Repository is imported, by name where not).
+func TestImportCodeSecurityConfigurations(t *testing.T) {
+	ctx := context.Background()
+	s, emu := newTestSessionOn(t, orgRulesetSeed, "Repository", "CodeSecurityConfiguration")
+	api, lib := repoIDOf(t, emu, "api"), repoIDOf(t, emu, "lib")
+	s.repoNames = map[int64]string{api: "api", lib: "lib"}
+	c := gh.NewCodeSecurityConfigurationsClient(s.GitHub)
+	created, err := c.CreateCodeSecurityConfiguration(ctx, "acme", &gh.CodeSecurityConfigurationRequest{Name: "strict",
+		CodeSecurityFeatures: gh.CodeSecurityFeatures{Description: "Everything on", SecretScanning: "enabled"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SetCodeSecurityDefault(ctx, "acme", created.ID, "public"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AttachCodeSecurityConfiguration(ctx, "acme", created.ID, "selected", []int64{api, lib}); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := codeSecurityConfigurationKind.Import(ctx, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(created.ID, 10)
+	want := []Resource{{Kind: "CodeSecurityConfiguration", Group: "org", Key: id, ExternalName: id,
+		Notes: []string{`Code security configuration "strict".`},
+		ForProvider: orgcommon.CodeSecurityConfigurationParameters{OrganizationTarget: orgcommon.OrganizationTarget{Organization: ptr.To("acme")},
+			Name: "strict", Description: "Everything on", AdvancedSecurity: "disabled",
+			DependencyGraph: "enabled", DependencyGraphAutosubmitAction: "disabled", DependabotAlerts: "disabled", DependabotSecurityUpdates: "disabled",
+			CodeScanningDefaultSetup: "disabled", CodeScanningDelegatedAlertDismissal: "not_set", SecretScanning: "enabled",
+			SecretScanningPushProtection: "disabled", SecretScanningDelegatedBypass: "disabled", SecretScanningValidityChecks: "disabled",
+			SecretScanningNonProviderPatterns: "disabled", SecretScanningGenericSecrets: "disabled", SecretScanningDelegatedAlertDismissal: "disabled",
+			PrivateVulnerabilityReporting: "disabled", Enforcement: "enforced", DefaultForNewRepos: "public",
+			AttachTo: &orgcommon.CodeSecurityAttachment{Scope: "selected", Repositories: []string{"lib"}, RepositoryRefs: []xpv2.Reference{xpv2Ref("api")}}}}}
+	if diff := cmp.Diff(want, rs); diff != "" {
+		t.Errorf("the imported configurations: -want, +got:\n%s", diff)
+	}
+}
