@@ -2,84 +2,263 @@ package integration
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	repocommon "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
 )
 
-// codeSecurityConfigurationHome is where the CodeSecurityConfiguration tests make their configurations: the
-// organization.
-const codeSecurityConfigurationHome = "/orgs/" + owner
+// codeSecurityConfigurations is where the CodeSecurityConfiguration tests
+// find their configurations on GitHub.
+const codeSecurityConfigurations = "/orgs/" + owner + "/code-security/configurations"
 
-// newCodeSecurityConfiguration builds, without creating it, a CodeSecurityConfiguration of scope s called
-// name for the configuration named label.
-func (f *fixture) newCodeSecurityConfiguration(s scope, name, label, description string) twins.CodeSecurityConfigurationObject {
+// newCodeSecurityConfiguration builds, without creating it, a
+// CodeSecurityConfiguration of scope s called name for the configuration
+// named label, with secret scanning enabled and every other feature left to
+// its default.
+func (f *fixture) newCodeSecurityConfiguration(s scope, name, label string, mods ...func(*common.CodeSecurityConfigurationParameters)) twins.CodeSecurityConfigurationObject {
 	f.t.Helper()
 	o := twins.CodeSecurityConfiguration.In(s.of)
 	p := o.Parameters()
 	p.OrganizationTarget = common.OrganizationTarget{Organization: ptr.To(owner)}
-	p.Name, p.Description = label, ptr.To(description)
+	p.Name, p.Description, p.SecretScanning = label, "Secrets found early", "enabled"
+	for _, m := range mods {
+		m(p)
+	}
 	return place(f, s, o, name, "github")
 }
 
-// ghCodeSecurityConfiguration is the description of GitHub's configuration at path
-// ("/code-security/configurations/<key>" under codeSecurityConfigurationHome); ok false when there is none.
-func (f *fixture) ghCodeSecurityConfiguration(path string) (description string, ok bool) {
-	f.t.Helper()
-	status, b := f.gh(goodToken, http.MethodGet, codeSecurityConfigurationHome+path, "")
-	if status == http.StatusNotFound {
-		return "", false
-	}
-	if status != http.StatusOK {
-		f.t.Fatalf("GET %s: status %d: %s", path, status, b)
-	}
-	var out struct {
-		Description *string `json:"description"`
-	}
-	f.must(json.Unmarshal(b, &out))
-	return ptr.Deref(out.Description, ""), true
+// ghCodeSecurityConfiguration is GitHub's configuration of id; ok false
+// when there is none.
+type ghCodeSecurityConfiguration struct {
+	Name           string `json:"name"`
+	Description    string `json:"description"`
+	SecretScanning string `json:"secret_scanning"`
+	Enforcement    string `json:"enforcement"`
 }
 
-// A configuration is created as declared, with its id as the external name; a
-// description changed on GitHub is put back, one deleted there is made
-// again; deleting the resource deletes the configuration.
+func (f *fixture) ghCodeSecurityConfiguration(id string) (ghCodeSecurityConfiguration, bool) {
+	f.t.Helper()
+	var out ghCodeSecurityConfiguration
+	status, b := f.gh(goodToken, http.MethodGet, codeSecurityConfigurations+"/"+id, "")
+	if status == http.StatusNotFound {
+		return out, false
+	}
+	if status != http.StatusOK {
+		f.t.Fatalf("GET configuration %s: status %d: %s", id, status, b)
+	}
+	f.must(json.Unmarshal(b, &out))
+	return out, true
+}
+
+// ghAttached are the repositories attached to configuration id on GitHub,
+// as name=status, sorted.
+func (f *fixture) ghAttached(id string) []string {
+	f.t.Helper()
+	var items []struct {
+		Status     string `json:"status"`
+		Repository struct {
+			Name string `json:"name"`
+		} `json:"repository"`
+	}
+	f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, codeSecurityConfigurations+"/"+id+"/repositories", ""), &items))
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		out = append(out, it.Repository.Name+"="+it.Status)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ghDefaultFor is which new repositories configuration id is the default
+// for on GitHub; "none" when it is no default.
+func (f *fixture) ghDefaultFor(id string) string {
+	f.t.Helper()
+	var defaults []struct {
+		DefaultForNewRepos string `json:"default_for_new_repos"`
+		Configuration      struct {
+			ID int64 `json:"id"`
+		} `json:"configuration"`
+	}
+	f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, codeSecurityConfigurations+"/defaults", ""), &defaults))
+	for _, d := range defaults {
+		if fmt.Sprint(d.Configuration.ID) == id {
+			return d.DefaultForNewRepos
+		}
+	}
+	return "none"
+}
+
+// A configuration is created as declared, with its id as the external name,
+// made the default for new public repositories and attached to the
+// repositories it selects — a Repository resource by reference, a
+// repository by name — and Ready once GitHub has attached them. Whatever is
+// changed on GitHub is put back: a setting, its name, its default, and a
+// repository attached there that it does not select is detached.
+// Deleting the resource deletes the configuration.
 func TestCodeSecurityConfigurationLifecycle(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
-		o := f.newCodeSecurityConfiguration(s, "bug", "bug", "Something is wrong")
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", `{"name":"by-name"}`)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", `{"name":"unlisted"}`)
+		waitReady(f, f.create(s, "by-ref", repocommon.RepositoryParameters{Visibility: ptr.To("private")}))
+		o := f.newCodeSecurityConfiguration(s, "strict", "strict", func(p *common.CodeSecurityConfigurationParameters) {
+			p.DefaultForNewRepos = "public"
+			p.AttachTo = &common.CodeSecurityAttachment{Scope: "selected", Repositories: []string{"by-name"},
+				RepositoryRefs: []xpv2.Reference{{Name: s.key(f, "by-ref").Name}}}
+		})
 		f.must(kube.Create(f.ctx, o))
 		got := waitReady(f, o)
-		path := "/code-security/configurations/" + meta.GetExternalName(got)
-		if d, ok := f.ghCodeSecurityConfiguration(path); !ok || d != "Something is wrong" {
-			t.Errorf("GitHub's configuration at %s: %q (exists %t), want the declared description", path, d, ok)
+		id := meta.GetExternalName(got)
+		if c, ok := f.ghCodeSecurityConfiguration(id); !ok || c.Name != "strict" || c.SecretScanning != "enabled" || c.Enforcement != "enforced" {
+			t.Errorf("GitHub's configuration %s: %+v (exists %t), want it as declared", id, c, ok)
 		}
-		if ptr.Deref(got.Observation().Organization, "") != owner {
-			t.Errorf("status.atProvider %+v", got.Observation())
+		if d := f.ghDefaultFor(id); d != "public" {
+			t.Errorf("GitHub's default for new repositories %q, want public", d)
+		}
+		if a := f.ghAttached(id); !slices.Equal(a, []string{"by-name=attached", "by-ref=attached"}) {
+			t.Errorf("GitHub's attached repositories %v, want by-name and by-ref, attached", a)
+		}
+		if obs := got.Observation(); ptr.Deref(obs.Organization, "") != owner || ptr.Deref(obs.DefaultForNewRepos, "") != "public" || len(obs.Repositories) != 2 {
+			t.Errorf("status.atProvider %+v", obs)
 		}
 
-		f.ghMust(http.StatusOK, goodToken, http.MethodPatch, codeSecurityConfigurationHome+path, `{"description":"changed"}`)
-		f.eventually("the description put back", func() string {
-			if d, _ := f.ghCodeSecurityConfiguration(path); d != "Something is wrong" {
-				return "GitHub's description is " + d
+		f.ghMust(http.StatusOK, goodToken, http.MethodPatch, codeSecurityConfigurations+"/"+id, `{"name":"renamed","secret_scanning":"disabled","enforcement":"unenforced"}`)
+		f.ghMust(http.StatusOK, goodToken, http.MethodPut, codeSecurityConfigurations+"/"+id+"/defaults", `{"default_for_new_repos":"none"}`)
+		f.ghMust(http.StatusAccepted, goodToken, http.MethodPost, codeSecurityConfigurations+"/"+id+"/attach",
+			fmt.Sprintf(`{"scope":"selected","selected_repository_ids":[%d]}`, f.repoID("unlisted")))
+		f.must(f.emu.State().FinishCodeSecurityAttachments(owner))
+		f.eventually("the configuration, its default and its repositories put back", func() string {
+			if c, _ := f.ghCodeSecurityConfiguration(id); c.Name != "strict" || c.SecretScanning != "enabled" || c.Enforcement != "enforced" {
+				return fmt.Sprintf("GitHub's configuration %+v", c)
+			}
+			if d := f.ghDefaultFor(id); d != "public" {
+				return "default for " + d
+			}
+			if a := f.ghAttached(id); !slices.Equal(a, []string{"by-name=attached", "by-ref=attached"}) {
+				return fmt.Sprintf("attached %v", a)
 			}
 			return ""
 		})
 
 		f.must(kube.Delete(f.ctx, get(f, o)))
 		f.eventually("the configuration deleted on GitHub and the resource gone", func() string {
-			if _, ok := f.ghCodeSecurityConfiguration(path); ok {
-				return "GitHub still has " + path
+			if _, ok := f.ghCodeSecurityConfiguration(id); ok {
+				return "GitHub still has configuration " + id
 			}
-			if err := kube.Get(f.ctx, s.key(f, "bug"), fresh(o)); !kerrors.IsNotFound(err) {
+			if err := kube.Get(f.ctx, s.key(f, "strict"), fresh(o)); !kerrors.IsNotFound(err) {
 				return "CodeSecurityConfiguration still there"
 			}
 			return ""
 		})
+	})
+}
+
+// A configuration of a name the organization already has is not taken
+// over: a condition says how to, and the annotation does it. A repository
+// the spec names that GitHub does not have is a condition that names it.
+func TestCodeSecurityConfigurationErrors(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		var taken struct {
+			ID int64 `json:"id"`
+		}
+		f.must(json.Unmarshal(f.ghMust(http.StatusCreated, goodToken, http.MethodPost, codeSecurityConfigurations, `{"name":"taken","description":"someone else's"}`), &taken))
+		o := f.newCodeSecurityConfiguration(s, "taken", "taken")
+		f.must(kube.Create(f.ctx, o))
+		waitSyncError(f, o, `code security configuration "taken" of demo-org already exists and this CodeSecurityConfiguration did not create it`,
+			"set the annotation crossplane.io/external-name to its id")
+		if c, _ := f.ghCodeSecurityConfiguration(fmt.Sprint(taken.ID)); c.Description != "someone else's" || c.SecretScanning != "disabled" {
+			t.Errorf("the configuration that was there: %+v, want it untouched", c)
+		}
+		update(f, o, func(o twins.CodeSecurityConfigurationObject) { meta.SetExternalName(o, fmt.Sprint(taken.ID)) })
+		waitReady(f, o)
+		if c, _ := f.ghCodeSecurityConfiguration(fmt.Sprint(taken.ID)); c.Description != "Secrets found early" || c.SecretScanning != "enabled" {
+			t.Errorf("the adopted configuration: %+v, want it as declared", c)
+		}
+
+		missing := f.newCodeSecurityConfiguration(s, "missing", "missing", func(p *common.CodeSecurityConfigurationParameters) {
+			p.AttachTo = &common.CodeSecurityAttachment{Scope: "selected", Repositories: []string{"nowhere"}}
+		})
+		f.must(kube.Create(f.ctx, missing))
+		waitSyncError(f, missing, `spec.forProvider.attachTo.repositories names repository "nowhere", which organization demo-org does not have`)
+
+		for _, x := range []twins.CodeSecurityConfigurationObject{o, missing} {
+			f.must(kube.Delete(f.ctx, get(f, x)))
+		}
+		f.eventually("every resource gone", func() string {
+			for _, name := range []string{"taken", "missing"} {
+				if err := kube.Get(f.ctx, s.key(f, name), fresh(o)); !kerrors.IsNotFound(err) {
+					return name + " still there"
+				}
+			}
+			return ""
+		})
+	})
+}
+
+// Bad input is refused at admission, with what is allowed.
+func TestCodeSecurityConfigurationAdmission(t *testing.T) {
+	cases := map[string]struct {
+		change func(p *common.CodeSecurityConfigurationParameters)
+		want   string
+	}{
+		"UnknownState": {change: func(p *common.CodeSecurityConfigurationParameters) { p.DependabotAlerts = "on" },
+			want: `supported values: "enabled", "disabled", "not_set"`},
+		"UnknownEnforcement": {change: func(p *common.CodeSecurityConfigurationParameters) { p.Enforcement = "strict" },
+			want: `supported values: "enforced", "unenforced"`},
+		"UnknownDefault": {change: func(p *common.CodeSecurityConfigurationParameters) { p.DefaultForNewRepos = "private" },
+			want: `supported values: "all", "none", "private_and_internal", "public"`},
+		"NoDescription": {change: func(p *common.CodeSecurityConfigurationParameters) { p.Description = "" },
+			want: "spec.forProvider.description"},
+		"RunnerWithoutDefaultSetup": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.CodeScanningDefaultSetupOptions = &common.CodeScanningDefaultSetupOptions{RunnerType: "standard"}
+		}, want: "codeScanningDefaultSetupOptions go only with codeScanningDefaultSetup: enabled"},
+		"ReviewersWithoutBypass": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.SecretScanningDelegatedBypassOptions = &common.DelegatedBypassOptions{Reviewers: []common.BypassReviewer{{ReviewerType: "ROLE", ReviewerID: ptr.To[int64](1)}}}
+		}, want: "secretScanningDelegatedBypassOptions go only with secretScanningDelegatedBypass: enabled"},
+		"SlugOfARole": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.SecretScanningDelegatedBypass = "enabled"
+			p.SecretScanningDelegatedBypassOptions = &common.DelegatedBypassOptions{Reviewers: []common.BypassReviewer{{ReviewerType: "ROLE", TeamSlug: ptr.To("sec")}}}
+		}, want: "teamSlug goes only with reviewerType: TEAM"},
+		"LabelOfStandardRunners": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.CodeScanningDefaultSetup = "enabled"
+			p.CodeScanningDefaultSetupOptions = &common.CodeScanningDefaultSetupOptions{RunnerType: "standard", RunnerLabel: ptr.To("x")}
+		}, want: "runnerLabel goes only with runnerType: labeled"},
+		"SelectedWithoutRepositories": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.AttachTo = &common.CodeSecurityAttachment{Scope: "selected"}
+		}, want: "scope: selected needs repositories, repositoryRefs or repositorySelector"},
+		"RepositoriesWithAll": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.AttachTo = &common.CodeSecurityAttachment{Scope: "all", Repositories: []string{"a"}}
+		}, want: "repositories, repositoryRefs and repositorySelector go only with scope: selected"},
+		"UnknownScope": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.AttachTo = &common.CodeSecurityAttachment{Scope: "private"}
+		}, want: `supported values: "all", "all_without_configurations", "public", "private_or_internal", "selected"`},
+	}
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		for name, tc := range cases {
+			t.Run(name, func(t *testing.T) {
+				o := f.newCodeSecurityConfiguration(s, "refused", "refused", tc.change)
+				err := kube.Create(f.ctx, o)
+				if err == nil {
+					_ = kube.Delete(f.ctx, o)
+					t.Fatalf("want the API server to refuse %+v", o.Parameters())
+				}
+				if !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("want the refusal to say %q, got: %v", tc.want, err)
+				}
+			})
+		}
 	})
 }

@@ -132,10 +132,14 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if e.attach.Attach || len(e.attach.Detach) > 0 {
 		drift = append(drift, "attachTo")
 	}
-	if len(e.attach.Pending) > 0 {
+	switch {
+	case len(e.attach.Pending) > 0:
 		mg.SetConditions(xpv2.Condition{Type: xpv2.TypeReady, Status: corev1.ConditionFalse, LastTransitionTime: metav1.Now(), Reason: ReasonAttaching,
 			Message: fmt.Sprintf("GitHub is attaching the configuration to %s; the resource is Ready once they are attached", strings.Join(e.attach.Pending, ", "))})
-	} else {
+	case e.attach.Attach:
+		mg.SetConditions(xpv2.Condition{Type: xpv2.TypeReady, Status: corev1.ConditionFalse, LastTransitionTime: metav1.Now(), Reason: ReasonAttaching,
+			Message: fmt.Sprintf("the configuration is to be attached to repositories (scope %s); the resource is Ready once GitHub has attached them", mg.Parameters().AttachTo.Scope)})
+	default:
 		mg.SetConditions(xpv2.Available())
 	}
 	return kind.Exists(drift, recovered), nil
@@ -149,7 +153,7 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 	switch {
 	case github.IsNotFound(err):
 		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create %s: cannot find organization %s%s, or the credentials may not write its code security configurations", e.what(p.Name), e.in.FullName(), e.in.NamedBy())
-	case github.IsUnprocessable(err) && strings.Contains(err.Error(), "already_exists"):
+	case github.IsUnprocessable(err) && (strings.Contains(err.Error(), "already_exists") || strings.Contains(err.Error(), "already exists")):
 		return managed.ExternalCreation{}, errors.Errorf("%s already exists and this CodeSecurityConfiguration did not create it: to manage it, set the annotation crossplane.io/external-name to its id (the number at the end of its address, …/code-security/configurations/<id>); or choose another name", e.what(p.Name))
 	case err != nil:
 		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create %s", e.what(p.Name))
