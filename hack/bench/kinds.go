@@ -252,6 +252,40 @@ spec:
 		return out, err
 	}}
 
+	// kindCodeSecurityConfiguration is a code security configuration of
+	// the organization for each storm repository, named for it and attached
+	// to it by reference (scope selected). Its objects are the
+	// organization's configurations of that name, every page.
+	kindCodeSecurityConfiguration = benchKind{kind: "CodeSecurityConfiguration", group: orgGroup, want: "csc", manifest: `apiVersion: org.github.m.crossplane.io/v1alpha1
+kind: CodeSecurityConfiguration
+metadata: {name: "%[1]s-csc"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    name: "%[1]s-csc"
+    description: "Secret scanning for %[1]s"
+    secretScanning: enabled
+    attachTo:
+      scope: selected
+      repositoryRefs: [{name: "%[1]s"}]
+`, objects: func(g github, repo string) ([]string, error) {
+		var out []string
+		for page := 1; ; page++ {
+			names, err := g.names(fmt.Sprintf("/orgs/%s/code-security/configurations?per_page=100&page=%d", owner, page), "", field("name"))
+			if err != nil {
+				return nil, err
+			}
+			for _, n := range names {
+				if n == repo+"-csc" {
+					out = append(out, "csc")
+				}
+			}
+			if len(names) < 100 {
+				return out, nil
+			}
+		}
+	}}
+
 	kindWebhook = benchKind{kind: "Webhook", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: Webhook
 metadata: {name: "%[1]s-ci"}
@@ -596,7 +630,7 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindIssueLabels, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
 	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook,
-	kindActionsOIDCSubjectClaim, kindPagesSite, kindActionsPermissions, kindMembership}
+	kindActionsOIDCSubjectClaim, kindPagesSite, kindActionsPermissions, kindMembership, kindCodeSecurityConfiguration}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

@@ -366,6 +366,18 @@ func recoverableKinds() map[string]recoverable {
 			count: func(f *fixture) int { return f.ghCount(orgRulesets, "", nameIs("protect")) },
 			write: orgRulesets,
 		},
+		"CodeSecurityConfiguration": {
+			fixture: newFixture,
+			build: func(f *fixture, s scope) resource.Managed {
+				return f.newCodeSecurityConfiguration(s, "strict", "strict")
+			},
+			lookAlike: func(f *fixture) {
+				f.ghMust(http.StatusCreated, goodToken, http.MethodPost, codeSecurityConfigurations, `{"name": "strict", "description": "Secrets found early", "secret_scanning": "disabled"}`)
+			},
+			state: func(f *fixture) string { return f.ghState(codeSecurityConfigurations) },
+			count: func(f *fixture) int { return f.ghCount(codeSecurityConfigurations, "", nameIs("strict")) },
+			write: codeSecurityConfigurations,
+		},
 		"AutolinkReference": {
 			fixture: newAutolinkFixture,
 			build: func(f *fixture, s scope) resource.Managed {
