@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -259,6 +260,36 @@ func TestCodeSecurityConfigurationAdmission(t *testing.T) {
 					t.Errorf("want the refusal to say %q, got: %v", tc.want, err)
 				}
 			})
+		}
+	})
+}
+
+// A scope other than selected is GitHub's to resolve when it attaches: the
+// configuration is attached once to the repositories of the scope (public
+// here, not the private one), becomes Ready, and is not attached again.
+func TestCodeSecurityConfigurationScope(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", `{"name":"open","visibility":"public"}`)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", `{"name":"closed","visibility":"private"}`)
+		o := f.newCodeSecurityConfiguration(s, "public", "public", func(p *common.CodeSecurityConfigurationParameters) {
+			p.AttachTo = &common.CodeSecurityAttachment{Scope: "public"}
+		})
+		f.must(kube.Create(f.ctx, o))
+		got := waitReady(f, o)
+		id := meta.GetExternalName(got)
+		if a := f.ghAttached(id); !slices.Equal(a, []string{"open=attached"}) {
+			t.Errorf("GitHub's attached repositories %v, want open only", a)
+		}
+		if sc := ptr.Deref(got.Observation().AttachedScope, ""); sc != "public" {
+			t.Errorf("status.atProvider.attachedScope %q, want public", sc)
+		}
+		before := len(f.emu.Requests())
+		time.Sleep(3 * pollInterval)
+		for _, req := range f.emu.Requests()[before:] {
+			if strings.HasSuffix(req.Path, "/attach") {
+				t.Errorf("attached again: %s %s", req.Method, req.Path)
+			}
 		}
 	})
 }
