@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
+	"github.com/crossplane-github/provider-github/internal/controller/codescanningdefaultsetup"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/collaboratorset"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
@@ -66,6 +67,7 @@ var kinds = [][]kind.Setup{
 	actionspermissions.Setups,
 	issuelabels.Setups,
 	collaboratorset.Setups,
+	codescanningdefaultsetup.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

@@ -35,4 +35,5 @@ var Kinds = []Kind{
 	actionsPermissionsKind,
 	issueLabelsKind,
 	collaboratorSetKind,
+	codeScanningDefaultSetupKind,
 }
