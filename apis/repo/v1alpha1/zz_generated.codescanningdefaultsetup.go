@@ -51,12 +51,12 @@ type CodeScanningDefaultSetupStatus struct {
 
 // +kubebuilder:object:root=true
 
-// A CodeScanningDefaultSetup is a cluster-scoped (Crossplane v1 style) GitHub code scanning default setup. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the repository and the fields of its code scanning default setup to keep as declared. The external name is the repository's full name, set once the provider has written the code scanning default setup.
+// A CodeScanningDefaultSetup is a cluster-scoped (Crossplane v1 style) GitHub code scanning default setup. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the repository and its code scanning default setup: configured or not, the query suite, the languages, the runners. The external name is the repository's full name, set once the provider has written the setup; a repository has one CodeScanningDefaultSetup.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"
 // +kubebuilder:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
-// +kubebuilder:printcolumn:name="ENABLED",type="boolean",JSONPath=".status.atProvider.enabled"
+// +kubebuilder:printcolumn:name="STATE",type="string",JSONPath=".status.atProvider.state"
 // +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
 // +kubebuilder:subresource:status
 // +kubebuilder:resource:scope=Cluster,categories={crossplane,managed,github}

@@ -835,9 +835,68 @@ func (in *CodeScanningDefaultSetupObservation) DeepCopyInto(out *CodeScanningDef
 		*out = new(string)
 		**out = **in
 	}
-	if in.Enabled != nil {
-		in, out := &in.Enabled, &out.Enabled
-		*out = new(bool)
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(string)
+		**out = **in
+	}
+	if in.State != nil {
+		in, out := &in.State, &out.State
+		*out = new(string)
+		**out = **in
+	}
+	if in.QuerySuite != nil {
+		in, out := &in.QuerySuite, &out.QuerySuite
+		*out = new(string)
+		**out = **in
+	}
+	if in.ThreatModel != nil {
+		in, out := &in.ThreatModel, &out.ThreatModel
+		*out = new(string)
+		**out = **in
+	}
+	if in.Languages != nil {
+		in, out := &in.Languages, &out.Languages
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.RunnerType != nil {
+		in, out := &in.RunnerType, &out.RunnerType
+		*out = new(string)
+		**out = **in
+	}
+	if in.RunnerLabel != nil {
+		in, out := &in.RunnerLabel, &out.RunnerLabel
+		*out = new(string)
+		**out = **in
+	}
+	if in.Schedule != nil {
+		in, out := &in.Schedule, &out.Schedule
+		*out = new(string)
+		**out = **in
+	}
+	if in.UpdatedAt != nil {
+		in, out := &in.UpdatedAt, &out.UpdatedAt
+		*out = new(string)
+		**out = **in
+	}
+	if in.RunID != nil {
+		in, out := &in.RunID, &out.RunID
+		*out = new(int64)
+		**out = **in
+	}
+	if in.RunURL != nil {
+		in, out := &in.RunURL, &out.RunURL
+		*out = new(string)
+		**out = **in
+	}
+	if in.ConfiguringSince != nil {
+		in, out := &in.ConfiguringSince, &out.ConfiguringSince
+		*out = (*in).DeepCopy()
+	}
+	if in.ConfiguringGeneration != nil {
+		in, out := &in.ConfiguringGeneration, &out.ConfiguringGeneration
+		*out = new(int64)
 		**out = **in
 	}
 }
@@ -856,9 +915,29 @@ func (in *CodeScanningDefaultSetupObservation) DeepCopy() *CodeScanningDefaultSe
 func (in *CodeScanningDefaultSetupParameters) DeepCopyInto(out *CodeScanningDefaultSetupParameters) {
 	*out = *in
 	in.RepositoryTarget.DeepCopyInto(&out.RepositoryTarget)
-	if in.Enabled != nil {
-		in, out := &in.Enabled, &out.Enabled
-		*out = new(bool)
+	if in.QuerySuite != nil {
+		in, out := &in.QuerySuite, &out.QuerySuite
+		*out = new(string)
+		**out = **in
+	}
+	if in.ThreatModel != nil {
+		in, out := &in.ThreatModel, &out.ThreatModel
+		*out = new(string)
+		**out = **in
+	}
+	if in.Languages != nil {
+		in, out := &in.Languages, &out.Languages
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.RunnerType != nil {
+		in, out := &in.RunnerType, &out.RunnerType
+		*out = new(string)
+		**out = **in
+	}
+	if in.RunnerLabel != nil {
+		in, out := &in.RunnerLabel, &out.RunnerLabel
+		*out = new(string)
 		**out = **in
 	}
 }

@@ -11,8 +11,8 @@ var _ github.CodeScanningDefaultSetupAPI = (*MockCodeScanningDefaultSetupAPI)(ni
 // MockCodeScanningDefaultSetupAPI is a github.CodeScanningDefaultSetupAPI whose every method calls the
 // function field of the same name; a nil field panics when called.
 type MockCodeScanningDefaultSetupAPI struct {
-	MockGetCodeScanningDefaultSetup func(ctx context.Context, owner, repo string) (*github.CodeScanningDefaultSetup, error)
-	MockPutCodeScanningDefaultSetup func(ctx context.Context, owner, repo string, r *github.CodeScanningDefaultSetupRequest) error
+	MockGetCodeScanningDefaultSetup    func(ctx context.Context, owner, repo string) (*github.CodeScanningDefaultSetup, error)
+	MockUpdateCodeScanningDefaultSetup func(ctx context.Context, owner, repo string, r *github.CodeScanningDefaultSetupRequest) (*github.CodeScanningRun, error)
 }
 
 // GetCodeScanningDefaultSetup calls MockGetCodeScanningDefaultSetup.
@@ -20,7 +20,7 @@ func (m *MockCodeScanningDefaultSetupAPI) GetCodeScanningDefaultSetup(ctx contex
 	return m.MockGetCodeScanningDefaultSetup(ctx, owner, repo)
 }
 
-// PutCodeScanningDefaultSetup calls MockPutCodeScanningDefaultSetup.
-func (m *MockCodeScanningDefaultSetupAPI) PutCodeScanningDefaultSetup(ctx context.Context, owner, repo string, r *github.CodeScanningDefaultSetupRequest) error {
-	return m.MockPutCodeScanningDefaultSetup(ctx, owner, repo, r)
+// UpdateCodeScanningDefaultSetup calls MockUpdateCodeScanningDefaultSetup.
+func (m *MockCodeScanningDefaultSetupAPI) UpdateCodeScanningDefaultSetup(ctx context.Context, owner, repo string, r *github.CodeScanningDefaultSetupRequest) (*github.CodeScanningRun, error) {
+	return m.MockUpdateCodeScanningDefaultSetup(ctx, owner, repo, r)
 }
