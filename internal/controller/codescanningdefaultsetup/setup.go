@@ -2,8 +2,12 @@ package codescanningdefaultsetup
 
 import (
 	"context"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
@@ -11,18 +15,64 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
-// Setups add the CodeScanningDefaultSetup kind in both scopes.
+// Setups add the CodeScanningDefaultSetup kind in both scopes. A setup
+// GitHub is still applying is read again sooner than the poll interval.
 var Setups = []kind.Setup{
-	kind.Of(&repomv1alpha1.CodeScanningDefaultSetup{}, connect[*repomv1alpha1.CodeScanningDefaultSetup], kind.ShownAtOnce()),
-	kind.Of(&repov1alpha1.CodeScanningDefaultSetup{}, connect[*repov1alpha1.CodeScanningDefaultSetup], kind.ShownAtOnce()),
+	kind.Of(&repomv1alpha1.CodeScanningDefaultSetup{}, connect[*repomv1alpha1.CodeScanningDefaultSetup], kind.ShownAtOnce(), managed.WithPollIntervalHook(pollSooner)),
+	kind.Of(&repov1alpha1.CodeScanningDefaultSetup{}, connect[*repov1alpha1.CodeScanningDefaultSetup], kind.ShownAtOnce(), managed.WithPollIntervalHook(pollSooner)),
 }
 
-// connect finds the code scanning default setup's repository on every reconcile, so that a
+// connect finds the default setup's repository on every reconcile, so that a
 // repository named by repositoryRef is followed through renames.
 func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {
 	in, err := c.Repository(ctx, mg)
 	if err != nil {
 		return nil, err
 	}
-	return &external[T]{api: github.NewCodeScanningDefaultSetupClient(c.GitHub), in: in}, nil
+	e := &external[T]{api: github.NewCodeScanningDefaultSetupClient(c.GitHub), in: in, host: c.GitHub.BaseURL.Host, now: time.Now}
+	e.claimed = func(ctx context.Context, mg T) error {
+		return claimedBy(ctx, c, mg, in.FullName(), e.host)
+	}
+	return e, nil
+}
+
+// kindName names the kind in conditions.
+const kindName = "CodeScanningDefaultSetup"
+
+// claimedBy is the error that another, older CodeScanningDefaultSetup of
+// either scope claims repository repo (owner/name) on host, which mg
+// would set (see kind.ClaimedBy). Another one claims the repository and
+// host it was last observed with, else the repository its spec names, its
+// owner defaulting to defaultOwner, else the one the Repository resource
+// its repositoryRef names has on GitHub, on the host its provider
+// configuration reaches.
+func claimedBy(ctx context.Context, c kind.Connection, mg Object, repo, host string) error {
+	kube, defaultOwner := c.Kube, c.DefaultOwner
+	if kind.OnlyObserves(mg) {
+		return nil
+	}
+	all, err := kind.Claimants(ctx, kube, kindName,
+		[]client.ObjectList{&repomv1alpha1.CodeScanningDefaultSetupList{}, &repov1alpha1.CodeScanningDefaultSetupList{}},
+		func(o resource.Managed) (string, string) {
+			other, ok := o.(Object)
+			if !ok {
+				return "", ""
+			}
+			obs := other.Observation()
+			if r := ptr.Deref(obs.Repository, ""); r != "" {
+				return r, ptr.Deref(obs.Host, "")
+			}
+			// Never observed: the host its provider configuration reaches.
+			if t := other.RepositoryTarget(); t.Repository != nil {
+				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository, c.HostOf(ctx, other)
+			}
+			// Not known until read: the one it is waiting for (an error
+			// reading it, too, says wait).
+			r, _ := kind.ReferencedRepository(ctx, kube, other)
+			return r, c.HostOf(ctx, other)
+		})
+	if err != nil {
+		return err
+	}
+	return kind.ClaimedBy(mg, kindName, repo, host, all)
 }
