@@ -59,7 +59,9 @@ type codeScanningRun struct {
 	ID    int64
 	Setup codeScanningSetup
 	Since time.Time
+	// Now is set when the control surface ended the run, at NowAt.
 	Now   bool
+	NowAt time.Time
 }
 
 func (a codeScanningSetup) equal(b codeScanningSetup) bool {
@@ -73,10 +75,14 @@ func (p *codeScanningRun) due(s *Server) bool {
 }
 
 // effective is the setup GitHub shows now, and when it was last changed: a
-// pending run's setup once it is due.
+// pending run's setup once it is due, changed when the run ended.
 func (st *codeScanningState) effective(s *Server) (codeScanningSetup, time.Time) {
-	if st.Pending != nil && st.Pending.due(s) {
-		return st.Pending.Setup, st.Pending.Since.Add(time.Duration(s.Config().CodeScanningSetupTime))
+	if p := st.Pending; p != nil && p.due(s) {
+		ended := p.Since.Add(time.Duration(s.Config().CodeScanningSetupTime))
+		if p.Now && p.NowAt.Before(ended) {
+			ended = p.NowAt
+		}
+		return p.Setup, ended
 	}
 	return st.Setup, st.UpdatedAt
 }
@@ -127,7 +133,7 @@ func renderCodeScanningDefaultSetup(v codeScanningSetup, updated time.Time) code
 		out.RunnerLabel = ptr(v.RunnerLabel)
 	}
 	if !updated.IsZero() {
-		out.UpdatedAt = ptr(updated.UTC().Format(time.RFC3339))
+		out.UpdatedAt = ptr(updated.UTC().Format("2006-01-02T15:04:05.000Z"))
 	}
 	if v.Configured {
 		out.State, out.Languages, out.Schedule = "configured", slices.Clone(v.Languages), ptr("weekly")
@@ -321,7 +327,9 @@ func (st *State) ApplyCodeScanningDefaultSetup(owner, name string) error {
 		if p == nil || p.Pending == nil {
 			return fmt.Errorf("repository %s/%s has no code scanning default setup being applied: %w", owner, name, ErrNotFound)
 		}
-		p.Pending.Now = true
+		if !p.Pending.Now {
+			p.Pending.Now, p.Pending.NowAt = true, st.now()
+		}
 		return nil
 	})
 }

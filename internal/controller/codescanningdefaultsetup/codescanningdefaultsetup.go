@@ -145,7 +145,7 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	switch {
 	case len(drift) == 0:
 		mg.SetConditions(xpv2.Available())
-	case e.configuring(mg, &prev):
+	case e.configuring(mg, &prev, got):
 		keepRun(mg.Observation(), &prev)
 		msg := fmt.Sprintf("GitHub is applying the declared code scanning default setup of repository %s", e.in.FullName())
 		if prev.RunURL != nil {
@@ -167,9 +167,13 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 }
 
 // configuring tells whether the setup mg last sent (recorded in prev) may
-// still be on its way: sent for this spec, and recently enough.
-func (e *external[T]) configuring(mg T, prev *common.CodeScanningDefaultSetupObservation) bool {
-	if prev.ConfiguringSince == nil || ptr.Deref(prev.ConfiguringGeneration, -1) != mg.GetGeneration() {
+// still be on its way: sent for this spec, recently enough, and GitHub's
+// setup unchanged since (got, its updated_at the one it had when the setup
+// was sent): a setup GitHub changed since is the run's result, or someone
+// else's change, and drift is drift.
+func (e *external[T]) configuring(mg T, prev *common.CodeScanningDefaultSetupObservation, got *github.CodeScanningDefaultSetup) bool {
+	if prev.ConfiguringSince == nil || ptr.Deref(prev.ConfiguringGeneration, -1) != mg.GetGeneration() ||
+		ptr.Deref(prev.ConfiguringFrom, "") != ptr.Deref(got.UpdatedAt, "") {
 		return false
 	}
 	patience := runPatience
@@ -200,17 +204,22 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 // setup under way) recorded as a wait without a run.
 func (e *external[T]) send(ctx context.Context, mg T) error {
 	o := mg.Observation()
-	o.RunID, o.RunURL, o.ConfiguringSince, o.ConfiguringGeneration = nil, nil, nil, nil
+	// GitHub's updated_at as Observe read it before this send.
+	from := ptr.Deref(o.UpdatedAt, "")
+	o.RunID, o.RunURL, o.ConfiguringSince, o.ConfiguringGeneration, o.ConfiguringFrom = nil, nil, nil, nil, nil
+	wait := func() {
+		o.ConfiguringSince, o.ConfiguringGeneration, o.ConfiguringFrom = ptr.To(metav1.NewTime(e.now())), ptr.To(mg.GetGeneration()), ptr.To(from)
+	}
 	run, err := e.api.UpdateCodeScanningDefaultSetup(ctx, e.in.Owner, e.in.Name, mapping.Request(mg.Parameters()))
 	switch {
 	case github.StatusCode(err) == 409:
-		o.ConfiguringSince, o.ConfiguringGeneration = ptr.To(metav1.NewTime(e.now())), ptr.To(mg.GetGeneration())
+		wait()
 		return nil
 	case err != nil:
 		return e.failed(err, "configure")
 	case run != nil && run.ID != 0:
 		o.RunID, o.RunURL = ptr.To(run.ID), ptr.To(run.URL)
-		o.ConfiguringSince, o.ConfiguringGeneration = ptr.To(metav1.NewTime(e.now())), ptr.To(mg.GetGeneration())
+		wait()
 	}
 	return nil
 }
@@ -233,7 +242,7 @@ func (e *external[T]) Disconnect(context.Context) error { return nil }
 
 // keepRun copies the record of the run under way from prev into o.
 func keepRun(o, prev *common.CodeScanningDefaultSetupObservation) {
-	o.RunID, o.RunURL, o.ConfiguringSince, o.ConfiguringGeneration = prev.RunID, prev.RunURL, prev.ConfiguringSince, prev.ConfiguringGeneration
+	o.RunID, o.RunURL, o.ConfiguringSince, o.ConfiguringGeneration, o.ConfiguringFrom = prev.RunID, prev.RunURL, prev.ConfiguringSince, prev.ConfiguringGeneration, prev.ConfiguringFrom
 }
 
 // fieldList names the spec fields of drift for a message.

@@ -179,6 +179,15 @@ func TestObserve(t *testing.T) {
 			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: full, state: ptr.To("not-configured"),
 				reason: ReasonConfiguring, status: corev1.ConditionFalse, run: true, calls: []string{"get"}},
 		},
+		"ConfiguringButChangedSince": {
+			reason: "A setup GitHub changed since ours was sent (another updated_at) is the run's result or someone else's: drift is drift.",
+			has: func() *github.CodeScanningDefaultSetup {
+				g := extended()
+				g.QuerySuite, g.UpdatedAt = "default", ptr.To("2026-11-27T10:00:01.000Z")
+				return g
+			}(), mg: []mod{withExternalName(full), running(1, t0.Add(-time.Minute))},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "querySuite"}, ext: full, state: ptr.To("configured"), calls: []string{"get"}},
+		},
 		"ConfiguringTooLong": {
 			reason: "A run that has not brought the declared setup in runPatience is given up: drift, the setup sent again.",
 			has:    off(), mg: []mod{withExternalName(full), running(1, t0.Add(-runPatience-time.Second))},

@@ -128,4 +128,9 @@ type CodeScanningDefaultSetupObservation struct {
 	// ConfiguringGeneration is the generation of the spec the run
 	// applies: a changed spec is sent again.
 	ConfiguringGeneration *int64 `json:"configuringGeneration,omitempty"`
+
+	// ConfiguringFrom is GitHub's updatedAt when the setup was sent (""
+	// for never): once GitHub shows another, the run has ended, and what
+	// GitHub shows is its result, or someone else's change since.
+	ConfiguringFrom *string `json:"configuringFrom,omitempty"`
 }
