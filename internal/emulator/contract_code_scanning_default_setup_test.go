@@ -84,4 +84,22 @@ func codeScanningDefaultSetupContract(t *testing.T, srv *httptest.Server, emu *e
 		{"off again: nothing to change", call{method: "PATCH", path: setting, token: "demo-token", body: `{"state":"not-configured"}`}, 200, nil},
 	}
 	runSteps(t, srv, steps, nil)
+
+	// Config.CodeScanningLanguages gives code to the repositories whose
+	// languages nobody set.
+	cfg := emu.Config()
+	defer emu.SetConfig(cfg)
+	more := cfg
+	more.CodeScanningLanguages = []string{"ruby", "actions"}
+	emu.SetConfig(more)
+	const other = "/repos/demo-org/codescanning-contract-2/code-scanning/default-setup"
+	steps = []step{
+		{"create another repository", call{method: "POST", path: "/orgs/demo-org/repos", token: "demo-token", body: `{"name":"codescanning-contract-2"}`}, 201, nil},
+		{"its languages from the config", call{method: "PATCH", path: other, token: "demo-token", body: `{"state":"configured","languages":["go"]}`}, 422,
+			bodyContains("in this repository: actions, ruby")},
+		{"the first keeps its own", call{method: "PATCH", path: setting, token: "demo-token", body: `{"state":"configured","languages":["ruby"]}`}, 422,
+			bodyContains("in this repository: go, python")},
+		{"configured with them", call{method: "PATCH", path: other, token: "demo-token", body: `{"state":"configured"}`}, 202, nil},
+	}
+	runSteps(t, srv, steps, nil)
 }

@@ -32,8 +32,12 @@ var codeScanningOf = subKind[codeScanningState]{name: "codescanningdefaultsetup"
 // detects no language CodeQL analyses (a new repository has no code).
 type codeScanningState struct {
 	// Detected are the CodeQL languages of the repository's code
-	// (seeded, or set through the control surface), sorted.
-	Detected []string
+	// (seeded, or set through the control surface), sorted; DetectedSet
+	// says they were. A repository whose languages nobody set has
+	// Config.CodeScanningLanguages (none by default: a new repository has
+	// no code).
+	Detected    []string
+	DetectedSet bool
 	// Setup is the default setup in effect.
 	Setup codeScanningSetup
 	// UpdatedAt is when the setup in effect was last changed; zero: never.
@@ -260,22 +264,26 @@ func patchCodeScanningDefaultSetup(c *reqCtx, w *world, r *Repo) {
 		}
 		slices.Sort(next.Languages)
 	}
-	if len(next.Languages) == 0 {
-		next.Languages = slices.Clone(st.Detected)
+	detected := st.Detected
+	if !st.DetectedSet {
+		detected = slices.Sorted(slices.Values(c.s.Config().CodeScanningLanguages))
 	}
-	if len(st.Detected) == 0 {
+	if len(next.Languages) == 0 {
+		next.Languages = slices.Clone(detected)
+	}
+	if len(detected) == 0 {
 		c.fail(http.StatusUnprocessableEntity, "Code scanning default setup is not available: no languages that CodeQL can analyze were found in this repository.", c.doc)
 		return
 	}
 	var missing []string
 	for _, l := range next.Languages {
-		if !slices.Contains(st.Detected, l) {
+		if !slices.Contains(detected, l) {
 			missing = append(missing, l)
 		}
 	}
 	if len(missing) > 0 {
 		c.fail(http.StatusUnprocessableEntity, fmt.Sprintf("Code scanning default setup cannot analyze %s: the repository has no code in that language. Languages CodeQL can analyze in this repository: %s.",
-			strings.Join(missing, ", "), strings.Join(st.Detected, ", ")), c.doc)
+			strings.Join(missing, ", "), strings.Join(detected, ", ")), c.doc)
 		return
 	}
 	switch {
@@ -315,7 +323,8 @@ func (st *State) SetCodeScanningLanguages(owner, name string, languages []string
 func setDetected(r *Repo, languages []string) {
 	d := slices.Clone(languages)
 	slices.Sort(d)
-	codeScanningOf.of(r).Detected = slices.Compact(d)
+	st := codeScanningOf.of(r)
+	st.Detected, st.DetectedSet = slices.Compact(d), true
 }
 
 // ApplyCodeScanningDefaultSetup ends the run applying a repository's code

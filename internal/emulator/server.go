@@ -93,6 +93,13 @@ type Config struct {
 	// /_emulator/repos/{o}/{r}/code-scanning/default-setup/apply ends it
 	// at once.
 	CodeScanningSetupTime Duration `json:"codeScanningSetupTime"`
+	// CodeScanningLanguages are the CodeQL languages GitHub detects in
+	// the code of a repository whose languages were neither seeded nor
+	// set through the control surface (PUT
+	// /_emulator/repos/{o}/{r}/code-scanning/languages): none by default,
+	// as a new repository has no code. A test whose repositories are
+	// created through the API (make chaos) gives them code this way.
+	CodeScanningLanguages []string `json:"codeScanningLanguages,omitempty"`
 }
 
 // DefaultConfig are the behaviour switches a server starts with, and
