@@ -114,7 +114,9 @@ func TestRequest(t *testing.T) {
 }
 
 func TestObservation(t *testing.T) {
-	got := configured(func(g *github.CodeScanningDefaultSetup) { g.RunnerType, g.RunnerLabel = ptr.To("labeled"), ptr.To("big") })
+	got := configured(func(g *github.CodeScanningDefaultSetup) {
+		g.RunnerType, g.RunnerLabel = ptr.To("labeled"), ptr.To("big")
+	})
 	want := common.CodeScanningDefaultSetupObservation{Repository: ptr.To("o/r"), Host: ptr.To("api.github.com"), State: ptr.To(StateConfigured),
 		QuerySuite: ptr.To("default"), ThreatModel: ptr.To("remote"), Languages: []string{"go", "python"}, RunnerType: ptr.To("labeled"),
 		RunnerLabel: ptr.To("big"), Schedule: ptr.To("weekly"), UpdatedAt: ptr.To("2026-11-27T10:00:00Z")}
@@ -126,8 +128,10 @@ func TestObservation(t *testing.T) {
 // The imported spec of a default setup is GitHub's, with nothing to change.
 func TestImported(t *testing.T) {
 	for name, got := range map[string]*github.CodeScanningDefaultSetup{
-		"Default":        configured(),
-		"Labeled":        configured(func(g *github.CodeScanningDefaultSetup) { g.RunnerType, g.RunnerLabel = ptr.To("labeled"), ptr.To("big") }),
+		"Default": configured(),
+		"Labeled": configured(func(g *github.CodeScanningDefaultSetup) {
+			g.RunnerType, g.RunnerLabel = ptr.To("labeled"), ptr.To("big")
+		}),
 		"NoRunnerChosen": configured(func(g *github.CodeScanningDefaultSetup) { g.RunnerType, g.ThreatModel = nil, "" }),
 		"Off":            {State: StateNotConfigured, QuerySuite: "default", Languages: []string{}},
 	} {

@@ -25,7 +25,7 @@ func FuzzCodeScanningDefaultSetupConverges(f *testing.F) {
 	f.Add(`{"state":"configured"}`, `{"state":"not-configured"}`)
 	f.Add(`{"state":"configured","querySuite":"extended","languages":["python","go"]}`, `{"state":"configured","runnerType":"labeled","runnerLabel":"big"}`)
 	f.Add(`{"state":"configured","languages":["ruby"]}`, `{"state":"configured","threatModel":"remote_and_local","runnerType":"standard"}`) // ruby: refused by GitHub
-	f.Add(`{"state":"configured","runnerLabel":"big"}`, `{"state":"not-configured","querySuite":"extended"}`)                                // both refused by the CRD
+	f.Add(`{"state":"configured","runnerLabel":"big"}`, `{"state":"not-configured","querySuite":"extended"}`)                               // both refused by the CRD
 	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_codescanningdefaultsetups.yaml")
 	f.Fuzz(func(t *testing.T, spec, nextSpec string) {
 		var p, next params

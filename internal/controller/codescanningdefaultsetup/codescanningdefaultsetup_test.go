@@ -191,12 +191,12 @@ func TestObserve(t *testing.T) {
 		"ConfiguringTooLong": {
 			reason: "A run that has not brought the declared setup in runPatience is given up: drift, the setup sent again.",
 			has:    off(), mg: []mod{withExternalName(full), running(1, t0.Add(-runPatience-time.Second))},
-			want:   want{o: managed.ExternalObservation{ResourceExists: true, Diff: "state"}, ext: full, state: ptr.To("not-configured"), calls: []string{"get"}},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "state"}, ext: full, state: ptr.To("not-configured"), calls: []string{"get"}},
 		},
 		"ConfiguringAnotherSpec": {
 			reason: "A run of an earlier spec does not apply this one: drift, the new spec sent at once.",
 			has:    off(), mg: []mod{withExternalName(full), running(0, t0.Add(-time.Second))},
-			want:   want{o: managed.ExternalObservation{ResourceExists: true, Diff: "state"}, ext: full, state: ptr.To("not-configured"), calls: []string{"get"}},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, Diff: "state"}, ext: full, state: ptr.To("not-configured"), calls: []string{"get"}},
 		},
 		"Renamed": {
 			reason: "The external name follows the repository under its new name, and is saved at once.",
@@ -223,12 +223,12 @@ func TestObserve(t *testing.T) {
 		"DeletingConfigured": {
 			reason: "A resource being deleted exists until the setup is off: Delete turns it off.",
 			has:    extended(), mg: []mod{withExternalName(full), deleting()},
-			want:   want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: full, calls: []string{"get"}},
+			want: want{o: managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, ext: full, calls: []string{"get"}},
 		},
 		"DeletingOff": {
 			reason: "A resource being deleted whose setup is off is gone.",
 			has:    off(), mg: []mod{withExternalName(full), deleting()},
-			want:   want{o: managed.ExternalObservation{ResourceUpToDate: true}, ext: full, calls: []string{"get"}},
+			want: want{o: managed.ExternalObservation{ResourceUpToDate: true}, ext: full, calls: []string{"get"}},
 		},
 		"DeletingNeverWritten": {
 			reason: "A resource being deleted that never wrote the setup has nothing to turn off, and reads nothing.",
