@@ -26,6 +26,7 @@ package codescanningdefaultsetup
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -212,7 +213,7 @@ func (e *external[T]) send(ctx context.Context, mg T) error {
 	}
 	run, err := e.api.UpdateCodeScanningDefaultSetup(ctx, e.in.Owner, e.in.Name, mapping.Request(mg.Parameters()))
 	switch {
-	case github.StatusCode(err) == 409:
+	case github.StatusCode(err) == http.StatusConflict:
 		wait()
 		return nil
 	case err != nil:
