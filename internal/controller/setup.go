@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
+	"github.com/crossplane-github/provider-github/internal/controller/codescanningdefaultsetup"
 	"github.com/crossplane-github/provider-github/internal/controller/codesecurityconfiguration"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/collaboratorset"
@@ -68,6 +69,7 @@ var kinds = [][]kind.Setup{
 	issuelabels.Setups,
 	collaboratorset.Setups,
 	codesecurityconfiguration.Setups,
+	codescanningdefaultsetup.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

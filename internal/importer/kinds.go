@@ -36,4 +36,5 @@ var Kinds = []Kind{
 	issueLabelsKind,
 	collaboratorSetKind,
 	codeSecurityConfigurationKind,
+	codeScanningDefaultSetupKind,
 }
