@@ -88,6 +88,9 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 	if err := f.organizationRuleset(); err != nil {
 		return nil, fmt.Errorf("organization ruleset: %w", err)
 	}
+	if err := f.codeSecurityConfiguration(); err != nil {
+		return nil, fmt.Errorf("code security configuration: %w", err)
+	}
 	return f.made, nil
 }
 
@@ -339,6 +342,41 @@ func (f *filler) organizationRuleset() error {
 		},
 		"rules": []any{map[string]any{"type": "deletion"}, map[string]any{"type": "non_fast_forward"}},
 	}, nil)
+}
+
+// codeSecurityConfiguration makes a code security configuration with secret
+// scanning and push protection, the default for new public repositories,
+// attached to the rich repositories (GitHub attaches them afterwards: the
+// emulator is told to finish at once where it can be).
+func (f *filler) codeSecurityConfiguration() error {
+	var made struct {
+		ID int64 `json:"id"`
+	}
+	path := "orgs/" + f.o.Owner + "/code-security/configurations"
+	if err := f.do(http.MethodPost, path, map[string]any{"name": "secrets", "description": "Secret scanning with push protection",
+		"secret_scanning": "enabled", "secret_scanning_push_protection": "enabled"}, &made); err != nil {
+		return err
+	}
+	f.made["CodeSecurityConfiguration"]++
+	one := fmt.Sprintf("%s/%d", path, made.ID)
+	if err := f.do(http.MethodPut, one+"/defaults", map[string]any{"default_for_new_repos": "public"}, nil); err != nil {
+		return err
+	}
+	var ids []int64
+	for i := range f.o.Rich {
+		var r struct {
+			ID int64 `json:"id"`
+		}
+		if err := f.do(http.MethodGet, "repos/"+f.o.Owner+"/"+RepoName(i), nil, &r); err != nil {
+			return err
+		}
+		ids = append(ids, r.ID)
+	}
+	err := f.do(http.MethodPost, one+"/attach", map[string]any{"scope": "selected", "selected_repository_ids": ids}, nil)
+	if accepted := (*github.AcceptedError)(nil); errors.As(err, &accepted) {
+		return nil // GitHub's 202: it attaches them afterwards
+	}
+	return err
 }
 
 // deployKey is a public key of its own for the repository name (GitHub
