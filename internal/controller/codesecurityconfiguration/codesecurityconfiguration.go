@@ -68,9 +68,12 @@ func (e *external[T]) what(name string) string {
 }
 
 // VerdictInputs: an observation depends on nothing but the spec, the
-// annotations, the objects resolved in connect and GitHub's answers, so a
-// verdict may confirm it (see kind.VerdictInputs).
-func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
+// annotations, the objects resolved in connect, GitHub's answers and the
+// scope last attached (status.atProvider.attachedScope), so a verdict may
+// confirm it (see kind.VerdictInputs).
+func (e *external[T]) VerdictInputs(_ context.Context, mg T) (string, error) {
+	return ptr.Deref(mg.Observation().AttachedScope, ""), nil
+}
 
 // find reads the configuration mg manages: the one of its external name, or
 // the one a lost create of mg made, of mg's name, exactly as mg declares
