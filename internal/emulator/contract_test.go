@@ -159,7 +159,7 @@ func TestContract(t *testing.T) {
 		{"member cannot delete", call{method: "DELETE", path: "/repos/demo-org/beta", token: "member-token"}, 403, nil},
 		{"secret scanning needs advanced security on private repos", call{method: "PATCH", path: "/repos/demo-org/beta", token: "demo-token", body: `{"security_and_analysis":{"secret_scanning":{"status":"enabled"}}}`}, 422, bodyContains("Secret scanning")},
 		{"enable advanced security and secret scanning", call{method: "PATCH", path: "/repos/demo-org/beta", token: "demo-token", body: `{"security_and_analysis":{"advanced_security":{"status":"enabled"},"secret_scanning":{"status":"enabled"},"dependabot_security_updates":{"status":"enabled"}}}`}, 200,
-			bodyContains(`"security_and_analysis":{"advanced_security":{"status":"enabled"},"secret_scanning":{"status":"enabled"},"secret_scanning_push_protection":{"status":"disabled"},"dependabot_security_updates":{"status":"enabled"}}`)},
+			bodyContains(`"security_and_analysis":{"advanced_security":{"status":"enabled"},"secret_scanning":{"status":"enabled"},"secret_scanning_push_protection":{"status":"disabled"},"dependabot_security_updates":{"status":"enabled"},"secret_scanning_delegated_bypass":{"status":"disabled"}}`)},
 
 		{"get repo", call{method: "GET", path: "/repos/demo-user/alpha-repo-", token: "demo-token"}, 200, func(t *testing.T, a answer) {
 			etag = a.header.Get("ETag")
