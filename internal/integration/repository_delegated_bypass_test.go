@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -108,7 +109,8 @@ func TestRepositoryDelegatedBypass(t *testing.T) {
 }
 
 // A reviewer GitHub does not know is named in the Synced condition, with
-// the roles the organization has.
+// the roles the organization has; delegated bypass declared for a user's
+// repository, which GitHub does not offer, is named in the Ready message.
 func TestRepositoryDelegatedBypassUnknownReviewer(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
 		f := newFixture(t)
@@ -118,6 +120,14 @@ func TestRepositoryDelegatedBypassUnknownReviewer(t *testing.T) {
 		}
 		ghost := f.create(s, "ghost-team", common.RepositoryParameters{Visibility: ptr.To("public"), SecurityAndAnalysis: sa(common.BypassReviewer{Team: ptr.To("ghosts")})})
 		norole := f.create(s, "no-role", common.RepositoryParameters{Visibility: ptr.To("public"), SecurityAndAnalysis: sa(common.BypassReviewer{Role: ptr.To("gatekeeper")})})
+		mine := f.create(s, "bypass-mine", common.RepositoryParameters{Owner: ptr.To("demo-user"), Visibility: ptr.To("public"),
+			SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanningPushProtection: ptr.To(true), SecretScanningDelegatedBypass: &common.DelegatedBypass{Enabled: true}}})
+		f.eventually("a user's repository says delegated bypass has no effect", func() string {
+			if c := get(f, mine).GetCondition(xpv2.TypeReady); !strings.Contains(c.Message, "does not offer push protection's delegated bypass") {
+				return "Ready: " + string(c.Status) + " " + c.Message
+			}
+			return ""
+		})
 		waitSyncError(f, ghost, `cannot find team "ghosts" of organization demo-org`, "secretScanningDelegatedBypass.reviewers[0]")
 		waitSyncError(f, norole, `names role "gatekeeper", which organization demo-org does not have`, `"security_manager"`)
 	})
@@ -151,5 +161,41 @@ func TestRepositoryDelegatedBypassAdmission(t *testing.T) {
 				t.Errorf("%s: want the API server to refuse, saying %q; got %v", name, tc.want, err)
 			}
 		}
+	})
+}
+
+// The cluster-scoped Repository example platform-docs, applied against
+// the demo seed, turns delegated bypass on with the seeded team Security
+// and the security managers as reviewers.
+func TestRepositoryDelegatedBypassExample(t *testing.T) {
+	seed, err := emulator.LoadSeedFile("../../hack/demo-seed.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixtureWith(t, emulator.Options{Seed: seed})
+	var s scope
+	for _, sc := range scopes {
+		if !sc.namespaced {
+			s = sc
+		}
+	}
+	var docs repoObject
+	for _, mg := range examplesOf(t, s, "repository") {
+		if r, ok := mg.(repoObject); ok && r.GetName() == "platform-docs" {
+			docs = r
+		}
+	}
+	if docs == nil {
+		t.Fatal("no cluster-scoped Repository example platform-docs")
+	}
+	placeExample(f, s, docs)
+	f.must(kube.Create(f.ctx, docs))
+	got := waitReady(f, docs)
+	name := strings.TrimPrefix(ptr.Deref(got.Observation().FullName, ""), owner+"/")
+	f.eventually("delegated bypass on with two reviewers", func() string {
+		if b := bypassSummary(f, name); !strings.HasPrefix(b, "on ") || strings.Count(b, ":ALWAYS") != 2 {
+			return b
+		}
+		return ""
 	})
 }

@@ -111,3 +111,15 @@ func BypassObservation(sa *github.SecurityAndAnalysis) *common.DelegatedBypassOb
 	}
 	return o
 }
+
+// BypassNotOffered says, when p enables delegated bypass and GitHub shows
+// r's security features without it (a user's repository: GitHub offers it
+// for an organization's), that the declaration has no effect; "" otherwise.
+func BypassNotOffered(p *common.RepositoryParameters, r *github.Repository) string {
+	want := DelegatedBypass(p)
+	if want == nil || !want.Enabled || r.SecurityAndAnalysis == nil || r.SecurityAndAnalysis.SecretScanningDelegatedBypass != nil {
+		return ""
+	}
+	return "GitHub does not offer push protection's delegated bypass for " + r.FullName +
+		" (it does for an organization's repositories): spec.forProvider.securityAndAnalysis.secretScanningDelegatedBypass has no effect; remove it"
+}

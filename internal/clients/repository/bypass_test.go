@@ -101,3 +101,21 @@ func TestBypassReviewerAndObservation(t *testing.T) {
 		t.Errorf("BypassObservation(): -want, +got:\n%s", diff)
 	}
 }
+
+func TestBypassNotOffered(t *testing.T) {
+	on := &common.RepositoryParameters{SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanningDelegatedBypass: &common.DelegatedBypass{Enabled: true}}}
+	user := &github.Repository{FullName: "alice/tools", SecurityAndAnalysis: &github.SecurityAndAnalysis{SecretScanning: &github.FeatureStatus{Status: "enabled"}}}
+	org := &github.Repository{FullName: "acme/api", SecurityAndAnalysis: bypassSA("disabled")}
+	if m := BypassNotOffered(on, user); m == "" {
+		t.Error("BypassNotOffered(a user's repository) = \"\", want a message")
+	}
+	if m := BypassNotOffered(on, org); m != "" {
+		t.Errorf("BypassNotOffered(an organization's repository) = %q, want none", m)
+	}
+	if m := BypassNotOffered(&common.RepositoryParameters{}, user); m != "" {
+		t.Errorf("BypassNotOffered(undeclared) = %q, want none", m)
+	}
+	if m := BypassNotOffered(on, &github.Repository{FullName: "acme/api"}); m != "" {
+		t.Errorf("BypassNotOffered(not shown to the caller) = %q, want none", m)
+	}
+}

@@ -138,7 +138,9 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 	if e.immutable != nil {
 		mg.Observation().ImmutableReleasesEnforcedByOwner = ptr.To(e.immutable.EnforcedByOwner)
 	}
-	mg.SetConditions(xpv2.Available())
+	available := xpv2.Available()
+	available.Message = repo.BypassNotOffered(p, r)
+	mg.SetConditions(available)
 	lateInit := repo.LateInitialize(p, owner, name, r)
 	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln, PrivateVulnerabilityReporting: e.reporting, ImmutableReleases: e.immutable,
 		BypassReviewers: e.bypass})
