@@ -22,8 +22,12 @@ func rule(id int64, a github.ProtectionRuleApp) github.ProtectionRule {
 	return github.ProtectionRule{ID: id, Enabled: true, App: a}
 }
 
-func bySlug(s string) common.CustomProtectionRule { return common.CustomProtectionRule{AppSlug: ptr.To(s)} }
-func byID(id int64) common.CustomProtectionRule   { return common.CustomProtectionRule{AppID: ptr.To(id)} }
+func bySlug(s string) common.CustomProtectionRule {
+	return common.CustomProtectionRule{AppSlug: ptr.To(s)}
+}
+func byID(id int64) common.CustomProtectionRule {
+	return common.CustomProtectionRule{AppID: ptr.To(id)}
+}
 
 func withRules(r ...common.CustomProtectionRule) *common.EnvironmentParameters {
 	if r == nil {
