@@ -35,4 +35,6 @@ var Kinds = []Kind{
 	actionsPermissionsKind,
 	issueLabelsKind,
 	collaboratorSetKind,
+	repositoryInteractionLimitKind,
+	organizationInteractionLimitKind,
 }

@@ -1,0 +1,102 @@
+package emulator_test
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/crossplane-github/provider-github/internal/emulator"
+)
+
+func init() {
+	contractScenarios = append(contractScenarios, repositoryInteractionLimitContract, organizationInteractionLimitContract)
+}
+
+// expiresAt checks that the answer says when the limit expires.
+func expiresAt() func(*testing.T, answer) {
+	return func(t *testing.T, a answer) {
+		t.Helper()
+		if s, _ := a.json(t)["expires_at"].(string); len(s) != len("2006-01-02T15:04:05Z") {
+			t.Errorf("expires_at = %q, want a time", s)
+		}
+	}
+}
+
+// repositoryInteractionLimitContract drives the interaction limit of a
+// repository: none, set (one_day by default) and read back, expired ({}),
+// removed, GitHub's refusals, and its 409 while the organization has one.
+func repositoryInteractionLimitContract(t *testing.T, srv *httptest.Server, emu *emulator.Server) {
+	skipReq := map[string]string{"X-Emulatortest-Skip-Request-Validation": "1"}
+	const repo = "/repos/demo-org/interaction-contract"
+	limits := repo + "/interaction-limits"
+	runSteps(t, srv, []step{
+		{"create a repository", call{method: "POST", path: "/orgs/demo-org/repos", token: "demo-token", body: `{"name":"interaction-contract"}`}, 201, nil},
+		{"none in effect", call{method: "GET", path: limits, token: "demo-token"}, 200, all(bodyContains("{}"), notContains("limit"))},
+		{"set it, one day by default", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"collaborators_only"}`}, 200,
+			all(field("limit", "collaborators_only"), field("origin", "repository"), expiresAt())},
+		{"read it back", call{method: "GET", path: limits, token: "demo-token"}, 200,
+			all(field("limit", "collaborators_only"), field("origin", "repository"), expiresAt())},
+		{"change it for a week", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"existing_users","expiry":"one_week"}`}, 200,
+			field("limit", "existing_users")},
+		{"limit left out", call{method: "PUT", path: limits, token: "demo-token", body: `{"expiry":"one_day"}`, headers: skipReq}, 422,
+			field("message", "Invalid request.\n\n\"limit\" wasn't supplied.")},
+		{"a limit GitHub does not have", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"everyone"}`, headers: skipReq}, 422,
+			bodyContains(`For 'properties/limit', \"everyone\" is not one of`)},
+		{"an expiry GitHub does not have", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"existing_users","expiry":"one_year"}`, headers: skipReq}, 422,
+			bodyContains(`For 'properties/expiry', \"one_year\" is not one of`)},
+		{"unchanged by what was refused", call{method: "GET", path: limits, token: "demo-token"}, 200, field("limit", "existing_users")},
+		{"set as a reader", call{method: "PUT", path: limits, token: "member-token", body: `{"limit":"existing_users"}`}, 403,
+			field("message", "Must have admin rights to Repository.")},
+		{"an unknown repository", call{method: "GET", path: "/repos/demo-org/nothing/interaction-limits", token: "demo-token"}, 404, field("message", "Not Found")},
+	}, nil)
+	if err := emu.ExpireRepositoryInteractionLimit("demo-org", "interaction-contract", 0); err != nil {
+		t.Fatalf("ExpireRepositoryInteractionLimit: %v", err)
+	}
+	runSteps(t, srv, []step{
+		{"expired: none in effect", call{method: "GET", path: limits, token: "demo-token"}, 200, notContains("limit")},
+		{"set again", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"contributors_only","expiry":"six_months"}`}, 200,
+			field("limit", "contributors_only")},
+		{"remove it", call{method: "DELETE", path: limits, token: "demo-token"}, 204, nil},
+		{"removed", call{method: "GET", path: limits, token: "demo-token"}, 200, notContains("limit")},
+		{"remove it again", call{method: "DELETE", path: limits, token: "demo-token"}, 204, nil},
+		{"set before the organization's", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"contributors_only"}`}, 200, nil},
+		{"the organization's limit", call{method: "PUT", path: "/orgs/demo-org/interaction-limits", token: "demo-token", body: `{"limit":"existing_users","expiry":"one_week"}`}, 200,
+			field("origin", "organization")},
+		{"the repository reads the organization's", call{method: "GET", path: limits, token: "demo-token"}, 200,
+			all(field("limit", "existing_users"), field("origin", "organization"))},
+		{"set while the organization has one", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"collaborators_only"}`}, 409, nil},
+		{"remove while the organization has one", call{method: "DELETE", path: limits, token: "demo-token"}, 409, nil},
+		{"the organization's removed", call{method: "DELETE", path: "/orgs/demo-org/interaction-limits", token: "demo-token"}, 204, nil},
+		{"the repository's was overwritten by it", call{method: "GET", path: limits, token: "demo-token"}, 200, notContains("limit")},
+	}, nil)
+}
+
+// organizationInteractionLimitContract drives the interaction limit of an
+// organization: none, set and read back, expired, removed, and who may.
+func organizationInteractionLimitContract(t *testing.T, srv *httptest.Server, emu *emulator.Server) {
+	skipReq := map[string]string{"X-Emulatortest-Skip-Request-Validation": "1"}
+	const limits = "/orgs/demo-org/interaction-limits"
+	runSteps(t, srv, []step{
+		{"none in effect", call{method: "GET", path: limits, token: "demo-token"}, 200, notContains("limit")},
+		{"set it", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"collaborators_only","expiry":"one_month"}`}, 200,
+			all(field("limit", "collaborators_only"), field("origin", "organization"), expiresAt())},
+		{"read it back", call{method: "GET", path: limits, token: "demo-token"}, 200,
+			all(field("limit", "collaborators_only"), field("origin", "organization"), expiresAt())},
+		{"an expiry GitHub does not have", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"existing_users","expiry":"forever"}`, headers: skipReq}, 422,
+			bodyContains(`For 'properties/expiry', \"forever\" is not one of`)},
+		{"limit left out", call{method: "PUT", path: limits, token: "demo-token", body: `{}`, headers: skipReq}, 422,
+			field("message", "Invalid request.\n\n\"limit\" wasn't supplied.")},
+		{"set as a member", call{method: "PUT", path: limits, token: "member-token", body: `{"limit":"existing_users"}`}, 403,
+			field("message", "You must be an organization owner.")},
+		{"read as a member", call{method: "GET", path: limits, token: "member-token"}, 403, nil},
+		{"an unknown organization", call{method: "GET", path: "/orgs/nothing/interaction-limits", token: "demo-token"}, 404, field("message", "Not Found")},
+	}, nil)
+	if err := emu.ExpireOrganizationInteractionLimit("demo-org", 0); err != nil {
+		t.Fatalf("ExpireOrganizationInteractionLimit: %v", err)
+	}
+	runSteps(t, srv, []step{
+		{"expired: none in effect", call{method: "GET", path: limits, token: "demo-token"}, 200, notContains("limit")},
+		{"set again", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"existing_users"}`}, 200, field("limit", "existing_users")},
+		{"remove it", call{method: "DELETE", path: limits, token: "demo-token"}, 204, nil},
+		{"removed", call{method: "GET", path: limits, token: "demo-token"}, 200, notContains("limit")},
+	}, nil)
+}
