@@ -2,19 +2,30 @@ package importer
 
 import (
 	"context"
+	"time"
 
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
-	"github.com/crossplane-github/provider-github/internal/clients/repositoryinteractionlimit"
+	"github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 )
 
-// repositoryInteractionLimitKind imports the interaction limit of each repository (one request).
+// repositoryInteractionLimitKind imports the interaction limit in effect
+// in each repository (one request), unless it is the organization's,
+// which GitHub shows in every repository of it and the
+// OrganizationInteractionLimit imports. GitHub does not say which expiry
+// a limit was set with: the import declares the shortest that covers
+// what is left of it, and no renewal.
 var repositoryInteractionLimitKind = Kind{Name: "RepositoryInteractionLimit", Group: "repo", Level: PerRepository,
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
-		got, err := gh.NewRepositoryInteractionLimitClient(s.GitHub).GetRepositoryInteractionLimit(ctx, repo.Owner, repo.Name)
+		got, err := gh.NewInteractionsClient(s.GitHub).GetRepositoryInteractionLimit(ctx, repo.Owner, repo.Name)
 		if err != nil {
 			return nil, err
 		}
-		p := repositoryinteractionlimit.Imported(got)
+		if !got.InEffect() || got.Origin != gh.InteractionOriginRepository {
+			return nil, nil
+		}
+		d := interactionlimit.Imported(got, time.Now())
+		p := repoInteractionLimitParameters(d)
 		p.RepositoryTarget = s.RepositoryTarget(repo)
-		return []Resource{{Kind: "RepositoryInteractionLimit", Group: "repo", Repository: repo.Name, ExternalName: repo.FullName(), ForProvider: p}}, nil
+		return []Resource{{Kind: "RepositoryInteractionLimit", Group: "repo", Repository: repo.Name, ExternalName: repo.FullName(), ForProvider: p,
+			Notes: []string{interactionLimitNote(got)}}}, nil
 	}}

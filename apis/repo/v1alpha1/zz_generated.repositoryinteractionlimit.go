@@ -51,12 +51,13 @@ type RepositoryInteractionLimitStatus struct {
 
 // +kubebuilder:object:root=true
 
-// A RepositoryInteractionLimit is a cluster-scoped (Crossplane v1 style) GitHub interaction limit. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the repository and the fields of its interaction limit to keep as declared. The external name is the repository's full name, set once the provider has written the interaction limit.
+// A RepositoryInteractionLimit is a cluster-scoped (Crossplane v1 style) GitHub interaction limit. It reaches GitHub through a legacy ProviderConfig (github.crossplane.io). Its spec names the repository, who may interact with it and for how long. The external name is the repository's full name, set once the provider has set the limit; a repository has one RepositoryInteractionLimit.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"
 // +kubebuilder:printcolumn:name="REPOSITORY",type="string",JSONPath=".status.atProvider.repository"
-// +kubebuilder:printcolumn:name="ENABLED",type="boolean",JSONPath=".status.atProvider.enabled"
+// +kubebuilder:printcolumn:name="LIMIT",type="string",JSONPath=".status.atProvider.limit"
+// +kubebuilder:printcolumn:name="EXPIRES",type="string",JSONPath=".status.atProvider.expiresAt"
 // +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
 // +kubebuilder:subresource:status
 // +kubebuilder:resource:scope=Cluster,categories={crossplane,managed,github}

@@ -1,125 +1,110 @@
-// Package organizationinteractionlimit reconciles OrganizationInteractionLimit managed resources of both scopes
-// with one external client: the interaction limit of an organization, one per
-// organization, which GitHub keeps at /orgs/{org}/interaction-limits.
-//
-// GitHub has the interaction limit of every organization, its default until someone sets
-// it, so the resource exists once the provider has written it: Create puts
-// the declared fields and sets the external name to the organization's full
-// name; from then on Observe compares the fields and Update puts them back.
-// Delete leaves GitHub's interaction limit as it is: there is no absent interaction limit to go
-// back to, and GitHub's default is not what the organization had before, only
-// what a new one gets (putting it back could turn on what someone turned
-// off).
+// Package organizationinteractionlimit reconciles
+// OrganizationInteractionLimit managed resources of both scopes: an
+// organization's temporary interaction limit, which GitHub keeps at
+// /orgs/{org}/interaction-limits, one per organization, with the external
+// client both interaction limit kinds share
+// (internal/controller/interactionlimit). A second
+// OrganizationInteractionLimit of an organization is refused before it
+// reads or writes anything.
 package organizationinteractionlimit
 
 import (
 	"context"
-	"fmt"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 
-	common "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
-	mapping "github.com/crossplane-github/provider-github/internal/clients/organizationinteractionlimit"
+	"github.com/crossplane-github/provider-github/internal/controller/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
-// Object is a OrganizationInteractionLimit of either scope.
+// Object is an OrganizationInteractionLimit of either scope.
 type Object interface {
-	resource.Managed
-	Parameters() *common.OrganizationInteractionLimitParameters
-	Observation() *common.OrganizationInteractionLimitObservation
-	OrganizationTarget() *common.OrganizationTarget
+	kind.OrganizationScoped
+	Parameters() *orgcommon.OrganizationInteractionLimitParameters
+	Observation() *orgcommon.OrganizationInteractionLimitObservation
 }
 
-// external manages one OrganizationInteractionLimit's interaction limit, for one reconcile.
-type external[T Object] struct {
-	api github.OrganizationInteractionLimitAPI
-	in  kind.Organization
-}
-
-// what names the interaction limit for messages.
-func (e *external[T]) what() string {
-	return fmt.Sprintf("the interaction limit of organization %s", e.in.FullName())
-}
-
-// failed says what failed doing what. GitHub's 404 means the organization
-// is missing, or hidden from the credentials: the interaction limit itself is never
-// absent.
-func (e *external[T]) failed(err error, doing string) error {
-	if github.IsNotFound(err) {
-		return errors.Wrapf(err, "cannot %s %s: cannot find organization %s%s, or the credentials may not see it", doing, e.what(), e.in.FullName(), e.in.NamedBy())
+// target is where mg's limit is: organization org, read through api on
+// host.
+func target[T Object](api github.InteractionsAPI, org, host string) interactionlimit.Target[T] {
+	what := "the interaction limit of organization " + org
+	return interactionlimit.Target[T]{
+		What: what, Own: github.InteractionOriginOrganization, FullName: org,
+		Get: func(ctx context.Context) (*github.InteractionLimit, error) {
+			return api.GetOrganizationInteractionLimit(ctx, org)
+		},
+		Put: func(ctx context.Context, r *github.InteractionLimitRequest) (*github.InteractionLimit, error) {
+			return api.PutOrganizationInteractionLimit(ctx, org, r)
+		},
+		Delete: func(ctx context.Context) error { return api.DeleteOrganizationInteractionLimit(ctx, org) },
+		Failed: func(err error, doing string) error {
+			switch {
+			case github.IsNotFound(err):
+				return errors.Wrapf(err, "cannot %s %s: cannot find the organization, or the credentials may not see it", doing, what)
+			case github.StatusCode(err) == 403:
+				return errors.Wrapf(err, "cannot %s %s: only an owner of the organization may; use the credentials of an owner", doing, what)
+			case github.IsUnprocessable(err):
+				return errors.Wrapf(err, "GitHub refused %s: a limit or expiry it does not take; change spec.forProvider", what)
+			}
+			return errors.Wrapf(err, "cannot %s %s", doing, what)
+		},
+		Overridden: func(s mapping.Seen) string {
+			return "the interaction limit in effect in organization " + org + " was set by " + s.Origin + ", not the organization; this resource writes nothing while it lasts"
+		},
+		Declared: func(mg T) mapping.Declared {
+			p := mg.Parameters()
+			return mapping.Declared{Limit: p.Limit, Expiry: ptr.Deref(p.Expiry, ""), Renew: ptr.Deref(p.Renew, false)}
+		},
+		Seen: func(mg T) mapping.Seen { return seen(mg.Observation()) },
+		Keep: func(mg T, s mapping.Seen) {
+			*mg.Observation() = orgcommon.OrganizationInteractionLimitObservation{Organization: ptr.To(org), Host: ptr.To(host),
+				Limit: nonEmpty(s.Limit), Origin: nonEmpty(s.Origin), ExpiresAt: metaTime(s.ExpiresAt), LapsedAt: metaTime(s.LapsedAt)}
+		},
+		Now: time.Now,
 	}
-	return errors.Wrapf(err, "cannot %s %s", doing, e.what())
 }
 
-// VerdictInputs: an observation depends on nothing but the spec, the
-// annotations, its organization and GitHub's answers, so a verdict may
-// confirm it (see kind.VerdictInputs).
-func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
-
-// Observe reads the interaction limit. Without an external name the resource has not
-// written it yet, and does not exist: Create puts the declared fields. A
-// resource being deleted has nothing to delete (see Delete), so it is not
-// read. The external name follows a renamed organization.
-func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
-	if meta.WasDeleted(mg) {
-		return managed.ExternalObservation{}, nil
-	}
-	got, err := e.api.GetOrganizationInteractionLimit(ctx, e.in.Login)
-	if err != nil {
-		return managed.ExternalObservation{}, e.failed(err, "read")
-	}
-	*mg.Observation() = mapping.Observation(e.in.FullName(), got)
-	ext := meta.GetExternalName(mg)
-	if ext == "" {
-		return managed.ExternalObservation{}, nil
-	}
-	mg.SetConditions(xpv2.Available())
-	o := kind.Exists(mapping.Drift(mg.Parameters(), got), false)
-	if ext != e.in.FullName() {
-		meta.SetExternalName(mg, e.in.FullName())
-		o.ResourceLateInitialized = true
-	}
-	return o, nil
+// seen is what o keeps of the limit.
+func seen(o *orgcommon.OrganizationInteractionLimitObservation) mapping.Seen {
+	return mapping.Seen{Limit: ptr.Deref(o.Limit, ""), Origin: ptr.Deref(o.Origin, ""), ExpiresAt: timeOf(o.ExpiresAt), LapsedAt: timeOf(o.LapsedAt)}
 }
 
-// Create puts the declared fields and records the organization's full name as
-// the external name: from then on the resource exists. A create whose
-// record was lost puts them again.
-func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
-	if err := e.put(ctx, mg); err != nil {
-		return managed.ExternalCreation{}, err
+func timeOf(t *metav1.Time) *time.Time {
+	if t == nil {
+		return nil
 	}
-	meta.SetExternalName(mg, e.in.FullName())
-	return managed.ExternalCreation{}, nil
+	v := t.UTC()
+	return &v
 }
 
-// Update puts the declared fields back.
-func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
-	return managed.ExternalUpdate{}, e.put(ctx, mg)
-}
-
-// put writes the declared fields; the others are GitHub's to keep.
-func (e *external[T]) put(ctx context.Context, mg T) error {
-	if err := e.api.PutOrganizationInteractionLimit(ctx, e.in.Login, mapping.Request(mg.Parameters())); err != nil {
-		return e.failed(err, "set")
+func metaTime(t *time.Time) *metav1.Time {
+	if t == nil {
+		return nil
 	}
-	return nil
+	v := metav1.NewTime(*t)
+	return &v
 }
 
-// Delete leaves GitHub's interaction limit as it is (see the package's comment).
-// Observe finds nothing to delete for a resource being deleted, so the
-// managed reconciler does not call it; were it called, it would change
-// nothing.
-func (e *external[T]) Delete(_ context.Context, mg T) (managed.ExternalDelete, error) {
-	mg.SetConditions(xpv2.Deleting())
-	return managed.ExternalDelete{}, nil
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
-// Disconnect does nothing: clients are cached per credential, not per reconcile.
-func (e *external[T]) Disconnect(context.Context) error { return nil }
+// readSeen is what a resource of either scope keeps of the limit, for the
+// poll interval hook.
+func readSeen(mg resource.Managed) (mapping.Seen, bool) {
+	o, ok := mg.(Object)
+	if !ok {
+		return mapping.Seen{}, false
+	}
+	return seen(o.Observation()), true
+}

@@ -1,30 +1,30 @@
-// Package repositoryinteractionlimit reconciles RepositoryInteractionLimit managed resources of both scopes
-// with one external client: the interaction limit of a repository, one per
-// repository, which GitHub keeps at /repos/{owner}/{repo}/interaction-limits.
-//
-// GitHub has the interaction limit of every repository, its default until someone sets
-// it, so the resource exists once the provider has written it: Create puts
-// the declared fields and sets the external name to the repository's full
-// name; from then on Observe compares the fields and Update puts them back.
-// Delete leaves GitHub's interaction limit as it is: there is no absent interaction limit to go
-// back to, and GitHub's default is not what the repository had before, only
-// what a new one gets (putting it back could turn on what someone turned
-// off).
+// Package repositoryinteractionlimit reconciles RepositoryInteractionLimit
+// managed resources of both scopes: a repository's temporary interaction
+// limit, which GitHub keeps at /repos/{owner}/{repo}/interaction-limits,
+// one per repository, with the external client both interaction limit
+// kinds share (internal/controller/interactionlimit). While the
+// repository's organization has a limit, GitHub shows it in the
+// repository and refuses the repository's own (409): the resource shows
+// the organization's, says so in its condition, and writes nothing. A
+// second RepositoryInteractionLimit of a repository is refused before it
+// reads or writes anything.
 package repositoryinteractionlimit
 
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
-	mapping "github.com/crossplane-github/provider-github/internal/clients/repositoryinteractionlimit"
+	"github.com/crossplane-github/provider-github/internal/controller/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
@@ -36,90 +36,86 @@ type Object interface {
 	RepositoryTarget() *common.RepositoryTarget
 }
 
-// external manages one RepositoryInteractionLimit's interaction limit, for one reconcile.
-type external[T Object] struct {
-	api github.RepositoryInteractionLimitAPI
-	in  kind.Repository
-}
-
-// what names the interaction limit for messages.
-func (e *external[T]) what() string {
-	return fmt.Sprintf("the interaction limit of repository %s", e.in.FullName())
-}
-
-// failed says what failed doing what. GitHub's 404 means the repository
-// is missing, or hidden from the credentials: the interaction limit itself is never
-// absent.
-func (e *external[T]) failed(err error, doing string) error {
-	if github.IsNotFound(err) {
-		return errors.Wrapf(err, "cannot %s %s: cannot find repository %s%s, or the credentials may not see it", doing, e.what(), e.in.FullName(), e.in.NamedBy())
+// target is where mg's limit is: repository in, read through api on host.
+func target[T Object](api github.InteractionsAPI, in kind.Repository, host string) interactionlimit.Target[T] {
+	what := "the interaction limit of repository " + in.FullName()
+	return interactionlimit.Target[T]{
+		What: what, Own: github.InteractionOriginRepository, FullName: in.FullName(),
+		Get: func(ctx context.Context) (*github.InteractionLimit, error) {
+			return api.GetRepositoryInteractionLimit(ctx, in.Owner, in.Name)
+		},
+		Put: func(ctx context.Context, r *github.InteractionLimitRequest) (*github.InteractionLimit, error) {
+			return api.PutRepositoryInteractionLimit(ctx, in.Owner, in.Name, r)
+		},
+		Delete: func(ctx context.Context) error {
+			err := api.DeleteRepositoryInteractionLimit(ctx, in.Owner, in.Name)
+			if github.StatusCode(err) == http.StatusConflict {
+				// The organization's limit overwrote the repository's:
+				// there is none of the repository's to remove.
+				return nil
+			}
+			return err
+		},
+		Failed: func(err error, doing string) error {
+			switch {
+			case github.IsNotFound(err):
+				return errors.Wrapf(err, "cannot %s %s: cannot find repository %s%s, or the credentials may not see it", doing, what, in.FullName(), in.NamedBy())
+			case github.StatusCode(err) == http.StatusConflict:
+				return errors.Wrapf(err, "cannot %s %s: organization %s has an interaction limit in effect, which GitHub lets no repository of it change; this resource sets the repository's once the organization's is removed or expires (see the OrganizationInteractionLimit of %s, or the organization's settings on GitHub)", doing, what, in.Owner, in.Owner)
+			case github.IsUnprocessable(err):
+				return errors.Wrapf(err, "GitHub refused %s: a limit or expiry it does not take; change spec.forProvider", what)
+			}
+			return errors.Wrapf(err, "cannot %s %s", doing, what)
+		},
+		Overridden: func(s mapping.Seen) string {
+			until := ""
+			if s.ExpiresAt != nil {
+				until = " until " + s.ExpiresAt.UTC().Format(time.RFC3339)
+			}
+			return fmt.Sprintf("organization %s has an interaction limit in effect (%s%s), which overrides the repository's: GitHub refuses a limit of repository %s while it lasts, so this resource writes nothing; it sets the repository's limit once the organization's is removed or expires", in.Owner, s.Limit, until, in.FullName())
+		},
+		Declared: func(mg T) mapping.Declared {
+			p := mg.Parameters()
+			return mapping.Declared{Limit: p.Limit, Expiry: ptr.Deref(p.Expiry, ""), Renew: ptr.Deref(p.Renew, false)}
+		},
+		Seen: func(mg T) mapping.Seen { return seen(mg.Observation().InteractionLimitObservation) },
+		Keep: func(mg T, s mapping.Seen) {
+			*mg.Observation() = common.RepositoryInteractionLimitObservation{Repository: ptr.To(in.FullName()), Host: ptr.To(host),
+				InteractionLimitObservation: observation(s)}
+		},
+		Now: time.Now,
 	}
-	return errors.Wrapf(err, "cannot %s %s", doing, e.what())
 }
 
-// VerdictInputs: an observation depends on nothing but the spec, the
-// annotations, its repository and GitHub's answers, so a verdict may
-// confirm it (see kind.VerdictInputs).
-func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
-
-// Observe reads the interaction limit. Without an external name the resource has not
-// written it yet, and does not exist: Create puts the declared fields. A
-// resource being deleted has nothing to delete (see Delete), so it is not
-// read. The external name follows a renamed repository.
-func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
-	if meta.WasDeleted(mg) {
-		return managed.ExternalObservation{}, nil
-	}
-	got, err := e.api.GetRepositoryInteractionLimit(ctx, e.in.Owner, e.in.Name)
-	if err != nil {
-		return managed.ExternalObservation{}, e.failed(err, "read")
-	}
-	*mg.Observation() = mapping.Observation(e.in.FullName(), got)
-	ext := meta.GetExternalName(mg)
-	if ext == "" {
-		return managed.ExternalObservation{}, nil
-	}
-	mg.SetConditions(xpv2.Available())
-	o := kind.Exists(mapping.Drift(mg.Parameters(), got), false)
-	if ext != e.in.FullName() {
-		meta.SetExternalName(mg, e.in.FullName())
-		o.ResourceLateInitialized = true
-	}
-	return o, nil
+// seen is what o keeps of the limit.
+func seen(o common.InteractionLimitObservation) mapping.Seen {
+	return mapping.Seen{Limit: ptr.Deref(o.Limit, ""), Origin: ptr.Deref(o.Origin, ""), ExpiresAt: timeOf(o.ExpiresAt), LapsedAt: timeOf(o.LapsedAt)}
 }
 
-// Create puts the declared fields and records the repository's full name as
-// the external name: from then on the resource exists. A create whose
-// record was lost puts them again.
-func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreation, error) {
-	if err := e.put(ctx, mg); err != nil {
-		return managed.ExternalCreation{}, err
+// observation is s as status keeps it.
+func observation(s mapping.Seen) common.InteractionLimitObservation {
+	return common.InteractionLimitObservation{Limit: nonEmpty(s.Limit), Origin: nonEmpty(s.Origin), ExpiresAt: metaTime(s.ExpiresAt), LapsedAt: metaTime(s.LapsedAt)}
+}
+
+func timeOf(t *metav1.Time) *time.Time {
+	if t == nil {
+		return nil
 	}
-	meta.SetExternalName(mg, e.in.FullName())
-	return managed.ExternalCreation{}, nil
+	v := t.UTC()
+	return &v
 }
 
-// Update puts the declared fields back.
-func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
-	return managed.ExternalUpdate{}, e.put(ctx, mg)
-}
-
-// put writes the declared fields; the others are GitHub's to keep.
-func (e *external[T]) put(ctx context.Context, mg T) error {
-	if err := e.api.PutRepositoryInteractionLimit(ctx, e.in.Owner, e.in.Name, mapping.Request(mg.Parameters())); err != nil {
-		return e.failed(err, "set")
+func metaTime(t *time.Time) *metav1.Time {
+	if t == nil {
+		return nil
 	}
-	return nil
+	v := metav1.NewTime(*t)
+	return &v
 }
 
-// Delete leaves GitHub's interaction limit as it is (see the package's comment).
-// Observe finds nothing to delete for a resource being deleted, so the
-// managed reconciler does not call it; were it called, it would change
-// nothing.
-func (e *external[T]) Delete(_ context.Context, mg T) (managed.ExternalDelete, error) {
-	mg.SetConditions(xpv2.Deleting())
-	return managed.ExternalDelete{}, nil
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
-
-// Disconnect does nothing: clients are cached per credential, not per reconcile.
-func (e *external[T]) Disconnect(context.Context) error { return nil }

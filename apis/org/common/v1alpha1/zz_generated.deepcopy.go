@@ -363,10 +363,28 @@ func (in *OrganizationInteractionLimitObservation) DeepCopyInto(out *Organizatio
 		*out = new(string)
 		**out = **in
 	}
-	if in.Enabled != nil {
-		in, out := &in.Enabled, &out.Enabled
-		*out = new(bool)
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(string)
 		**out = **in
+	}
+	if in.Limit != nil {
+		in, out := &in.Limit, &out.Limit
+		*out = new(string)
+		**out = **in
+	}
+	if in.Origin != nil {
+		in, out := &in.Origin, &out.Origin
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExpiresAt != nil {
+		in, out := &in.ExpiresAt, &out.ExpiresAt
+		*out = (*in).DeepCopy()
+	}
+	if in.LapsedAt != nil {
+		in, out := &in.LapsedAt, &out.LapsedAt
+		*out = (*in).DeepCopy()
 	}
 }
 
@@ -384,8 +402,13 @@ func (in *OrganizationInteractionLimitObservation) DeepCopy() *OrganizationInter
 func (in *OrganizationInteractionLimitParameters) DeepCopyInto(out *OrganizationInteractionLimitParameters) {
 	*out = *in
 	in.OrganizationTarget.DeepCopyInto(&out.OrganizationTarget)
-	if in.Enabled != nil {
-		in, out := &in.Enabled, &out.Enabled
+	if in.Expiry != nil {
+		in, out := &in.Expiry, &out.Expiry
+		*out = new(string)
+		**out = **in
+	}
+	if in.Renew != nil {
+		in, out := &in.Renew, &out.Renew
 		*out = new(bool)
 		**out = **in
 	}

@@ -51,12 +51,13 @@ type OrganizationInteractionLimitStatus struct {
 
 // +kubebuilder:object:root=true
 
-// An OrganizationInteractionLimit is a GitHub interaction limit managed from a namespace. It reaches GitHub through a ProviderConfig in its namespace or a ClusterProviderConfig. Its spec names the organization and the fields of its interaction limit to keep as declared. The external name is the organization's full name, set once the provider has written the interaction limit.
+// An OrganizationInteractionLimit is a GitHub interaction limit managed from a namespace. It reaches GitHub through a ProviderConfig in its namespace or a ClusterProviderConfig. Its spec names the organization, who may interact with its public repositories and for how long. The external name is the organization's login, set once the provider has set the limit; an organization has one OrganizationInteractionLimit.
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"
 // +kubebuilder:printcolumn:name="ORGANIZATION",type="string",JSONPath=".status.atProvider.organization"
-// +kubebuilder:printcolumn:name="ENABLED",type="boolean",JSONPath=".status.atProvider.enabled"
+// +kubebuilder:printcolumn:name="LIMIT",type="string",JSONPath=".status.atProvider.limit"
+// +kubebuilder:printcolumn:name="EXPIRES",type="string",JSONPath=".status.atProvider.expiresAt"
 // +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
 // +kubebuilder:subresource:status
 // +kubebuilder:resource:scope=Namespaced,categories={crossplane,managed,github}
