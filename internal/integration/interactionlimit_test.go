@@ -1,0 +1,332 @@
+package integration
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	corev1 "k8s.io/api/core/v1"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
+)
+
+// interactionRepo is the repository whose interaction limit the
+// RepositoryInteractionLimit tests set.
+const interactionRepo = "interaction-home"
+
+const (
+	interactionRepoFull = owner + "/" + interactionRepo
+	repoLimitPath       = "/repos/" + interactionRepoFull + "/interaction-limits"
+	orgLimitPath        = "/orgs/" + owner + "/interaction-limits"
+)
+
+// newRepoLimit builds, without creating it, a RepositoryInteractionLimit
+// of scope s called name that declares limit.
+func (f *fixture) newRepoLimit(s scope, name, limit string) twins.RepositoryInteractionLimitObject {
+	f.t.Helper()
+	o := twins.RepositoryInteractionLimit.In(s.of)
+	*o.Parameters() = common.RepositoryInteractionLimitParameters{RepositoryTarget: common.RepositoryTarget{Repository: ptr.To(interactionRepo)},
+		InteractionLimit: common.InteractionLimit{Limit: limit}}
+	return place(f, s, o, name, "github")
+}
+
+// newOrgLimit builds, without creating it, an OrganizationInteractionLimit
+// of scope s called name that declares limit.
+func (f *fixture) newOrgLimit(s scope, name, limit string) twins.OrganizationInteractionLimitObject {
+	f.t.Helper()
+	o := twins.OrganizationInteractionLimit.In(s.of)
+	*o.Parameters() = orgcommon.OrganizationInteractionLimitParameters{OrganizationTarget: orgcommon.OrganizationTarget{Organization: ptr.To(owner)}, Limit: limit}
+	return place(f, s, o, name, "github")
+}
+
+// ghLimit is the interaction limit GitHub answers at path: its limit and
+// origin, "" when none is in effect.
+func (f *fixture) ghLimit(path string) (limit, origin string) {
+	f.t.Helper()
+	status, b := f.gh(goodToken, http.MethodGet, path, "")
+	if status != http.StatusOK {
+		f.t.Fatalf("GET %s: status %d: %s", path, status, b)
+	}
+	var out struct{ Limit, Origin string }
+	f.must(json.Unmarshal(b, &out))
+	return out.Limit, out.Origin
+}
+
+// limitWrites counts the writes of the interaction limit at path.
+func (f *fixture) limitWrites(path string) int {
+	n := 0
+	for _, r := range f.emu.Requests() {
+		if r.Method != http.MethodGet && r.Path == path {
+			n++
+		}
+	}
+	return n
+}
+
+// limitIs waits until GitHub's limit at path is limit.
+func (f *fixture) limitIs(path, limit, what string) {
+	f.t.Helper()
+	f.eventually(what, func() string {
+		if got, _ := f.ghLimit(path); got != limit {
+			return fmt.Sprintf("GitHub's limit %q, want %q", got, limit)
+		}
+		return ""
+	})
+}
+
+// readyReason waits until mg is Ready=False for reason, its message
+// holding every one of parts.
+func readyReason[T resource.Managed](f *fixture, mg T, reason string, parts ...string) {
+	f.t.Helper()
+	f.eventually("Ready=False, reason "+reason, func() string {
+		c := get(f, mg).GetCondition(xpv2.TypeReady)
+		if c.Status != corev1.ConditionFalse || string(c.Reason) != reason {
+			return fmt.Sprintf("Ready=%s %s: %s", c.Status, c.Reason, c.Message)
+		}
+		for _, p := range parts {
+			if !strings.Contains(c.Message, p) {
+				return fmt.Sprintf("message %q lacks %q", c.Message, p)
+			}
+		}
+		return ""
+	})
+}
+
+// limitCase is one kind's limit under test.
+type limitCase[T resource.Managed] struct {
+	path   string
+	obj    T
+	what   string // "repository o/r", "organization o"
+	expire func(in time.Duration) error
+	renew  func(T)
+	seen   func(T) (limit string, expiresAt time.Time)
+}
+
+// lifecycle: created as declared with when it expires in status; changed
+// and removed early on GitHub, set again; lapsed without renew, Expired
+// and nothing written; renew set, set again; lapsed with renew, renewed
+// with an event; deleted, removed.
+func lifecycle[T resource.Managed](t *testing.T, f *fixture, c limitCase[T], full string) {
+	f.must(kube.Create(f.ctx, c.obj))
+	got := waitReady(f, c.obj)
+	if ext := meta.GetExternalName(got); ext != full {
+		t.Errorf("external name %q, want %q", ext, full)
+	}
+	if limit, origin := f.ghLimit(c.path); limit != "collaborators_only" {
+		t.Errorf("GitHub's limit %q (origin %s), want collaborators_only", limit, origin)
+	}
+	if limit, until := c.seen(got); limit != "collaborators_only" || until.Before(time.Now().Add(23*time.Hour)) {
+		t.Errorf("status: limit %q expiring at %s, want collaborators_only for a day", limit, until)
+	}
+
+	f.ghMust(http.StatusOK, goodToken, http.MethodPut, c.path, `{"limit":"existing_users"}`)
+	f.limitIs(c.path, "collaborators_only", "the changed limit set back")
+	f.ghMust(http.StatusNoContent, goodToken, http.MethodDelete, c.path, "")
+	f.limitIs(c.path, "collaborators_only", "the limit removed before its expiry set again (no renew)")
+	waitReady(f, c.obj)
+
+	// GitHub lifts it in a few seconds: the resource learns when, then
+	// finds it gone and, without renew, writes nothing.
+	f.must(c.expire(4 * time.Second))
+	readyReason(f, c.obj, "Expired", "The interaction limit of "+c.what+" lapsed at", "renew is not set")
+	if limit, _ := f.ghLimit(c.path); limit != "" {
+		t.Errorf("GitHub's limit %q after it lapsed without renew, want none", limit)
+	}
+	w := f.limitWrites(c.path)
+	time.Sleep(3 * pollInterval)
+	if n := f.limitWrites(c.path) - w; n != 0 {
+		t.Errorf("%d writes of the lapsed limit without renew, want none", n)
+	}
+
+	// renew set: set again now, and at its next lapse.
+	f.must(refusedUpdate(f, c.obj, c.renew))
+	f.waitEvent(c.obj, "Renewed", "lapsed and was set again (renew: true), until")
+	f.limitIs(c.path, "collaborators_only", "the lapsed limit set again once renew is set")
+	waitReady(f, c.obj)
+	renewed := len(f.events(c.obj))
+	f.must(c.expire(4 * time.Second))
+	f.eventually("a second Renewed event", func() string {
+		n := 0
+		for _, e := range f.events(c.obj) {
+			if e.Reason == "Renewed" {
+				n++
+			}
+		}
+		if n < 2 {
+			return fmt.Sprintf("%d Renewed events (of %d events before)", n, renewed)
+		}
+		return ""
+	})
+	f.limitIs(c.path, "collaborators_only", "the limit renewed")
+	waitReady(f, c.obj)
+
+	f.must(kube.Delete(f.ctx, get(f, c.obj)))
+	f.eventually("the resource gone", func() string {
+		if err := kube.Get(f.ctx, client.ObjectKeyFromObject(c.obj), fresh(c.obj)); !kerrors.IsNotFound(err) {
+			return "still there"
+		}
+		return ""
+	})
+	if limit, _ := f.ghLimit(c.path); limit != "" {
+		t.Errorf("GitHub's limit %q after the delete, want it removed", limit)
+	}
+}
+
+func TestRepositoryInteractionLimitLifecycle(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, interactionRepo))
+		lifecycle(t, f, limitCase[twins.RepositoryInteractionLimitObject]{
+			path: repoLimitPath, obj: f.newRepoLimit(s, "limit", "collaborators_only"), what: "repository " + interactionRepoFull,
+			expire: func(in time.Duration) error { return f.emu.ExpireRepositoryInteractionLimit(owner, interactionRepo, in) },
+			renew:  func(o twins.RepositoryInteractionLimitObject) { o.Parameters().Renew = ptr.To(true) },
+			seen: func(o twins.RepositoryInteractionLimitObject) (string, time.Time) {
+				obs := o.Observation()
+				if obs.ExpiresAt == nil {
+					return ptr.Deref(obs.Limit, ""), time.Time{}
+				}
+				return ptr.Deref(obs.Limit, ""), obs.ExpiresAt.Time
+			},
+		}, interactionRepoFull)
+	})
+}
+
+func TestOrganizationInteractionLimitLifecycle(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		lifecycle(t, f, limitCase[twins.OrganizationInteractionLimitObject]{
+			path: orgLimitPath, obj: f.newOrgLimit(s, "limit", "collaborators_only"), what: "organization " + owner,
+			expire: func(in time.Duration) error { return f.emu.ExpireOrganizationInteractionLimit(owner, in) },
+			renew:  func(o twins.OrganizationInteractionLimitObject) { o.Parameters().Renew = ptr.To(true) },
+			seen: func(o twins.OrganizationInteractionLimitObject) (string, time.Time) {
+				obs := o.Observation()
+				if obs.ExpiresAt == nil {
+					return ptr.Deref(obs.Limit, ""), time.Time{}
+				}
+				return ptr.Deref(obs.Limit, ""), obs.ExpiresAt.Time
+			},
+		}, owner)
+	})
+}
+
+// While the organization has a limit, GitHub refuses the repository's
+// (409): the RepositoryInteractionLimit shows the organization's, says so
+// and writes nothing; once the organization's is removed, it sets its own.
+func TestRepositoryInteractionLimitUnderOrganization(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, interactionRepo))
+		f.ghMust(http.StatusOK, goodToken, http.MethodPut, orgLimitPath, `{"limit":"existing_users","expiry":"one_week"}`)
+		o := f.newRepoLimit(s, "limit", "collaborators_only")
+		f.must(kube.Create(f.ctx, o))
+		readyReason(f, o, "LimitedByOrganization", "organization "+owner+" has an interaction limit in effect (existing_users until", "writes nothing")
+		if obs := get(f, o).Observation(); ptr.Deref(obs.Origin, "") != "organization" || ptr.Deref(obs.Limit, "") != "existing_users" || obs.ExpiresAt == nil {
+			t.Errorf("status.atProvider %+v, want the organization's limit", obs)
+		}
+		w := f.limitWrites(repoLimitPath)
+		time.Sleep(3 * pollInterval)
+		if n := f.limitWrites(repoLimitPath); n != w || n != 0 {
+			t.Errorf("%d writes of the repository's limit while the organization's is in effect, want none", n)
+		}
+		if c := get(f, o).GetCondition(xpv2.TypeSynced); c.Status != corev1.ConditionTrue {
+			t.Errorf("Synced=%s (%s): the organization's limit is not an error to retry", c.Status, c.Message)
+		}
+
+		f.ghMust(http.StatusNoContent, goodToken, http.MethodDelete, orgLimitPath, "")
+		waitReady(f, o)
+		if limit, origin := f.ghLimit(repoLimitPath); limit != "collaborators_only" || origin != "repository" {
+			t.Errorf("GitHub's limit %q from %s, want the repository's collaborators_only", limit, origin)
+		}
+	})
+}
+
+// A second RepositoryInteractionLimit of the repository is refused,
+// naming the first.
+func TestRepositoryInteractionLimitSecond(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, interactionRepo))
+		first := f.newRepoLimit(s, "first", "collaborators_only")
+		f.must(kube.Create(f.ctx, first))
+		waitReady(f, first)
+		second := f.newRepoLimit(otherScope(s), "second", "existing_users")
+		f.must(kube.Create(f.ctx, second))
+		name := "RepositoryInteractionLimit first"
+		if s.namespaced {
+			name = "RepositoryInteractionLimit " + f.ns + "/first"
+		}
+		waitSyncError(f, second, "repository "+interactionRepoFull+" is already claimed by "+name+", which is older")
+		if limit, _ := f.ghLimit(repoLimitPath); limit != "collaborators_only" {
+			t.Errorf("GitHub's limit %q, want the first's", limit)
+		}
+	})
+}
+
+// A second OrganizationInteractionLimit of the organization is refused,
+// naming the first.
+func TestOrganizationInteractionLimitSecond(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		first := f.newOrgLimit(s, "first", "collaborators_only")
+		f.must(kube.Create(f.ctx, first))
+		waitReady(f, first)
+		second := f.newOrgLimit(otherScope(s), "second", "existing_users")
+		f.must(kube.Create(f.ctx, second))
+		name := "OrganizationInteractionLimit first"
+		if s.namespaced {
+			name = "OrganizationInteractionLimit " + f.ns + "/first"
+		}
+		waitSyncError(f, second, "organization "+owner+" is already claimed by "+name+", which is older")
+		if limit, _ := f.ghLimit(orgLimitPath); limit != "collaborators_only" {
+			t.Errorf("GitHub's limit %q, want the first's", limit)
+		}
+	})
+}
+
+// Bad input is refused at admission, with what is allowed.
+func TestInteractionLimitAdmission(t *testing.T) {
+	cases := map[string]struct {
+		limit, expiry string
+		want          string
+	}{
+		"Limit":   {limit: "everyone", want: `supported values: "existing_users", "contributors_only", "collaborators_only"`},
+		"NoLimit": {limit: "", want: "spec.forProvider.limit"},
+		"Expiry":  {limit: "existing_users", expiry: "one_year", want: `supported values: "one_day", "three_days", "one_week", "one_month", "six_months"`},
+	}
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		for name, tc := range cases {
+			t.Run(name, func(t *testing.T) {
+				for _, o := range []resource.Managed{f.newRepoLimit(s, "refused", tc.limit), f.newOrgLimit(s, "refused", tc.limit)} {
+					if tc.expiry != "" {
+						switch o := o.(type) {
+						case twins.RepositoryInteractionLimitObject:
+							o.Parameters().Expiry = ptr.To(tc.expiry)
+						case twins.OrganizationInteractionLimitObject:
+							o.Parameters().Expiry = ptr.To(tc.expiry)
+						}
+					}
+					err := kube.Create(f.ctx, o)
+					if err == nil {
+						_ = kube.Delete(f.ctx, o)
+						t.Fatalf("want the API server to refuse %T with limit %q, expiry %q", o, tc.limit, tc.expiry)
+					}
+					if !strings.Contains(err.Error(), tc.want) {
+						t.Errorf("refused with %v, want a message holding %q", err, tc.want)
+					}
+				}
+			})
+		}
+	})
+}
