@@ -105,7 +105,10 @@ func (e *External[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		if err != nil {
 			return managed.ExternalObservation{}, e.Failed(err, "read")
 		}
-		return managed.ExternalObservation{ResourceExists: got.InEffect() && got.Origin == e.Own, ResourceUpToDate: true}, nil
+		if !got.InEffect() || got.Origin != e.Own {
+			return managed.ExternalObservation{}, nil
+		}
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	}
 	prev := e.Seen(mg)
 	e.Keep(mg, prev)
