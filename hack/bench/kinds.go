@@ -323,6 +323,29 @@ spec:
 		return []string{strings.Join(t.Keys, ",")}, nil
 	}}
 
+	// kindRepositoryInteractionLimit limits who may interact with the
+	// repository; its one object is the repository's own limit while one is
+	// in effect (a delete removes it).
+	kindRepositoryInteractionLimit = benchKind{kind: "RepositoryInteractionLimit", group: repoGroup, want: "collaborators_only", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: RepositoryInteractionLimit
+metadata: {name: "%[1]s-limit"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    limit: collaborators_only
+`, objects: func(g github, repo string) ([]string, error) {
+		var l struct {
+			Limit  string `json:"limit"`
+			Origin string `json:"origin"`
+		}
+		status, err := g.get(repoPath(repo, "/interaction-limits"), &l)
+		if err != nil || status == http.StatusNotFound || l.Limit == "" || l.Origin != "repository" {
+			return nil, err
+		}
+		return []string{l.Limit}, nil
+	}}
+
 	// kindPagesSite publishes the repository's Pages site, deployed by a
 	// workflow (no branch to wait for); GitHub answers its one site, or 404.
 	kindPagesSite = benchKind{kind: "PagesSite", group: repoGroup, want: "site", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
@@ -524,7 +547,7 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindIssueLabels, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
 	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook,
-	kindActionsOIDCSubjectClaim, kindPagesSite}
+	kindActionsOIDCSubjectClaim, kindPagesSite, kindRepositoryInteractionLimit}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,
