@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/crossplane-github/provider-github/internal/emulator"
@@ -98,5 +99,53 @@ func organizationInteractionLimitContract(t *testing.T, srv *httptest.Server, em
 		{"set again", call{method: "PUT", path: limits, token: "demo-token", body: `{"limit":"existing_users"}`}, 200, field("limit", "existing_users")},
 		{"remove it", call{method: "DELETE", path: limits, token: "demo-token"}, 204, nil},
 		{"removed", call{method: "GET", path: limits, token: "demo-token"}, 200, notContains("limit")},
+	}, nil)
+}
+
+func init() { contractScenarios = append(contractScenarios, pullCreationCapContract) }
+
+// pullCreationCapContract drives the pull request creation caps of a
+// repository and an organization, and the repository's bypass list.
+func pullCreationCapContract(t *testing.T, srv *httptest.Server, _ *emulator.Server) {
+	skipReq := map[string]string{"X-Emulatortest-Skip-Request-Validation": "1"}
+	const repo = "/repos/demo-org/pull-cap-contract"
+	repoCap, orgCap, bypass := repo+"/interaction-limits/pulls/creation-cap", "/orgs/demo-org/interaction-limits/pulls/creation-cap", repo+"/interaction-limits/pulls/bypass-list"
+	runSteps(t, srv, []step{
+		{"create a repository", call{method: "POST", path: "/orgs/demo-org/repos", token: "demo-token", body: `{"name":"pull-cap-contract"}`}, 201, nil},
+		{"the repository's cap, off", call{method: "GET", path: repoCap, token: "demo-token"}, 200, all(field("enabled", false), field("max_open_pull_requests", 1))},
+		{"turn it on at 5", call{method: "PATCH", path: repoCap, token: "demo-token", body: `{"enabled":true,"max_open_pull_requests":5}`}, 200,
+			all(field("enabled", true), field("max_open_pull_requests", 5))},
+		{"read it back", call{method: "GET", path: repoCap, token: "demo-token"}, 200, all(field("enabled", true), field("max_open_pull_requests", 5))},
+		{"off, the number kept", call{method: "PATCH", path: repoCap, token: "demo-token", body: `{"enabled":false}`}, 200,
+			all(field("enabled", false), field("max_open_pull_requests", 5))},
+		{"enabled left out", call{method: "PATCH", path: repoCap, token: "demo-token", body: `{"max_open_pull_requests":5}`, headers: skipReq}, 422,
+			field("message", "Invalid request.\n\n\"enabled\" wasn't supplied.")},
+		{"more than 1000", call{method: "PATCH", path: repoCap, token: "demo-token", body: `{"enabled":true,"max_open_pull_requests":1001}`, headers: skipReq}, 422,
+			bodyContains("greater than the maximum of 1000")},
+		{"none", call{method: "PATCH", path: repoCap, token: "demo-token", body: `{"enabled":true,"max_open_pull_requests":0}`, headers: skipReq}, 422,
+			bodyContains("less than the minimum of 1")},
+		{"as a reader", call{method: "PATCH", path: repoCap, token: "member-token", body: `{"enabled":true}`}, 403, nil},
+		{"the organization's cap", call{method: "GET", path: orgCap, token: "demo-token"}, 200, field("enabled", false)},
+		{"turn it on", call{method: "PATCH", path: orgCap, token: "demo-token", body: `{"enabled":true,"max_open_pull_requests":3}`}, 200,
+			all(field("enabled", true), field("max_open_pull_requests", 3))},
+		{"read it back", call{method: "GET", path: orgCap, token: "demo-token"}, 200, field("max_open_pull_requests", 3)},
+		{"as a member", call{method: "PATCH", path: orgCap, token: "member-token", body: `{"enabled":false}`}, 403, field("message", "You must be an organization owner.")},
+		{"turn it off", call{method: "PATCH", path: orgCap, token: "demo-token", body: `{"enabled":false}`}, 200, field("enabled", false)},
+		{"no one bypasses", call{method: "GET", path: bypass, token: "demo-token"}, 200, bodyContains("[]")},
+		{"add two", call{method: "PUT", path: bypass, token: "demo-token", body: `{"users":["member-user","demo-user"]}`}, 204, nil},
+		{"add one again", call{method: "PUT", path: bypass, token: "demo-token", body: `{"users":["Member-User"]}`}, 204, nil},
+		{"both, once", call{method: "GET", path: bypass, token: "demo-token"}, 200,
+			func(t *testing.T, a answer) {
+				t.Helper()
+				if n := strings.Count(string(a.body), `"login"`); n != 2 {
+					t.Errorf("%d users, want 2: %s", n, a.body)
+				}
+			}},
+		{"a user GitHub does not have", call{method: "PUT", path: bypass, token: "demo-token", body: `{"users":["nobody-at-all"]}`}, 422, bodyContains("nobody-at-all")},
+		{"users left out", call{method: "PUT", path: bypass, token: "demo-token", body: `{}`, headers: skipReq}, 422, field("message", "Invalid request.\n\n\"users\" wasn't supplied.")},
+		{"remove one", call{method: "DELETE", path: bypass, token: "demo-token", body: `{"users":["demo-user"]}`}, 204, nil},
+		{"one left", call{method: "GET", path: bypass, token: "demo-token"}, 200, all(bodyContains(`"login":"member-user"`), notContains(`"login":"demo-user"`))},
+		{"as a reader", call{method: "GET", path: bypass, token: "member-token"}, 403, nil},
+		{"an unknown repository", call{method: "GET", path: "/repos/demo-org/nothing/interaction-limits/pulls/bypass-list", token: "demo-token"}, 404, nil},
 	}, nil)
 }
