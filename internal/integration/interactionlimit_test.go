@@ -259,12 +259,12 @@ func TestRepositoryInteractionLimitSecond(t *testing.T) {
 		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, interactionRepo))
 		first := f.newRepoLimit(s, "first", "collaborators_only")
 		f.must(kube.Create(f.ctx, first))
-		waitReady(f, first)
+		afterCreationSecond(get(f, waitReady(f, first)))
 		second := f.newRepoLimit(otherScope(s), "second", "existing_users")
 		f.must(kube.Create(f.ctx, second))
-		name := "RepositoryInteractionLimit first"
+		name := "RepositoryInteractionLimit " + first.GetName()
 		if s.namespaced {
-			name = "RepositoryInteractionLimit " + f.ns + "/first"
+			name = "RepositoryInteractionLimit " + f.ns + "/" + first.GetName()
 		}
 		waitSyncError(f, second, "repository "+interactionRepoFull+" is already claimed by "+name+", which is older")
 		if limit, _ := f.ghLimit(repoLimitPath); limit != "collaborators_only" {
@@ -280,12 +280,12 @@ func TestOrganizationInteractionLimitSecond(t *testing.T) {
 		f := newFixture(t)
 		first := f.newOrgLimit(s, "first", "collaborators_only")
 		f.must(kube.Create(f.ctx, first))
-		waitReady(f, first)
+		afterCreationSecond(get(f, waitReady(f, first)))
 		second := f.newOrgLimit(otherScope(s), "second", "existing_users")
 		f.must(kube.Create(f.ctx, second))
-		name := "OrganizationInteractionLimit first"
+		name := "OrganizationInteractionLimit " + first.GetName()
 		if s.namespaced {
-			name = "OrganizationInteractionLimit " + f.ns + "/first"
+			name = "OrganizationInteractionLimit " + f.ns + "/" + first.GetName()
 		}
 		waitSyncError(f, second, "organization "+owner+" is already claimed by "+name+", which is older")
 		if limit, _ := f.ghLimit(orgLimitPath); limit != "collaborators_only" {

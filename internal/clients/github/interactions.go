@@ -32,6 +32,41 @@ var (
 		Permission: "Administration (organization): write", Scope: "admin:org"})
 )
 
+// The pull request creation cap of a repository and of an organization
+// (how many open pull requests one user may have at a time), and the
+// users a repository's cap does not apply to. Caps are read with GET and
+// changed with PATCH (enabled required), answered with the cap; the
+// bypass list is read whole, and users are added with PUT and removed
+// with DELETE, 100 at most a request.
+var (
+	routeGetRepositoryPullCap = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/interaction-limits/pulls/creation-cap",
+		Permission: "Administration: read", Scope: "repo", Cache: CacheConditional})
+	routePatchRepositoryPullCap = declare(Route{Method: http.MethodPatch, Template: "/repos/{owner}/{repo}/interaction-limits/pulls/creation-cap",
+		Permission: "Administration: write", Scope: "repo"})
+	routeGetOrganizationPullCap = declare(Route{Method: http.MethodGet, Template: "/orgs/{org}/interaction-limits/pulls/creation-cap",
+		Permission: "Administration (organization): read", Scope: "admin:org", Cache: CacheConditional})
+	routePatchOrganizationPullCap = declare(Route{Method: http.MethodPatch, Template: "/orgs/{org}/interaction-limits/pulls/creation-cap",
+		Permission: "Administration (organization): write", Scope: "admin:org"})
+	routeGetPullCapBypassList = declare(Route{Method: http.MethodGet, Template: "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
+		Permission: "Administration: read", Scope: "repo", Cache: CacheConditional})
+	routeAddPullCapBypassUsers = declare(Route{Method: http.MethodPut, Template: "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
+		Permission: "Administration: write", Scope: "repo"})
+	routeRemovePullCapBypassUsers = declare(Route{Method: http.MethodDelete, Template: "/repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
+		Permission: "Administration: write", Scope: "repo"})
+)
+
+// PullCap is a pull request creation cap: whether it is on, and how many
+// open pull requests one user may have at a time (1 to 1000).
+type PullCap struct {
+	Enabled             bool   `json:"enabled"`
+	MaxOpenPullRequests *int64 `json:"max_open_pull_requests,omitempty"`
+}
+
+// bypassUsers is the body of a change of the bypass list.
+type bypassUsers struct {
+	Users []string `json:"users"`
+}
+
 // Where an interaction limit in effect was set (InteractionLimit.Origin).
 const (
 	InteractionOriginRepository   = "repository"
@@ -70,6 +105,13 @@ type InteractionsAPI interface {
 	GetOrganizationInteractionLimit(ctx context.Context, org string) (*InteractionLimit, error)
 	PutOrganizationInteractionLimit(ctx context.Context, org string, r *InteractionLimitRequest) (*InteractionLimit, error)
 	DeleteOrganizationInteractionLimit(ctx context.Context, org string) error
+	GetRepositoryPullCap(ctx context.Context, owner, repo string) (*PullCap, error)
+	PatchRepositoryPullCap(ctx context.Context, owner, repo string, c *PullCap) (*PullCap, error)
+	GetOrganizationPullCap(ctx context.Context, org string) (*PullCap, error)
+	PatchOrganizationPullCap(ctx context.Context, org string, c *PullCap) (*PullCap, error)
+	GetPullCapBypassList(ctx context.Context, owner, repo string) ([]string, error)
+	AddPullCapBypassUsers(ctx context.Context, owner, repo string, users []string) error
+	RemovePullCapBypassUsers(ctx context.Context, owner, repo string, users []string) error
 }
 
 // InteractionsClient implements InteractionsAPI with a go-github client.
@@ -120,4 +162,56 @@ func (c *InteractionsClient) PutOrganizationInteractionLimit(ctx context.Context
 // DeleteOrganizationInteractionLimit removes an organization's limit.
 func (c *InteractionsClient) DeleteOrganizationInteractionLimit(ctx context.Context, org string) error {
 	return c.do(ctx, routeDeleteOrganizationInteractionLimit, routeDeleteOrganizationInteractionLimit.path(org), nil, nil)
+}
+
+// GetRepositoryPullCap reads a repository's pull request creation cap.
+func (c *InteractionsClient) GetRepositoryPullCap(ctx context.Context, owner, repo string) (*PullCap, error) {
+	out := &PullCap{}
+	return out, c.do(ctx, routeGetRepositoryPullCap, routeGetRepositoryPullCap.path(owner, repo), nil, out)
+}
+
+// PatchRepositoryPullCap changes a repository's cap and answers it.
+func (c *InteractionsClient) PatchRepositoryPullCap(ctx context.Context, owner, repo string, p *PullCap) (*PullCap, error) {
+	out := &PullCap{}
+	return out, c.do(ctx, routePatchRepositoryPullCap, routePatchRepositoryPullCap.path(owner, repo), p, out)
+}
+
+// GetOrganizationPullCap reads an organization's pull request creation cap.
+func (c *InteractionsClient) GetOrganizationPullCap(ctx context.Context, org string) (*PullCap, error) {
+	out := &PullCap{}
+	return out, c.do(ctx, routeGetOrganizationPullCap, routeGetOrganizationPullCap.path(org), nil, out)
+}
+
+// PatchOrganizationPullCap changes an organization's cap and answers it.
+func (c *InteractionsClient) PatchOrganizationPullCap(ctx context.Context, org string, p *PullCap) (*PullCap, error) {
+	out := &PullCap{}
+	return out, c.do(ctx, routePatchOrganizationPullCap, routePatchOrganizationPullCap.path(org), p, out)
+}
+
+// GetPullCapBypassList reads the logins of the users a repository's cap
+// does not apply to.
+func (c *InteractionsClient) GetPullCapBypassList(ctx context.Context, owner, repo string) ([]string, error) {
+	var users []struct {
+		Login string `json:"login"`
+	}
+	if err := c.do(ctx, routeGetPullCapBypassList, routeGetPullCapBypassList.path(owner, repo), nil, &users); err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(users))
+	for _, u := range users {
+		out = append(out, u.Login)
+	}
+	return out, nil
+}
+
+// AddPullCapBypassUsers adds users (at most 100) to a repository's bypass
+// list.
+func (c *InteractionsClient) AddPullCapBypassUsers(ctx context.Context, owner, repo string, users []string) error {
+	return c.do(ctx, routeAddPullCapBypassUsers, routeAddPullCapBypassUsers.path(owner, repo), bypassUsers{Users: users}, nil)
+}
+
+// RemovePullCapBypassUsers removes users (at most 100) from a repository's
+// bypass list.
+func (c *InteractionsClient) RemovePullCapBypassUsers(ctx context.Context, owner, repo string, users []string) error {
+	return c.do(ctx, routeRemovePullCapBypassUsers, routeRemovePullCapBypassUsers.path(owner, repo), bypassUsers{Users: users}, nil)
 }

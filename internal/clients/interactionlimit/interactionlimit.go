@@ -11,6 +11,7 @@
 package interactionlimit
 
 import (
+	"strings"
 	"time"
 
 	"github.com/crossplane-github/provider-github/internal/clients/github"
@@ -190,4 +191,59 @@ func ReadAgainIn(seen Seen, interval time.Duration, now time.Time) time.Duration
 		return until
 	}
 	return interval
+}
+
+// Cap is a declared pull request creation cap: on or off, and the most
+// open pull requests of one user (nil: GitHub's to keep).
+type Cap struct {
+	Enabled bool
+	Max     *int64
+}
+
+// CapDrifts tells whether GitHub's cap got differs from the declared d.
+func CapDrifts(d Cap, got *github.PullCap) bool {
+	return d.Enabled != got.Enabled || (d.Max != nil && (got.MaxOpenPullRequests == nil || *d.Max != *got.MaxOpenPullRequests))
+}
+
+// CapRequest is the PATCH body of the declared cap.
+func CapRequest(d Cap) *github.PullCap {
+	return &github.PullCap{Enabled: d.Enabled, MaxOpenPullRequests: d.Max}
+}
+
+// BypassChanges are the users to add to GitHub's bypass list got and to
+// remove from it for it to be the declared one (logins compared without
+// case, as GitHub does), each in the order given.
+func BypassChanges(declared, got []string) (add, remove []string) {
+	in := func(list []string, login string) bool {
+		for _, l := range list {
+			if strings.EqualFold(l, login) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range declared {
+		if !in(got, d) && !in(add, d) {
+			add = append(add, d)
+		}
+	}
+	for _, g := range got {
+		if !in(declared, g) {
+			remove = append(remove, g)
+		}
+	}
+	return add, remove
+}
+
+// Batches splits users into GitHub's batches of at most 100 a request.
+func Batches(users []string) [][]string {
+	var out [][]string
+	for len(users) > 100 {
+		out = append(out, users[:100])
+		users = users[100:]
+	}
+	if len(users) > 0 {
+		out = append(out, users)
+	}
+	return out
 }

@@ -180,3 +180,39 @@ func TestReadAgainIn(t *testing.T) {
 		}
 	}
 }
+
+func TestCapDrifts(t *testing.T) {
+	five, six := int64(5), int64(6)
+	cases := map[string]struct {
+		d    Cap
+		got  github.PullCap
+		want bool
+	}{
+		"Same":           {Cap{Enabled: true, Max: &five}, github.PullCap{Enabled: true, MaxOpenPullRequests: &five}, false},
+		"TurnedOff":      {Cap{Enabled: true, Max: &five}, github.PullCap{Enabled: false, MaxOpenPullRequests: &five}, true},
+		"OtherMax":       {Cap{Enabled: true, Max: &five}, github.PullCap{Enabled: true, MaxOpenPullRequests: &six}, true},
+		"MaxGitHubsKept": {Cap{Enabled: true}, github.PullCap{Enabled: true, MaxOpenPullRequests: &six}, false},
+	}
+	for name, tc := range cases {
+		if got := CapDrifts(tc.d, &tc.got); got != tc.want {
+			t.Errorf("%s: CapDrifts(...) = %t, want %t", name, got, tc.want)
+		}
+	}
+}
+
+func TestBypassChanges(t *testing.T) {
+	add, remove := BypassChanges([]string{"octocat", "Monalisa", "hubot"}, []string{"monalisa", "someone"})
+	if diff := cmp.Diff([]string{"octocat", "hubot"}, add); diff != "" {
+		t.Errorf("add: -want, +got:\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"someone"}, remove); diff != "" {
+		t.Errorf("remove: -want, +got:\n%s", diff)
+	}
+	if add, remove := BypassChanges(nil, nil); add != nil || remove != nil {
+		t.Errorf("nothing declared, nothing on GitHub: add %v, remove %v", add, remove)
+	}
+	users := make([]string, 250)
+	if b := Batches(users); len(b) != 3 || len(b[0]) != 100 || len(b[2]) != 50 {
+		t.Errorf("Batches of 250: %d batches", len(b))
+	}
+}

@@ -76,10 +76,27 @@ type Target[T resource.Managed] struct {
 	// Claimed is the error that an older resource claims the target;
 	// nil when mg may set its limit.
 	Claimed func(ctx context.Context, mg T) error
+	// Extras are what the resource declares beside the limit (the pull
+	// request creation cap, a repository's bypass list); nil when it
+	// declares none, and then none is read.
+	Extras Extras
 	// Record records events.
 	Record event.Recorder
 	// Now is the clock.
 	Now func() time.Time
+}
+
+// Extras are settings a resource declares beside its limit, which GitHub
+// keeps at endpoints of their own and does not lift.
+type Extras interface {
+	// Drift reads them, records them in the resource's status and names
+	// those that differ from the declared ones.
+	Drift(ctx context.Context) ([]string, error)
+	// Apply writes those that differ.
+	Apply(ctx context.Context) error
+	// Remove turns them off (the cap) or removes them (the bypass users
+	// declared).
+	Remove(ctx context.Context) error
 }
 
 // External manages one resource's limit, for one reconcile.
@@ -123,21 +140,31 @@ func (e *External[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	e.Keep(mg, seen)
 	set := meta.GetExternalName(mg) != ""
 	e.verdict = mapping.Judge(e.Declared(mg), seen, e.Own, set)
-	switch e.verdict {
-	case mapping.Unset:
+	if e.verdict == mapping.Unset {
 		return managed.ExternalObservation{}, nil
+	}
+	drift := mapping.Drift(e.verdict)
+	if e.Extras != nil {
+		extra, err := e.Extras.Drift(ctx)
+		if err != nil {
+			return managed.ExternalObservation{}, err
+		}
+		drift = append(drift, extra...)
+	}
+	switch e.verdict {
 	case mapping.Overridden:
 		mg.SetConditions(xpv2.Condition{Type: xpv2.TypeReady, Status: corev1.ConditionFalse, LastTransitionTime: metav1.Now(),
 			Reason: ReasonLimitedByOrganization, Message: e.Overridden(seen)})
-		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	case mapping.Lapsed:
 		mg.SetConditions(xpv2.Condition{Type: xpv2.TypeReady, Status: corev1.ConditionFalse, LastTransitionTime: metav1.Now(),
 			Reason: ReasonExpired, Message: fmt.Sprintf("%s lapsed at %s: GitHub lifts every interaction limit when its expiry has passed, and renew is not set, so it was not set again; set spec.forProvider.renew to true to set it again now and whenever it lapses", capitalized(e.What), seen.LapsedAt.UTC().Format(time.RFC3339))})
 	case mapping.Kept:
 		mg.SetConditions(xpv2.Available())
 	}
-	o := kind.Exists(mapping.Drift(e.verdict), false)
-	if meta.GetExternalName(mg) != e.FullName {
+	o := kind.Exists(drift, false)
+	// The organization's limit is not the resource's: it has set nothing
+	// yet unless it had before.
+	if (set || e.verdict != mapping.Overridden) && meta.GetExternalName(mg) != e.FullName {
 		meta.SetExternalName(mg, e.FullName)
 		o.ResourceLateInitialized = true
 	}
@@ -151,17 +178,31 @@ func (e *External[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		return managed.ExternalCreation{}, err
 	}
 	meta.SetExternalName(mg, e.FullName)
+	if e.Extras != nil {
+		if err := e.Extras.Apply(ctx); err != nil {
+			return managed.ExternalCreation{}, err
+		}
+	}
 	return managed.ExternalCreation{}, nil
 }
 
-// Update sets the declared limit again: changed or removed on GitHub, or
-// lapsed and renewed (an event says until when).
+// Update sets the declared limit again when Observe found it changed or
+// removed on GitHub, or lapsed and renewed (an event says until when),
+// and the declared extras that differ. A lapsed limit without renew, or
+// the organization's, is not written.
 func (e *External[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate, error) {
-	if err := e.put(ctx, mg); err != nil {
-		return managed.ExternalUpdate{}, err
+	if mapping.Drift(e.verdict) != nil {
+		if err := e.put(ctx, mg); err != nil {
+			return managed.ExternalUpdate{}, err
+		}
+		if s := e.Seen(mg); e.verdict == mapping.Renew && s.ExpiresAt != nil {
+			e.Record.Event(mg, event.Normal(ReasonRenewed, fmt.Sprintf("%s lapsed and was set again (renew: true), until %s", capitalized(e.What), s.ExpiresAt.UTC().Format(time.RFC3339))))
+		}
 	}
-	if s := e.Seen(mg); e.verdict == mapping.Renew && s.ExpiresAt != nil {
-		e.Record.Event(mg, event.Normal(ReasonRenewed, fmt.Sprintf("%s lapsed and was set again (renew: true), until %s", capitalized(e.What), s.ExpiresAt.UTC().Format(time.RFC3339))))
+	if e.Extras != nil {
+		if err := e.Extras.Apply(ctx); err != nil {
+			return managed.ExternalUpdate{}, err
+		}
 	}
 	return managed.ExternalUpdate{}, nil
 }
@@ -177,11 +218,17 @@ func (e *External[T]) put(ctx context.Context, mg T) error {
 	return nil
 }
 
-// Delete removes the limit; one already gone is deleted.
+// Delete removes the limit (one already gone is deleted), turns a
+// declared cap off and removes the declared bypass users.
 func (e *External[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
 	mg.SetConditions(xpv2.Deleting())
 	if err := e.Target.Delete(ctx); err != nil && !github.IsNotFound(err) {
 		return managed.ExternalDelete{}, e.Failed(err, "remove")
+	}
+	if e.Extras != nil {
+		if err := e.Extras.Remove(ctx); err != nil && !github.IsNotFound(err) {
+			return managed.ExternalDelete{}, err
+		}
 	}
 	return managed.ExternalDelete{}, nil
 }

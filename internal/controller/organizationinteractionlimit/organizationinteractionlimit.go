@@ -64,8 +64,9 @@ func target[T Object](api github.InteractionsAPI, org, host string) interactionl
 		},
 		Seen: func(mg T) mapping.Seen { return seen(mg.Observation()) },
 		Keep: func(mg T, s mapping.Seen) {
-			*mg.Observation() = orgcommon.OrganizationInteractionLimitObservation{Organization: ptr.To(org), Host: ptr.To(host),
-				Limit: nonEmpty(s.Limit), Origin: nonEmpty(s.Origin), ExpiresAt: metaTime(s.ExpiresAt), LapsedAt: metaTime(s.LapsedAt)}
+			o := mg.Observation()
+			o.Organization, o.Host = ptr.To(org), ptr.To(host)
+			o.Limit, o.Origin, o.ExpiresAt, o.LapsedAt = nonEmpty(s.Limit), nonEmpty(s.Origin), metaTime(s.ExpiresAt), metaTime(s.LapsedAt)
 		},
 		Now: time.Now,
 	}
@@ -107,4 +108,68 @@ func readSeen(mg resource.Managed) (mapping.Seen, bool) {
 		return mapping.Seen{}, false
 	}
 	return seen(o.Observation()), true
+}
+
+// newCap is the pull request creation cap mg declares; nil when none.
+func newCap[T Object](api github.InteractionsAPI, org string, mg T) interactionlimit.Extras {
+	if mg.Parameters().PullRequestCreationCap == nil {
+		return nil
+	}
+	return &pullCap[T]{api: api, org: org, mg: mg}
+}
+
+// pullCap reads and writes an organization's pull request creation cap,
+// as mg declares it.
+type pullCap[T Object] struct {
+	api github.InteractionsAPI
+	org string
+	mg  T
+}
+
+func (x *pullCap[T]) declared() mapping.Cap {
+	c := x.mg.Parameters().PullRequestCreationCap
+	return mapping.Cap{Enabled: c.Enabled, Max: c.MaxOpenPullRequests}
+}
+
+// read reads GitHub's cap into status.
+func (x *pullCap[T]) read(ctx context.Context) (*github.PullCap, error) {
+	got, err := x.api.GetOrganizationPullCap(ctx, x.org)
+	if err != nil {
+		return nil, errors.Wrapf(err, "cannot read the pull request creation cap of organization %s", x.org)
+	}
+	x.mg.Observation().PullRequestCreationCap = &orgcommon.PullRequestCreationCap{Enabled: got.Enabled, MaxOpenPullRequests: got.MaxOpenPullRequests}
+	return got, nil
+}
+
+// Drift names the cap when it differs on GitHub.
+func (x *pullCap[T]) Drift(ctx context.Context) ([]string, error) {
+	got, err := x.read(ctx)
+	if err != nil || !mapping.CapDrifts(x.declared(), got) {
+		return nil, err
+	}
+	return []string{"pullRequestCreationCap"}, nil
+}
+
+// Apply sets the declared cap when it differs on GitHub.
+func (x *pullCap[T]) Apply(ctx context.Context) error {
+	got, err := x.read(ctx)
+	if err != nil || !mapping.CapDrifts(x.declared(), got) {
+		return err
+	}
+	if got, err = x.api.PatchOrganizationPullCap(ctx, x.org, mapping.CapRequest(x.declared())); err != nil {
+		return errors.Wrapf(err, "cannot set the pull request creation cap of organization %s", x.org)
+	}
+	x.mg.Observation().PullRequestCreationCap = &orgcommon.PullRequestCreationCap{Enabled: got.Enabled, MaxOpenPullRequests: got.MaxOpenPullRequests}
+	return nil
+}
+
+// Remove turns a declared cap off.
+func (x *pullCap[T]) Remove(ctx context.Context) error {
+	if !x.declared().Enabled {
+		return nil
+	}
+	if _, err := x.api.PatchOrganizationPullCap(ctx, x.org, &github.PullCap{Enabled: false}); err != nil {
+		return errors.Wrapf(err, "cannot turn off the pull request creation cap of organization %s", x.org)
+	}
+	return nil
 }

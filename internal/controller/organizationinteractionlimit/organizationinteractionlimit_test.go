@@ -102,13 +102,18 @@ func TestLifecycle(t *testing.T) {
 			t.Errorf("Observe(...) of a lapsed limit: %+v, %v, Ready %s %q: want Expired, nothing to write", o, err, c.Reason, c.Message)
 		}
 
+		// renew set: a member's credentials cannot renew it; an owner's do.
+		mg.Parameters().Renew = ptr.To(true)
+		if o, err := e.Observe(context.Background(), mg); err != nil || o.ResourceUpToDate {
+			t.Fatalf("Observe(...) of a lapsed limit with renew: %+v, %v: want it set again", o, err)
+		}
 		forbidden = true
 		if _, err := e.Update(context.Background(), mg); err == nil || !strings.Contains(err.Error(), "only an owner of the organization may") {
 			t.Errorf("Update(...) answered 403: %v, want it to say only an owner may", err)
 		}
 		forbidden = false
-		if _, err := e.Update(context.Background(), mg); err != nil {
-			t.Fatal(err)
+		if _, err := e.Update(context.Background(), mg); err != nil || len(puts) != 2 {
+			t.Fatalf("Update(...): %v, %d writes: want the limit renewed", err, len(puts))
 		}
 		if _, err := e.Delete(context.Background(), mg); err != nil || has.InEffect() {
 			t.Errorf("Delete(...): %v, GitHub's limit %+v: want it removed", err, has)

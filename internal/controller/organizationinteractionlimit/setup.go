@@ -29,7 +29,9 @@ func connect[T Object](_ context.Context, mg T, c kind.Connection) (managed.Type
 		return nil, err
 	}
 	host := c.GitHub.BaseURL.Host
-	t := target[T](github.NewInteractionsClient(c.GitHub), org.Login, host)
+	api := github.NewInteractionsClient(c.GitHub)
+	t := target[T](api, org.Login, host)
+	t.Extras = newCap(api, org.Login, mg)
 	t.Record = c.Record
 	t.Claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c.Kube, mg, org.Login, host) }
 	return &interactionlimit.External[T]{Target: t}, nil

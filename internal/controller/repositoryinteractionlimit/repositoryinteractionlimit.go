@@ -14,6 +14,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -80,8 +81,8 @@ func target[T Object](api github.InteractionsAPI, in kind.Repository, host strin
 		},
 		Seen: func(mg T) mapping.Seen { return seen(mg.Observation().InteractionLimitObservation) },
 		Keep: func(mg T, s mapping.Seen) {
-			*mg.Observation() = common.RepositoryInteractionLimitObservation{Repository: ptr.To(in.FullName()), Host: ptr.To(host),
-				InteractionLimitObservation: observation(s)}
+			o := mg.Observation()
+			o.Repository, o.Host, o.InteractionLimitObservation = ptr.To(in.FullName()), ptr.To(host), observation(s)
 		},
 		Now: time.Now,
 	}
@@ -118,4 +119,121 @@ func nonEmpty(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// extras are the cap and the bypass list mg declares; nil when neither.
+func newExtras[T Object](api github.InteractionsAPI, in kind.Repository, mg T) interactionlimit.Extras {
+	p := mg.Parameters()
+	if p.PullRequestCreationCap == nil && p.PullRequestCapBypassUsers == nil {
+		return nil
+	}
+	return &extras[T]{api: api, in: in, mg: mg}
+}
+
+// extras reads and writes a repository's pull request creation cap and
+// bypass list, as mg declares them.
+type extras[T Object] struct {
+	api github.InteractionsAPI
+	in  kind.Repository
+	mg  T
+}
+
+func (x *extras[T]) declaredCap() *mapping.Cap {
+	c := x.mg.Parameters().PullRequestCreationCap
+	if c == nil {
+		return nil
+	}
+	return &mapping.Cap{Enabled: c.Enabled, Max: c.MaxOpenPullRequests}
+}
+
+// read reads what is declared into status: GitHub's cap and bypass list.
+func (x *extras[T]) read(ctx context.Context) (*github.PullCap, []string, error) {
+	obs := x.mg.Observation()
+	var capGot *github.PullCap
+	if x.declaredCap() != nil {
+		got, err := x.api.GetRepositoryPullCap(ctx, x.in.Owner, x.in.Name)
+		if err != nil {
+			return nil, nil, errors.Wrapf(err, "cannot read the pull request creation cap of repository %s", x.in.FullName())
+		}
+		capGot = got
+		obs.PullRequestCreationCap = &common.PullRequestCreationCap{Enabled: got.Enabled, MaxOpenPullRequests: got.MaxOpenPullRequests}
+	}
+	var users []string
+	if x.mg.Parameters().PullRequestCapBypassUsers != nil {
+		got, err := x.api.GetPullCapBypassList(ctx, x.in.Owner, x.in.Name)
+		if err != nil {
+			return nil, nil, errors.Wrapf(err, "cannot read the pull request creation cap bypass list of repository %s", x.in.FullName())
+		}
+		users = got
+		obs.PullRequestCapBypassUsers = got
+	}
+	return capGot, users, nil
+}
+
+// Drift names the declared extras that differ on GitHub.
+func (x *extras[T]) Drift(ctx context.Context) ([]string, error) {
+	capGot, users, err := x.read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var d []string
+	if c := x.declaredCap(); c != nil && mapping.CapDrifts(*c, capGot) {
+		d = append(d, "pullRequestCreationCap")
+	}
+	if declared := x.mg.Parameters().PullRequestCapBypassUsers; declared != nil {
+		if add, remove := mapping.BypassChanges(declared, users); len(add)+len(remove) > 0 {
+			d = append(d, "pullRequestCapBypassUsers")
+		}
+	}
+	return d, nil
+}
+
+// Apply writes the declared extras that differ on GitHub.
+func (x *extras[T]) Apply(ctx context.Context) error {
+	capGot, users, err := x.read(ctx)
+	if err != nil {
+		return err
+	}
+	if c := x.declaredCap(); c != nil && mapping.CapDrifts(*c, capGot) {
+		got, err := x.api.PatchRepositoryPullCap(ctx, x.in.Owner, x.in.Name, mapping.CapRequest(*c))
+		if err != nil {
+			return errors.Wrapf(err, "cannot set the pull request creation cap of repository %s", x.in.FullName())
+		}
+		x.mg.Observation().PullRequestCreationCap = &common.PullRequestCreationCap{Enabled: got.Enabled, MaxOpenPullRequests: got.MaxOpenPullRequests}
+	}
+	declared := x.mg.Parameters().PullRequestCapBypassUsers
+	if declared == nil {
+		return nil
+	}
+	add, remove := mapping.BypassChanges(declared, users)
+	for _, b := range mapping.Batches(add) {
+		if err := x.api.AddPullCapBypassUsers(ctx, x.in.Owner, x.in.Name, b); err != nil {
+			if github.IsUnprocessable(err) {
+				return errors.Wrapf(err, "GitHub refused to add %s to the pull request creation cap bypass list of repository %s: a login GitHub does not have, or a list of more than 100; change spec.forProvider.pullRequestCapBypassUsers", strings.Join(b, ", "), x.in.FullName())
+			}
+			return errors.Wrapf(err, "cannot add users to the pull request creation cap bypass list of repository %s", x.in.FullName())
+		}
+	}
+	for _, b := range mapping.Batches(remove) {
+		if err := x.api.RemovePullCapBypassUsers(ctx, x.in.Owner, x.in.Name, b); err != nil {
+			return errors.Wrapf(err, "cannot remove users from the pull request creation cap bypass list of repository %s", x.in.FullName())
+		}
+	}
+	return nil
+}
+
+// Remove turns a declared cap off and removes the declared bypass users.
+func (x *extras[T]) Remove(ctx context.Context) error {
+	if c := x.declaredCap(); c != nil && c.Enabled {
+		if _, err := x.api.PatchRepositoryPullCap(ctx, x.in.Owner, x.in.Name, &github.PullCap{Enabled: false}); err != nil {
+			return errors.Wrapf(err, "cannot turn off the pull request creation cap of repository %s", x.in.FullName())
+		}
+	}
+	for _, b := range mapping.Batches(x.mg.Parameters().PullRequestCapBypassUsers) {
+		// GitHub's 422 names a user it no longer has: not on the list.
+		if err := x.api.RemovePullCapBypassUsers(ctx, x.in.Owner, x.in.Name, b); err != nil && !github.IsUnprocessable(err) {
+			return errors.Wrapf(err, "cannot remove users from the pull request creation cap bypass list of repository %s", x.in.FullName())
+		}
+	}
+	return nil
 }

@@ -41,7 +41,9 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 		return nil, err
 	}
 	host := c.GitHub.BaseURL.Host
-	t := target[T](github.NewInteractionsClient(c.GitHub), in, host)
+	api := github.NewInteractionsClient(c.GitHub)
+	t := target[T](api, in, host)
+	t.Extras = newExtras(api, in, mg)
 	t.Record = c.Record
 	t.Claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c, mg, in.FullName(), host) }
 	return &interactionlimit.External[T]{Target: t}, nil

@@ -45,6 +45,27 @@ type OrganizationInteractionLimitParameters struct {
 	// saying when it lapsed, and writes nothing.
 	// +optional
 	Renew *bool `json:"renew,omitempty"`
+
+	// PullRequestCreationCap caps how many open pull requests one user may
+	// have across the organization's public repositories at a time; read
+	// and kept only when declared. Deleting the resource turns a declared
+	// cap off.
+	// +optional
+	PullRequestCreationCap *PullRequestCreationCap `json:"pullRequestCreationCap,omitempty"`
+}
+
+// PullRequestCreationCap is how many open pull requests one user may have
+// at a time.
+type PullRequestCreationCap struct {
+	// Enabled turns the cap on (true) or off (false).
+	Enabled bool `json:"enabled"`
+
+	// MaxOpenPullRequests is how many open pull requests one user may have
+	// at a time, 1 to 1000; unset, GitHub's to keep.
+	// +optional
+	// +kubebuilder:validation:Minimum=1
+	// +kubebuilder:validation:Maximum=1000
+	MaxOpenPullRequests *int64 `json:"maxOpenPullRequests,omitempty"`
 }
 
 // OrganizationInteractionLimitObservation is the interaction limit in
@@ -71,4 +92,7 @@ type OrganizationInteractionLimitObservation struct {
 	// LapsedAt is when the limit this resource set lapsed without being
 	// renewed (renew unset or false); unset while one is in effect.
 	LapsedAt *metav1.Time `json:"lapsedAt,omitempty"`
+
+	// PullRequestCreationCap is GitHub's cap, when one is declared.
+	PullRequestCreationCap *PullRequestCreationCap `json:"pullRequestCreationCap,omitempty"`
 }

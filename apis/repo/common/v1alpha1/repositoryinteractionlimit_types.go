@@ -26,6 +26,38 @@ type RepositoryInteractionLimitParameters struct {
 	RepositoryTarget `json:",inline"`
 
 	InteractionLimit `json:",inline"`
+
+	// PullRequestCreationCap caps how many open pull requests one user may
+	// have in the repository at a time; read and kept only when declared.
+	// Deleting the resource turns a declared cap off.
+	// +optional
+	PullRequestCreationCap *PullRequestCreationCap `json:"pullRequestCreationCap,omitempty"`
+
+	// PullRequestCapBypassUsers are the logins of the users the
+	// repository's pull request creation cap does not apply to, all of
+	// them: a user added on GitHub is removed, a declared one missing is
+	// added. Read and kept only when declared; left out, GitHub's list is
+	// left as it is. 1 to 100 users. Deleting the resource removes them.
+	// +optional
+	// +listType=set
+	// +kubebuilder:validation:MinItems=1
+	// +kubebuilder:validation:MaxItems=100
+	// +kubebuilder:validation:items:Pattern=`^[A-Za-z0-9](?:[A-Za-z0-9]|-[A-Za-z0-9]){0,38}$`
+	PullRequestCapBypassUsers []string `json:"pullRequestCapBypassUsers,omitempty"`
+}
+
+// PullRequestCreationCap is how many open pull requests one user may have
+// at a time.
+type PullRequestCreationCap struct {
+	// Enabled turns the cap on (true) or off (false).
+	Enabled bool `json:"enabled"`
+
+	// MaxOpenPullRequests is how many open pull requests one user may have
+	// at a time, 1 to 1000; unset, GitHub's to keep.
+	// +optional
+	// +kubebuilder:validation:Minimum=1
+	// +kubebuilder:validation:Maximum=1000
+	MaxOpenPullRequests *int64 `json:"maxOpenPullRequests,omitempty"`
 }
 
 // InteractionLimit is who may interact, for how long, and whether the
@@ -68,6 +100,14 @@ type RepositoryInteractionLimitObservation struct {
 	Host *string `json:"host,omitempty"`
 
 	InteractionLimitObservation `json:",inline"`
+
+	// PullRequestCreationCap is GitHub's cap, when one is declared.
+	PullRequestCreationCap *PullRequestCreationCap `json:"pullRequestCreationCap,omitempty"`
+
+	// PullRequestCapBypassUsers is GitHub's bypass list, when one is
+	// declared.
+	// +listType=atomic
+	PullRequestCapBypassUsers []string `json:"pullRequestCapBypassUsers,omitempty"`
 }
 
 // InteractionLimitObservation is the limit in effect, as GitHub last

@@ -17,6 +17,13 @@ type MockInteractionsAPI struct {
 	MockGetOrganizationInteractionLimit    func(ctx context.Context, org string) (*github.InteractionLimit, error)
 	MockPutOrganizationInteractionLimit    func(ctx context.Context, org string, r *github.InteractionLimitRequest) (*github.InteractionLimit, error)
 	MockDeleteOrganizationInteractionLimit func(ctx context.Context, org string) error
+	MockGetRepositoryPullCap               func(ctx context.Context, owner, repo string) (*github.PullCap, error)
+	MockPatchRepositoryPullCap             func(ctx context.Context, owner, repo string, c *github.PullCap) (*github.PullCap, error)
+	MockGetOrganizationPullCap             func(ctx context.Context, org string) (*github.PullCap, error)
+	MockPatchOrganizationPullCap           func(ctx context.Context, org string, c *github.PullCap) (*github.PullCap, error)
+	MockGetPullCapBypassList               func(ctx context.Context, owner, repo string) ([]string, error)
+	MockAddPullCapBypassUsers              func(ctx context.Context, owner, repo string, users []string) error
+	MockRemovePullCapBypassUsers           func(ctx context.Context, owner, repo string, users []string) error
 }
 
 // GetRepositoryInteractionLimit calls MockGetRepositoryInteractionLimit.
@@ -47,4 +54,39 @@ func (m *MockInteractionsAPI) PutOrganizationInteractionLimit(ctx context.Contex
 // DeleteOrganizationInteractionLimit calls MockDeleteOrganizationInteractionLimit.
 func (m *MockInteractionsAPI) DeleteOrganizationInteractionLimit(ctx context.Context, org string) error {
 	return m.MockDeleteOrganizationInteractionLimit(ctx, org)
+}
+
+// GetRepositoryPullCap calls MockGetRepositoryPullCap.
+func (m *MockInteractionsAPI) GetRepositoryPullCap(ctx context.Context, owner, repo string) (*github.PullCap, error) {
+	return m.MockGetRepositoryPullCap(ctx, owner, repo)
+}
+
+// PatchRepositoryPullCap calls MockPatchRepositoryPullCap.
+func (m *MockInteractionsAPI) PatchRepositoryPullCap(ctx context.Context, owner, repo string, c *github.PullCap) (*github.PullCap, error) {
+	return m.MockPatchRepositoryPullCap(ctx, owner, repo, c)
+}
+
+// GetOrganizationPullCap calls MockGetOrganizationPullCap.
+func (m *MockInteractionsAPI) GetOrganizationPullCap(ctx context.Context, org string) (*github.PullCap, error) {
+	return m.MockGetOrganizationPullCap(ctx, org)
+}
+
+// PatchOrganizationPullCap calls MockPatchOrganizationPullCap.
+func (m *MockInteractionsAPI) PatchOrganizationPullCap(ctx context.Context, org string, c *github.PullCap) (*github.PullCap, error) {
+	return m.MockPatchOrganizationPullCap(ctx, org, c)
+}
+
+// GetPullCapBypassList calls MockGetPullCapBypassList.
+func (m *MockInteractionsAPI) GetPullCapBypassList(ctx context.Context, owner, repo string) ([]string, error) {
+	return m.MockGetPullCapBypassList(ctx, owner, repo)
+}
+
+// AddPullCapBypassUsers calls MockAddPullCapBypassUsers.
+func (m *MockInteractionsAPI) AddPullCapBypassUsers(ctx context.Context, owner, repo string, users []string) error {
+	return m.MockAddPullCapBypassUsers(ctx, owner, repo, users)
+}
+
+// RemovePullCapBypassUsers calls MockRemovePullCapBypassUsers.
+func (m *MockInteractionsAPI) RemovePullCapBypassUsers(ctx context.Context, owner, repo string, users []string) error {
+	return m.MockRemovePullCapBypassUsers(ctx, owner, repo, users)
 }
