@@ -330,3 +330,107 @@ func TestInteractionLimitAdmission(t *testing.T) {
 		}
 	})
 }
+
+// ghCap is GitHub's pull request creation cap at path: on, and its most.
+func (f *fixture) ghCap(path string) (bool, int64) {
+	f.t.Helper()
+	var out struct {
+		Enabled bool  `json:"enabled"`
+		Max     int64 `json:"max_open_pull_requests"`
+	}
+	f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, path, ""), &out))
+	return out.Enabled, out.Max
+}
+
+// ghBypass is the logins of GitHub's bypass list of the tests' repository.
+func (f *fixture) ghBypass() string {
+	f.t.Helper()
+	var out []struct{ Login string }
+	f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, repoLimitPath+"/pulls/bypass-list", ""), &out))
+	var logins []string
+	for _, u := range out {
+		logins = append(logins, u.Login)
+	}
+	return strings.Join(logins, ",")
+}
+
+// The declared pull request creation cap and bypass list are set, put back
+// when changed on GitHub (a user added there removed), and turned off and
+// removed by the delete, the organization's cap alike.
+func TestInteractionLimitPullRequestCap(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, interactionRepo))
+		capPath := repoLimitPath + "/pulls/creation-cap"
+		o := f.newRepoLimit(s, "limit", "contributors_only")
+		o.Parameters().PullRequestCreationCap = &common.PullRequestCreationCap{Enabled: true, MaxOpenPullRequests: ptr.To(int64(5))}
+		o.Parameters().PullRequestCapBypassUsers = []string{"other-user"}
+		f.must(kube.Create(f.ctx, o))
+		got := waitReady(f, o)
+		if on, max := f.ghCap(capPath); !on || max != 5 {
+			t.Errorf("GitHub's cap on %t at %d, want on at 5", on, max)
+		}
+		if b := f.ghBypass(); b != "other-user" {
+			t.Errorf("GitHub's bypass list %q, want other-user", b)
+		}
+		if c := got.Observation().PullRequestCreationCap; c == nil || !c.Enabled || ptr.Deref(c.MaxOpenPullRequests, 0) != 5 {
+			t.Errorf("status.atProvider.pullRequestCreationCap %+v", c)
+		}
+
+		f.ghMust(http.StatusOK, goodToken, http.MethodPatch, capPath, `{"enabled":true,"max_open_pull_requests":50}`)
+		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, repoLimitPath+"/pulls/bypass-list", `{"users":["demo-user"]}`)
+		f.eventually("the cap and the bypass list put back", func() string {
+			if on, max := f.ghCap(capPath); !on || max != 5 {
+				return fmt.Sprintf("cap on %t at %d", on, max)
+			}
+			if b := f.ghBypass(); b != "other-user" {
+				return "bypass list " + b
+			}
+			return ""
+		})
+
+		org := f.newOrgLimit(s, "org", "existing_users")
+		org.Parameters().PullRequestCreationCap = &orgcommon.PullRequestCreationCap{Enabled: true, MaxOpenPullRequests: ptr.To(int64(3))}
+		f.must(kube.Create(f.ctx, org))
+		waitReady(f, org)
+		if on, max := f.ghCap("/orgs/" + owner + "/interaction-limits/pulls/creation-cap"); !on || max != 3 {
+			t.Errorf("GitHub's organization cap on %t at %d, want on at 3", on, max)
+		}
+
+		for _, mg := range []resource.Managed{o, org} {
+			f.must(kube.Delete(f.ctx, get(f, mg)))
+			f.eventually(mg.GetName()+" gone", func() string {
+				if err := kube.Get(f.ctx, client.ObjectKeyFromObject(mg), fresh(mg)); !kerrors.IsNotFound(err) {
+					return "still there"
+				}
+				return ""
+			})
+		}
+		if on, _ := f.ghCap(capPath); on {
+			t.Error("the repository's cap is on after the delete")
+		}
+		if on, _ := f.ghCap("/orgs/" + owner + "/interaction-limits/pulls/creation-cap"); on {
+			t.Error("the organization's cap is on after the delete")
+		}
+		if b := f.ghBypass(); b != "" {
+			t.Errorf("bypass list %q after the delete, want the declared users removed", b)
+		}
+	})
+}
+
+// Bad caps and bypass lists are refused at admission.
+func TestInteractionLimitCapAdmission(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		o := f.newRepoLimit(s, "refused", "existing_users")
+		o.Parameters().PullRequestCreationCap = &common.PullRequestCreationCap{Enabled: true, MaxOpenPullRequests: ptr.To(int64(1001))}
+		if err := kube.Create(f.ctx, o); err == nil || !strings.Contains(err.Error(), "spec.forProvider.pullRequestCreationCap.maxOpenPullRequests") {
+			t.Errorf("a cap of 1001 refused with %v, want the field named", err)
+		}
+		o = f.newRepoLimit(s, "refused", "existing_users")
+		o.Parameters().PullRequestCapBypassUsers = []string{"not a login"}
+		if err := kube.Create(f.ctx, o); err == nil || !strings.Contains(err.Error(), "spec.forProvider.pullRequestCapBypassUsers") {
+			t.Errorf("a bad login refused with %v, want the field named", err)
+		}
+	})
+}

@@ -3,6 +3,7 @@ package repositoryinteractionlimit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -299,6 +300,76 @@ func TestCreateUpdateDelete(t *testing.T) {
 		g.has = nil
 		if _, err := e.Delete(context.Background(), mg); err != nil {
 			t.Errorf("Delete(...) of a repository gone: %v, want deleted", err)
+		}
+	})
+}
+
+// A declared cap and bypass list are read with the limit, their drift
+// written by Update (the limit itself, kept, is not), and turned off and
+// removed by Delete.
+func TestExtras(t *testing.T) {
+	kindtest.RunBoth(t, scopes, func(t *testing.T, s scope) {
+		g := &gh{has: limit("collaborators_only", "repository", time.Hour)}
+		api := g.api()
+		capOn, capMax := true, int64(50)
+		bypass := []string{"someone"}
+		var patched []github.PullCap
+		var added, removed []string
+		api.MockGetRepositoryPullCap = func(context.Context, string, string) (*github.PullCap, error) {
+			return &github.PullCap{Enabled: capOn, MaxOpenPullRequests: ptr.To(capMax)}, nil
+		}
+		api.MockPatchRepositoryPullCap = func(_ context.Context, _, _ string, c *github.PullCap) (*github.PullCap, error) {
+			patched = append(patched, *c)
+			capOn = c.Enabled
+			if c.MaxOpenPullRequests != nil {
+				capMax = *c.MaxOpenPullRequests
+			}
+			return &github.PullCap{Enabled: capOn, MaxOpenPullRequests: ptr.To(capMax)}, nil
+		}
+		api.MockGetPullCapBypassList = func(context.Context, string, string) ([]string, error) { return bypass, nil }
+		api.MockAddPullCapBypassUsers = func(_ context.Context, _, _ string, u []string) error { added = append(added, u...); return nil }
+		api.MockRemovePullCapBypassUsers = func(_ context.Context, _, _ string, u []string) error {
+			removed = append(removed, u...)
+			return nil
+		}
+		mg := s.object(withExternalName(full), func(o Object) {
+			o.Parameters().PullRequestCreationCap = &common.PullRequestCreationCap{Enabled: true, MaxOpenPullRequests: ptr.To(int64(5))}
+			o.Parameters().PullRequestCapBypassUsers = []string{"octocat"}
+		})
+		tpl := target[Object](api, in, "api.github.com")
+		tpl.Claimed = func(context.Context, Object) error { return nil }
+		tpl.Now = func() time.Time { return now }
+		tpl.Record = &kindtest.Recorder{}
+		tpl.Extras = newExtras[Object](api, in, mg)
+		e := &interactionlimit.External[Object]{Target: tpl}
+		o, err := e.Observe(context.Background(), mg)
+		if err != nil || o.ResourceUpToDate || o.Diff != "pullRequestCreationCap, pullRequestCapBypassUsers" {
+			t.Fatalf("Observe(...): %+v, %v: want the cap and the bypass list drifted", o, err)
+		}
+		if c := mg.Observation().PullRequestCreationCap; c == nil || ptr.Deref(c.MaxOpenPullRequests, 0) != 50 {
+			t.Errorf("status.atProvider.pullRequestCreationCap %+v, want GitHub's", c)
+		}
+		if _, err := e.Update(context.Background(), mg); err != nil {
+			t.Fatalf("Update(...): %v", err)
+		}
+		if g.request != nil {
+			t.Errorf("Update(...) set the limit %+v: it was kept", g.request)
+		}
+		if diff := cmp.Diff([]github.PullCap{{Enabled: true, MaxOpenPullRequests: ptr.To(int64(5))}}, patched); diff != "" {
+			t.Errorf("cap writes: -want, +got:\n%s", diff)
+		}
+		if diff := cmp.Diff([]string{"octocat"}, added); diff != "" {
+			t.Errorf("users added: -want, +got:\n%s", diff)
+		}
+		if diff := cmp.Diff([]string{"someone"}, removed); diff != "" {
+			t.Errorf("users removed: -want, +got:\n%s", diff)
+		}
+		patched, removed = nil, nil
+		if _, err := e.Delete(context.Background(), mg); err != nil {
+			t.Fatalf("Delete(...): %v", err)
+		}
+		if len(patched) != 1 || patched[0].Enabled || fmt.Sprint(removed) != "[octocat]" {
+			t.Errorf("Delete(...) cap writes %+v, users removed %v: want the cap off and octocat removed", patched, removed)
 		}
 	})
 }
