@@ -15,7 +15,8 @@ import (
 
 // organizationInteractionLimitKind imports the organisation's interaction
 // limit in effect (one request); none, nothing. Its expiry is the
-// shortest that covers what is left of it, and it is not renewed.
+// shortest that covers what is left of it, and it is not renewed; its pull
+// request creation cap is declared when it is on (a read more).
 var organizationInteractionLimitKind = Kind{Name: "OrganizationInteractionLimit", Group: "org", Level: PerOrganization,
 	Import: func(ctx context.Context, s *Session, _ *Repo) ([]Resource, error) {
 		got, err := gh.NewInteractionsClient(s.GitHub).GetOrganizationInteractionLimit(ctx, s.Options.Owner)
@@ -27,6 +28,13 @@ var organizationInteractionLimitKind = Kind{Name: "OrganizationInteractionLimit"
 		}
 		d := interactionlimit.Imported(got, time.Now())
 		p := orgcommon.OrganizationInteractionLimitParameters{OrganizationTarget: s.OrganizationTarget(), Limit: d.Limit, Expiry: ptr.To(d.Expiry)}
+		capGot, err := gh.NewInteractionsClient(s.GitHub).GetOrganizationPullCap(ctx, s.Options.Owner)
+		if err != nil {
+			return nil, err
+		}
+		if capGot.Enabled {
+			p.PullRequestCreationCap = &orgcommon.PullRequestCreationCap{Enabled: true, MaxOpenPullRequests: capGot.MaxOpenPullRequests}
+		}
 		return []Resource{{Kind: "OrganizationInteractionLimit", Group: "org", Key: s.Options.Owner, ExternalName: s.Options.Owner, ForProvider: p,
 			Notes: []string{interactionLimitNote(got)}}}, nil
 	}}
