@@ -189,8 +189,10 @@ func TestRepositoryInteractionLimitLifecycle(t *testing.T) {
 		f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/repos", fmt.Sprintf(`{"name":%q}`, interactionRepo))
 		lifecycle(t, f, limitCase[twins.RepositoryInteractionLimitObject]{
 			path: repoLimitPath, obj: f.newRepoLimit(s, "limit", "collaborators_only"), what: "repository " + interactionRepoFull,
-			expire: func(in time.Duration) error { return f.emu.ExpireRepositoryInteractionLimit(owner, interactionRepo, in) },
-			renew:  func(o twins.RepositoryInteractionLimitObject) { o.Parameters().Renew = ptr.To(true) },
+			expire: func(in time.Duration) error {
+				return f.emu.ExpireRepositoryInteractionLimit(owner, interactionRepo, in)
+			},
+			renew: func(o twins.RepositoryInteractionLimitObject) { o.Parameters().Renew = ptr.To(true) },
 			seen: func(o twins.RepositoryInteractionLimitObject) (string, time.Time) {
 				obs := o.Observation()
 				if obs.ExpiresAt == nil {

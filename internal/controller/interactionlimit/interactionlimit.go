@@ -29,8 +29,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 

@@ -18,8 +18,8 @@ import (
 	"k8s.io/utils/ptr"
 
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
-	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )

@@ -23,8 +23,8 @@ import (
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
-	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )

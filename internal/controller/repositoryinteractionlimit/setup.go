@@ -10,8 +10,8 @@ import (
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
-	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	mapping "github.com/crossplane-github/provider-github/internal/clients/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/interactionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
