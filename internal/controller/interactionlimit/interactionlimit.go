@@ -97,6 +97,9 @@ type Extras interface {
 	// Remove turns them off (the cap) or removes them (the bypass users
 	// declared).
 	Remove(ctx context.Context) error
+	// Left tells whether any is still to be removed: a declared cap on, a
+	// declared bypass user on the list.
+	Left(ctx context.Context) (bool, error)
 }
 
 // External manages one resource's limit, for one reconcile.
@@ -108,7 +111,8 @@ type External[T resource.Managed] struct {
 
 // Observe reads the limit in effect and judges it (see the package's
 // comment). A resource being deleted exists while its own limit is in
-// effect. A resource whose target an older one claims reads and writes
+// effect, or a declared cap is on or a declared bypass user still on the
+// list. A resource whose target an older one claims reads and writes
 // nothing: its condition names the other.
 func (e *External[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	if meta.WasDeleted(mg) {
@@ -122,10 +126,17 @@ func (e *External[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		if err != nil {
 			return managed.ExternalObservation{}, e.Failed(err, "read")
 		}
-		if !got.InEffect() || got.Origin != e.Own {
-			return managed.ExternalObservation{}, nil
+		if got.InEffect() && got.Origin == e.Own {
+			return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 		}
-		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
+		if e.Extras != nil {
+			left, err := e.Extras.Left(ctx)
+			if err != nil && !github.IsNotFound(err) {
+				return managed.ExternalObservation{}, err
+			}
+			return managed.ExternalObservation{ResourceExists: left, ResourceUpToDate: true}, nil
+		}
+		return managed.ExternalObservation{}, nil
 	}
 	prev := e.Seen(mg)
 	e.Keep(mg, prev)

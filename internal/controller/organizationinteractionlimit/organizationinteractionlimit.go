@@ -173,3 +173,12 @@ func (x *pullCap[T]) Remove(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Left tells whether a declared cap is on.
+func (x *pullCap[T]) Left(ctx context.Context) (bool, error) {
+	if !x.declared().Enabled {
+		return false, nil
+	}
+	got, err := x.read(ctx)
+	return err == nil && got.Enabled, err
+}

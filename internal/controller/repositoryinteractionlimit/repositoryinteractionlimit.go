@@ -237,3 +237,17 @@ func (x *extras[T]) Remove(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Left tells whether a declared cap is on or a declared bypass user is on
+// the list.
+func (x *extras[T]) Left(ctx context.Context) (bool, error) {
+	capGot, users, err := x.read(ctx)
+	if err != nil {
+		return false, err
+	}
+	if c := x.declaredCap(); c != nil && c.Enabled && capGot.Enabled {
+		return true, nil
+	}
+	add, _ := mapping.BypassChanges(x.mg.Parameters().PullRequestCapBypassUsers, users)
+	return len(add) < len(x.mg.Parameters().PullRequestCapBypassUsers), nil
+}
