@@ -19,6 +19,7 @@ import (
 	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest/twins"
+	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // interactionRepo is the repository whose interaction limit the
@@ -435,4 +436,51 @@ func TestInteractionLimitCapAdmission(t *testing.T) {
 			t.Errorf("a bad login refused with %v, want the field named", err)
 		}
 	})
+}
+
+// The interaction limit examples of both scopes, applied with the
+// Repository examples they name (and the CustomProperty examples one of
+// those needs) against one emulator with the demo seed, as make demo and
+// make e2e do, become Ready with their limits on GitHub, and record no
+// Warning event (make demo refuses one).
+func TestInteractionLimitExamples(t *testing.T) {
+	seed, err := emulator.LoadSeedFile("../../hack/demo-seed.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixtureWith(t, emulator.Options{Seed: seed})
+	var limits []resource.Managed
+	for _, s := range scopes {
+		for _, dir := range []string{"customproperty", "repository", "repositoryinteractionlimit", "organizationinteractionlimit"} {
+			for _, mg := range examplesOf(t, s, dir) {
+				placeExample(f, s, mg)
+				f.must(kube.Create(f.ctx, mg))
+				switch mg.(type) {
+				case twins.RepositoryInteractionLimitObject, twins.OrganizationInteractionLimitObject:
+					limits = append(limits, mg)
+				}
+			}
+		}
+	}
+	if len(limits) < 4 {
+		t.Fatalf("%d interaction limit examples, want some of each kind and scope", len(limits))
+	}
+	for _, mg := range limits {
+		got := waitReady(f, mg)
+		var path, want string
+		switch o := any(got).(type) {
+		case twins.RepositoryInteractionLimitObject:
+			path, want = "/repos/"+ptr.Deref(o.Observation().Repository, "")+"/interaction-limits", o.Parameters().Limit
+		case twins.OrganizationInteractionLimitObject:
+			path, want = "/orgs/"+ptr.Deref(o.Observation().Organization, "")+"/interaction-limits", o.Parameters().Limit
+		}
+		if limit, origin := f.ghLimit(path); limit != want {
+			t.Errorf("%s: GitHub's limit at %s is %q (origin %s), want %q", mg.GetName(), path, limit, origin, want)
+		}
+		for _, e := range f.events(got) {
+			if e.Type == corev1.EventTypeWarning {
+				t.Errorf("%s: Warning event %s: %s", mg.GetName(), e.Reason, e.Message)
+			}
+		}
+	}
 }
