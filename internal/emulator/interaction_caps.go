@@ -97,7 +97,7 @@ func patchPullCap(c *reqCtx, cur *pullCap, keep func(pullCap)) {
 		c.notSupplied(missing...)
 		return
 	}
-	enabled, max := f.boolean("enabled"), f.integer("max_open_pull_requests")
+	enabled, most := f.boolean("enabled"), f.integer("max_open_pull_requests")
 	if f.failed {
 		return
 	}
@@ -108,16 +108,16 @@ func patchPullCap(c *reqCtx, cur *pullCap, keep func(pullCap)) {
 	if enabled != nil {
 		next.Enabled = *enabled
 	}
-	if max != nil {
+	if most != nil {
 		switch {
-		case *max < 1:
-			c.json(http.StatusUnprocessableEntity, basicError{Message: fmt.Sprintf("Invalid request.\n\nFor 'properties/max_open_pull_requests', %d is less than the minimum of 1.", *max), DocumentationURL: c.doc, Status: "422"})
+		case *most < 1:
+			c.json(http.StatusUnprocessableEntity, basicError{Message: fmt.Sprintf("Invalid request.\n\nFor 'properties/max_open_pull_requests', %d is less than the minimum of 1.", *most), DocumentationURL: c.doc, Status: "422"})
 			return
-		case *max > pullCapMaxLimit:
-			c.json(http.StatusUnprocessableEntity, basicError{Message: fmt.Sprintf("Invalid request.\n\nFor 'properties/max_open_pull_requests', %d is greater than the maximum of %d.", *max, pullCapMaxLimit), DocumentationURL: c.doc, Status: "422"})
+		case *most > pullCapMaxLimit:
+			c.json(http.StatusUnprocessableEntity, basicError{Message: fmt.Sprintf("Invalid request.\n\nFor 'properties/max_open_pull_requests', %d is greater than the maximum of %d.", *most, pullCapMaxLimit), DocumentationURL: c.doc, Status: "422"})
 			return
 		}
-		next.Max = *max
+		next.Max = *most
 	}
 	keep(next)
 	c.json(http.StatusOK, renderPullCap(&next))

@@ -370,8 +370,8 @@ func TestInteractionLimitPullRequestCap(t *testing.T) {
 		o.Parameters().PullRequestCapBypassUsers = []string{"other-user"}
 		f.must(kube.Create(f.ctx, o))
 		got := waitReady(f, o)
-		if on, max := f.ghCap(capPath); !on || max != 5 {
-			t.Errorf("GitHub's cap on %t at %d, want on at 5", on, max)
+		if on, most := f.ghCap(capPath); !on || most != 5 {
+			t.Errorf("GitHub's cap on %t at %d, want on at 5", on, most)
 		}
 		if b := f.ghBypass(); b != "other-user" {
 			t.Errorf("GitHub's bypass list %q, want other-user", b)
@@ -383,8 +383,8 @@ func TestInteractionLimitPullRequestCap(t *testing.T) {
 		f.ghMust(http.StatusOK, goodToken, http.MethodPatch, capPath, `{"enabled":true,"max_open_pull_requests":50}`)
 		f.ghMust(http.StatusNoContent, goodToken, http.MethodPut, repoLimitPath+"/pulls/bypass-list", `{"users":["demo-user"]}`)
 		f.eventually("the cap and the bypass list put back", func() string {
-			if on, max := f.ghCap(capPath); !on || max != 5 {
-				return fmt.Sprintf("cap on %t at %d", on, max)
+			if on, most := f.ghCap(capPath); !on || most != 5 {
+				return fmt.Sprintf("cap on %t at %d", on, most)
 			}
 			if b := f.ghBypass(); b != "other-user" {
 				return "bypass list " + b
@@ -396,8 +396,8 @@ func TestInteractionLimitPullRequestCap(t *testing.T) {
 		org.Parameters().PullRequestCreationCap = &orgcommon.PullRequestCreationCap{Enabled: true, MaxOpenPullRequests: ptr.To(int64(3))}
 		f.must(kube.Create(f.ctx, org))
 		waitReady(f, org)
-		if on, max := f.ghCap("/orgs/" + owner + "/interaction-limits/pulls/creation-cap"); !on || max != 3 {
-			t.Errorf("GitHub's organization cap on %t at %d, want on at 3", on, max)
+		if on, most := f.ghCap("/orgs/" + owner + "/interaction-limits/pulls/creation-cap"); !on || most != 3 {
+			t.Errorf("GitHub's organization cap on %t at %d, want on at 3", on, most)
 		}
 
 		for _, mg := range []resource.Managed{o, org} {

@@ -25,8 +25,8 @@ func FuzzRepositoryInteractionLimitConverges(f *testing.F) {
 	f.Add(`{"limit":"collaborators_only","expiry":"one_week","renew":true}`)
 	f.Add(`{"limit":"existing_users","pullRequestCreationCap":{"enabled":true,"maxOpenPullRequests":7},"pullRequestCapBypassUsers":["fuzz-member","other-user"]}`)
 	f.Add(`{"limit":"contributors_only","pullRequestCreationCap":{"enabled":false}}`)
-	f.Add(`{"limit":"contributors_only","pullRequestCapBypassUsers":["nobody-here"]}`) // a user GitHub does not have
-	f.Add(`{"limit":"everyone"}`)                                                      // refused by the CRD
+	f.Add(`{"limit":"contributors_only","pullRequestCapBypassUsers":["nobody-here"]}`)                    // a user GitHub does not have
+	f.Add(`{"limit":"everyone"}`)                                                                         // refused by the CRD
 	f.Add(`{"limit":"existing_users","pullRequestCreationCap":{"enabled":true,"maxOpenPullRequests":0}}`) // refused by the CRD
 	schema := convergetest.Schema(f, "repo.github.m.crossplane.io_repositoryinteractionlimits.yaml")
 	f.Fuzz(func(t *testing.T, spec string) {
