@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -18,6 +17,7 @@ import (
 	"github.com/crossplane-github/provider-github/apis"
 	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
 	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 var epoch = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -112,21 +112,8 @@ func TestClaimedBy(t *testing.T) {
 			}(),
 			others: []client.Object{cluster("first", 5, "acme", host)},
 		},
-		"OlderBeingDeletedSetIt": {
-			reason: "One that is being deleted after it set the limit keeps its claim until its delete has removed it.",
-			mg:     namespaced("a", "mine", 10, "acme", ""),
-			others: []client.Object{func() client.Object {
-				o := namespaced("b", "first", 5, "acme", host)
-				o.SetFinalizers([]string{"finalizer.managedresource.crossplane.io"})
-				meta.SetExternalName(o, "acme")
-				now := metav1.Now()
-				o.SetDeletionTimestamp(&now)
-				return o
-			}()},
-			want: "organization acme is already claimed by OrganizationInteractionLimit b/first",
-		},
 		"OlderBeingDeleted": {
-			reason: "One that is being deleted that never set the limit claims nothing.",
+			reason: "One that is being deleted claims nothing.",
 			mg:     namespaced("a", "mine", 10, "acme", ""),
 			others: []client.Object{func() client.Object {
 				o := namespaced("b", "first", 5, "acme", host)
@@ -144,12 +131,12 @@ func TestClaimedBy(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(append(tc.others, tc.mg)...).Build()
-			err := claimedBy(context.Background(), kube, tc.mg, "acme", host)
+			err := kind.Connection{Kube: kube}.ClaimedBy(context.Background(), claimKind, tc.mg, "acme", host)
 			switch {
 			case tc.want == "" && err != nil:
-				t.Errorf("\n%s\nclaimedBy(...) = %v, want no claim", tc.reason, err)
+				t.Errorf("\n%s\nClaimedBy(...) = %v, want no claim", tc.reason, err)
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-				t.Errorf("\n%s\nclaimedBy(...) = %v, want an error saying %q", tc.reason, err, tc.want)
+				t.Errorf("\n%s\nClaimedBy(...) = %v, want an error saying %q", tc.reason, err, tc.want)
 			}
 		})
 	}

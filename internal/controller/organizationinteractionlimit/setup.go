@@ -33,6 +33,6 @@ func connect[T Object](_ context.Context, mg T, c kind.Connection) (managed.Type
 	t := target[T](api, org.Login, host)
 	t.Extras = newCap(api, org.Login, mg)
 	t.Record = c.Record
-	t.Claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c.Kube, mg, org.Login, host) }
+	t.Claimed = func(ctx context.Context, mg T) error { return c.ClaimedBy(ctx, claimKind, mg, org.Login, host) }
 	return &interactionlimit.External[T]{Target: t}, nil
 }
