@@ -84,6 +84,7 @@ var (
 	AutolinkReference            = Kind{Namespaced: repomv1alpha1.AutolinkReferenceGroupVersionKind, Cluster: repov1alpha1.AutolinkReferenceGroupVersionKind}
 	Branch                       = Kind{Namespaced: repomv1alpha1.BranchGroupVersionKind, Cluster: repov1alpha1.BranchGroupVersionKind}
 	BranchProtection             = Kind{Namespaced: repomv1alpha1.BranchProtectionGroupVersionKind, Cluster: repov1alpha1.BranchProtectionGroupVersionKind}
+	CodeScanningDefaultSetup     = Kind{Namespaced: repomv1alpha1.CodeScanningDefaultSetupGroupVersionKind, Cluster: repov1alpha1.CodeScanningDefaultSetupGroupVersionKind}
 	Collaborator                 = Kind{Namespaced: repomv1alpha1.CollaboratorGroupVersionKind, Cluster: repov1alpha1.CollaboratorGroupVersionKind}
 	CollaboratorSet              = Kind{Namespaced: repomv1alpha1.CollaboratorSetGroupVersionKind, Cluster: repov1alpha1.CollaboratorSetGroupVersionKind}
 	DependabotSecret             = Kind{Namespaced: repomv1alpha1.DependabotSecretGroupVersionKind, Cluster: repov1alpha1.DependabotSecretGroupVersionKind}
@@ -101,7 +102,7 @@ var (
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationInteractionLimit, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, PagesSite, Repository, RepositoryFile, RepositoryInteractionLimit, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationInteractionLimit, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, CodeScanningDefaultSetup, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, PagesSite, Repository, RepositoryFile, RepositoryInteractionLimit, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

@@ -55,6 +55,10 @@ type chaosConfig struct {
 	plant bool
 }
 
+// chaosEmulatorConfig gives the storm's repositories, made by the
+// provider, Go code for their CodeScanningDefaultSetups to analyse.
+const chaosEmulatorConfig = `{"codeScanningLanguages":["go"]}`
+
 // chaosFaults are the faults of a storm.
 func chaosFaults(seed uint64) string {
 	return fmt.Sprintf(`{"latency":{"fixed":"20ms","jitter":"30ms"},"errors":{"fraction":0.1,"codes":[500,502,503]},`+
@@ -284,6 +288,9 @@ func runChaos(c config) error {
 	// The create storm.
 	fmt.Printf("== create storm: %d resources of %d kinds (%d namespaced, %d cluster-scoped), %d kills in %s\n",
 		res.Resources, len(chaosKinds), res.Scopes[0].Resources, res.Scopes[1].Resources, createKills, cc.window)
+	if err := emu.post("/_emulator/config", chaosEmulatorConfig); err != nil {
+		return err
+	}
 	if err := emu.post("/_emulator/faults", chaosFaults(cc.seed)); err != nil {
 		return err
 	}

@@ -411,6 +411,30 @@ spec:
     buildType: workflow
 `, objects: func(g github, repo string) ([]string, error) { return g.exists(repoPath(repo, "/pages"), "site") }}
 
+	// kindCodeScanningDefaultSetup configures the repository's code
+	// scanning default setup (the storm's repositories have Go code:
+	// chaosEmulatorConfig); its one object is the setup while GitHub
+	// shows it configured (a delete turns it off).
+	kindCodeScanningDefaultSetup = benchKind{kind: "CodeScanningDefaultSetup", group: repoGroup, want: "configured", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: CodeScanningDefaultSetup
+metadata: {name: "%[1]s-codescanning"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    state: configured
+    querySuite: extended
+`, objects: func(g github, repo string) ([]string, error) {
+		var s struct {
+			State string `json:"state"`
+		}
+		status, err := g.get(repoPath(repo, "/code-scanning/default-setup"), &s)
+		if err != nil || status == http.StatusNotFound || s.State != "configured" {
+			return nil, err
+		}
+		return []string{s.State}, nil
+	}}
+
 	kindDeployKey = benchKind{kind: "DeployKey", group: repoGroup, want: "ci", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
 kind: DeployKey
 metadata: {name: "%[1]s-deploy"}
@@ -619,7 +643,8 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindIssueLabels, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
 	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook,
-	kindActionsOIDCSubjectClaim, kindPagesSite, kindActionsPermissions, kindMembership, kindRepositoryInteractionLimit}
+	kindActionsOIDCSubjectClaim, kindPagesSite, kindActionsPermissions, kindMembership, kindCodeScanningDefaultSetup,
+	kindRepositoryInteractionLimit}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
+	"github.com/crossplane-github/provider-github/internal/controller/codescanningdefaultsetup"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/collaboratorset"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
@@ -70,6 +71,7 @@ var kinds = [][]kind.Setup{
 	collaboratorset.Setups,
 	repositoryinteractionlimit.Setups,
 	organizationinteractionlimit.Setups,
+	codescanningdefaultsetup.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

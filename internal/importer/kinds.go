@@ -37,4 +37,5 @@ var Kinds = []Kind{
 	collaboratorSetKind,
 	repositoryInteractionLimitKind,
 	organizationInteractionLimitKind,
+	codeScanningDefaultSetupKind,
 }

@@ -659,6 +659,38 @@ func EachBranchProtection[S any](
 	}
 }
 
+// A CodeScanningDefaultSetupObject is a CodeScanningDefaultSetup of either scope.
+type CodeScanningDefaultSetupObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.CodeScanningDefaultSetupParameters
+	Observation() *repocommonv1alpha1.CodeScanningDefaultSetupObservation
+}
+
+// CodeScanningDefaultSetup makes empty CodeScanningDefaultSetup resources of either scope.
+var CodeScanningDefaultSetup = Pair[CodeScanningDefaultSetupObject]{
+	Namespaced: func() CodeScanningDefaultSetupObject { return &repomv1alpha1.CodeScanningDefaultSetup{} },
+	Cluster:    func() CodeScanningDefaultSetupObject { return &repov1alpha1.CodeScanningDefaultSetup{} },
+}
+
+// EachCodeScanningDefaultSetup returns what namespaced and cluster make of their scope's
+// CodeScanningDefaultSetup type, namespaced first. Each is given its scope and a
+// constructor of a CodeScanningDefaultSetup called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachCodeScanningDefaultSetup[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.CodeScanningDefaultSetup) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.CodeScanningDefaultSetup) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.CodeScanningDefaultSetup {
+			return &repomv1alpha1.CodeScanningDefaultSetup{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.CodeScanningDefaultSetup {
+			return &repov1alpha1.CodeScanningDefaultSetup{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // A CollaboratorObject is a Collaborator of either scope.
 type CollaboratorObject interface {
 	resource.Managed
