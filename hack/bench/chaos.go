@@ -55,6 +55,10 @@ type chaosConfig struct {
 	plant bool
 }
 
+// chaosEmulatorConfig gives the storm's repositories, made by the
+// provider, Go code for their CodeScanningDefaultSetups to analyse.
+const chaosEmulatorConfig = `{"codeScanningLanguages":["go"]}`
+
 // chaosFaults are the faults of a storm.
 func chaosFaults(seed uint64) string {
 	return fmt.Sprintf(`{"latency":{"fixed":"20ms","jitter":"30ms"},"errors":{"fraction":0.1,"codes":[500,502,503]},`+
@@ -273,6 +277,9 @@ func runChaos(c config) error {
 		}
 	}
 	rnd.Shuffle(len(repos), func(i, j int) { repos[i], repos[j] = repos[j], repos[i] })
+	if err := seedPeople(emu, repos); err != nil {
+		return err
+	}
 	gh, invitee := newGitHub(c.emulatorURL, "demo-token"), newGitHub(c.emulatorURL, "other-token")
 	createKills := (cc.kills + 1) / 2
 	childKills := (cc.kills - createKills + 1) / 2
@@ -281,6 +288,9 @@ func runChaos(c config) error {
 	// The create storm.
 	fmt.Printf("== create storm: %d resources of %d kinds (%d namespaced, %d cluster-scoped), %d kills in %s\n",
 		res.Resources, len(chaosKinds), res.Scopes[0].Resources, res.Scopes[1].Resources, createKills, cc.window)
+	if err := emu.post("/_emulator/config", chaosEmulatorConfig); err != nil {
+		return err
+	}
 	if err := emu.post("/_emulator/faults", chaosFaults(cc.seed)); err != nil {
 		return err
 	}
@@ -297,7 +307,7 @@ func runChaos(c config) error {
 	if cc.plant {
 		res.before = func() error { return plantDuplicate(gh, clusterRepos) }
 	}
-	ready, err := res.settleCreation(ctx, k, ns, gh, invitee, res.Scopes)
+	ready, err := res.settleCreation(ctx, k, ns, emu, gh, invitee, res.Scopes)
 	if err != nil {
 		return err
 	}
@@ -454,15 +464,48 @@ func addChaosMember(emu emulator, gh github) error {
 	return emu.post("/_emulator/orgs/"+owner+"/invitations/"+chaosMember+"/accept", "")
 }
 
+// seedPeople adds to the emulator the users the storm repositories'
+// Memberships invite (chaosPerson).
+func seedPeople(emu emulator, repos []string) error {
+	users := make([]string, len(repos))
+	for i, r := range repos {
+		users[i] = `{"login":"` + chaosPerson(r) + `"}`
+	}
+	return emu.post("/_emulator/seed", `{"users":[`+strings.Join(users, ",")+`]}`)
+}
+
+// acceptOrgInvitations accepts, on the emulator's control surface, every
+// invitation to the organisation that is pending: the invited people of
+// the storm's Memberships say yes.
+func acceptOrgInvitations(emu emulator, gh github) error {
+	for page := 1; ; page++ {
+		logins, err := gh.names(fmt.Sprintf("/orgs/%s/invitations?per_page=100&page=%d", owner, page), "", field("login"))
+		if err != nil {
+			return err
+		}
+		for _, l := range logins {
+			if err := emu.post("/_emulator/orgs/"+owner+"/invitations/"+l+"/accept", ""); err != nil {
+				return err
+			}
+		}
+		if len(logins) < 100 {
+			return nil
+		}
+	}
+}
+
 // settleCreation waits (accepting the invitee's invitations) for the
 // resources of every scope to be Ready, records those that are not and
 // why, and compares the objects of the scope's repositories with what
 // GitHub holds: none lost, none duplicated. It returns how many are Ready.
-func (r *chaosResult) settleCreation(ctx context.Context, k *kube, ns string, gh, invitee github, scopes []*stormScope) (int, error) {
+func (r *chaosResult) settleCreation(ctx context.Context, k *kube, ns string, emu emulator, gh, invitee github, scopes []*stormScope) (int, error) {
 	total := 0
 	for _, sc := range scopes {
 		ready, err := waitFor(sc.Scope+" resources", sc.Resources, 10*time.Minute, 2*time.Second, func() (int, error) {
 			if _, err := invitee.acceptInvitations(); err != nil {
+				return 0, err
+			}
+			if err := acceptOrgInvitations(emu, gh); err != nil {
 				return 0, err
 			}
 			return k.countReadyAll(ctx, ns, sc.kinds)

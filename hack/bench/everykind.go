@@ -18,8 +18,9 @@ import (
 )
 
 // The every-kind scenario: each Repository bench-NNNN also gets a
-// TeamRepository (one Team for all), a Ruleset, a Webhook, an
-// ActionsVariable and an AutolinkReference, all naming it by reference;
+// TeamRepository (one Team for all), a Ruleset, a Webhook and an
+// ActionsVariable, and every tenth one the kinds of a repository's second
+// wave (everyKindTenth), all naming it by reference;
 // and the organisation gets what is shared (issue 31): everyKindMembers
 // users in the Team, and everyKindOrgSecrets organization Actions secrets,
 // each shared with a tenth of the repositories by reference; and its
@@ -34,11 +35,21 @@ const (
 
 // everyKindKinds are the kinds of the every-kind scenario, Repository included.
 func everyKindKinds() []benchKind {
-	kinds := append([]benchKind{kindTeam, kindRepository, kindEveryKindMember, kindSharedSecret}, everyKindChildren...)
+	kinds := append([]benchKind{kindTeam, kindRepository, kindEveryKindMember, kindSharedSecret}, everyKindChildrenOf(0)...)
 	for _, p := range everyKindPolicy {
 		kinds = append(kinds, p.kind)
 	}
 	return kinds
+}
+
+// everyKindRepositoryResources is how many resources the every-kind
+// scenario makes for n repositories: the Repositories and their children.
+func everyKindRepositoryResources(n int) int {
+	total := 0
+	for i := range n {
+		total += 1 + len(everyKindChildrenOf(i))
+	}
+	return total
 }
 
 // everyKindOrgResources is how many organisation-level resources the
@@ -181,14 +192,14 @@ func (k *kube) createChildren(ctx context.Context, ns string, n int) error {
 		return err
 	}
 	names := make(chan int)
-	errs := make(chan error, n*len(everyKindChildren))
+	errs := make(chan error, everyKindRepositoryResources(n))
 	var wg sync.WaitGroup
 	for w := 0; w < 16; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range names {
-				for _, kind := range everyKindChildren {
+				for _, kind := range everyKindChildrenOf(i) {
 					if err := k.apply(ctx, ns, kind.render(fmt.Sprintf("bench-%04d", i), benchTeam)); err != nil {
 						errs <- err
 					}

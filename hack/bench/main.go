@@ -166,7 +166,7 @@ func (sc scenario) settings() string {
 // resources is how many managed resources sc creates.
 func (sc scenario) resources() int {
 	if sc.EveryKind {
-		return (1+len(everyKindChildren))*sc.N + 1 + everyKindOrgResources
+		return everyKindRepositoryResources(sc.N) + 1 + everyKindOrgResources
 	}
 	if sc.Teams > 0 {
 		return sc.Teams * sc.PerTeam

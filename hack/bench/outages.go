@@ -181,7 +181,10 @@ func runOutages(c config) error {
 	}
 
 	// 1. kube-apiserver goes away in the middle of a create storm.
-	one := batch("outage1")
+	one, two := batch("outage1"), batch("outage2")
+	if err := seedPeople(emu, append(append([]string{}, one...), two...)); err != nil {
+		return err
+	}
 	fmt.Printf("== %d resources of %d kinds; kube-apiserver SIGKILLed and started again\n", len(one)*len(chaosKinds), len(chaosKinds))
 	applied := make(chan error, 1)
 	// make outages storms the namespaced kinds (make chaos both scopes).
@@ -201,7 +204,7 @@ func runOutages(c config) error {
 			return err
 		}
 	}
-	if _, err := res.settleCreation(ctx, k, ns, gh, invitee, res.Scopes); err != nil {
+	if _, err := res.settleCreation(ctx, k, ns, emu, gh, invitee, res.Scopes); err != nil {
 		return err
 	}
 	now, err := leader(rs, 10*time.Second)
@@ -212,7 +215,6 @@ func runOutages(c config) error {
 	fmt.Printf("   all Ready after %.0fs; replica %s leads\n", time.Since(start).Seconds(), now.name)
 
 	// 2. The leader is SIGKILLed in the middle of a create storm.
-	two := batch("outage2")
 	fmt.Printf("== %d more resources; the leader (replica %s) SIGKILLed\n", len(two)*len(chaosKinds), now.name)
 	go func() { applied <- k.applyAll(ctx, ns, two, sameKinds(chaosKinds)) }()
 	time.Sleep(2 * time.Second)
@@ -239,7 +241,7 @@ func runOutages(c config) error {
 	// Every resource of both batches is waited for; those of the second
 	// are compared with GitHub.
 	sc.repos, sc.Resources = two, len(all)*len(chaosKinds)
-	if _, err := res.settleCreation(ctx, k, ns, gh, invitee, res.Scopes); err != nil {
+	if _, err := res.settleCreation(ctx, k, ns, emu, gh, invitee, res.Scopes); err != nil {
 		return err
 	}
 	fmt.Printf("   all Ready after %.0fs\n", time.Since(start).Seconds())

@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/autolinkreference"
 	"github.com/crossplane-github/provider-github/internal/controller/branch"
 	"github.com/crossplane-github/provider-github/internal/controller/branchprotection"
+	"github.com/crossplane-github/provider-github/internal/controller/codescanningdefaultsetup"
 	"github.com/crossplane-github/provider-github/internal/controller/collaborator"
 	"github.com/crossplane-github/provider-github/internal/controller/collaboratorset"
 	"github.com/crossplane-github/provider-github/internal/controller/config"
@@ -22,12 +23,14 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabels"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
+	"github.com/crossplane-github/provider-github/internal/controller/organizationinteractionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationsettings"
 	"github.com/crossplane-github/provider-github/internal/controller/pagessite"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
+	"github.com/crossplane-github/provider-github/internal/controller/repositoryinteractionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/secret"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
@@ -66,6 +69,9 @@ var kinds = [][]kind.Setup{
 	actionspermissions.Setups,
 	issuelabels.Setups,
 	collaboratorset.Setups,
+	repositoryinteractionlimit.Setups,
+	organizationinteractionlimit.Setups,
+	codescanningdefaultsetup.Setups,
 }
 
 // Setup adds every controller of the provider to mgr. With o.Gate set, a

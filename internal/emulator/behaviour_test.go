@@ -352,7 +352,7 @@ func TestControlSurface(t *testing.T) {
 		{"remove faults", call{method: "DELETE", path: "/_emulator/faults"}, 204, ``},
 		{"bad faults", call{method: "POST", path: "/_emulator/faults", body: `{"errors":{"fraction":2}}`}, 400, `between 0 and 1`},
 		{"unknown fault field", call{method: "POST", path: "/_emulator/faults", body: `{"nope":1}`}, 400, `unknown field`},
-		{"config", call{method: "POST", path: "/_emulator/config", body: `{"etagCoversMergeSettings":true}`}, 200, `{"etagCoversMergeSettings":true,"rateLimitsOff":false,"contentsCommitTime":"200ms","keepReviewerTeamsWithoutAccess":false,"pagesCertificateTime":"3s"}`},
+		{"config", call{method: "POST", path: "/_emulator/config", body: `{"etagCoversMergeSettings":true}`}, 200, `{"etagCoversMergeSettings":true,"rateLimitsOff":false,"contentsCommitTime":"200ms","keepReviewerTeamsWithoutAccess":false,"pagesCertificateTime":"3s","codeScanningSetupTime":"3s"}`},
 		{"seed more", call{method: "POST", path: "/_emulator/seed", body: "users:\n- login: yaml-user\n  tokens: [yaml-token]\n"}, 204, ``},
 		{"seeded user works", call{method: "GET", path: "/user", token: "yaml-token"}, 200, `"login":"yaml-user"`},
 		{"issue a token", call{method: "POST", path: "/_emulator/tokens", body: `{"login":"demo-user","token":"rotated-token"}`}, 204, ``},

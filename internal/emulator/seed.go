@@ -8,6 +8,7 @@ import (
 	"encoding/pem"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -124,6 +125,9 @@ type SeedRepo struct {
 	// Branches lists branch names; the first is the default branch. Empty
 	// means an empty repository whose default branch reports "main".
 	Branches []string `json:"branches,omitempty"`
+	// Languages are the CodeQL languages GitHub detects in the code
+	// (go, python ...), which a code scanning default setup analyses.
+	Languages []string `json:"languages,omitempty"`
 }
 
 // DefaultSeed is the state used when none is given: user demo-user (token
@@ -322,6 +326,14 @@ func (w *world) apply(s *Seed, now time.Time) error {
 		}
 		if len(sr.Branches) > 0 {
 			r.DefaultBranch = sr.Branches[0]
+		}
+		for _, l := range sr.Languages {
+			if !slices.Contains(codeQLLanguages, l) {
+				return fmt.Errorf("repo %s/%s: %q is not one of the CodeQL languages %s", sr.Owner, name, l, strings.Join(codeQLLanguages, ", "))
+			}
+		}
+		if len(sr.Languages) > 0 {
+			setDetected(r, sr.Languages)
 		}
 		w.addRepo(r)
 	}

@@ -86,12 +86,27 @@ type Config struct {
 	// pending and refuses https enforcement. POST
 	// /_emulator/repos/{o}/{r}/pages/certificate issues it at once.
 	PagesCertificateTime Duration `json:"pagesCertificateTime"`
+	// CodeScanningSetupTime is how long the run GitHub starts to apply a
+	// repository's code scanning default setup takes
+	// (DefaultCodeScanningSetupTime); until it ends the GET shows the
+	// setup as it was. POST
+	// /_emulator/repos/{o}/{r}/code-scanning/default-setup/apply ends it
+	// at once.
+	CodeScanningSetupTime Duration `json:"codeScanningSetupTime"`
+	// CodeScanningLanguages are the CodeQL languages GitHub detects in
+	// the code of a repository whose languages were neither seeded nor
+	// set through the control surface (PUT
+	// /_emulator/repos/{o}/{r}/code-scanning/languages): none by default,
+	// as a new repository has no code. A test whose repositories are
+	// created through the API (make chaos) gives them code this way.
+	CodeScanningLanguages []string `json:"codeScanningLanguages,omitempty"`
 }
 
 // DefaultConfig are the behaviour switches a server starts with, and
 // returns to on Reset: GitHub's behaviour.
 func DefaultConfig() Config {
-	return Config{ContentsCommitTime: Duration(DefaultContentsCommitTime), PagesCertificateTime: Duration(DefaultPagesCertificateTime)}
+	return Config{ContentsCommitTime: Duration(DefaultContentsCommitTime), PagesCertificateTime: Duration(DefaultPagesCertificateTime),
+		CodeScanningSetupTime: Duration(DefaultCodeScanningSetupTime)}
 }
 
 // Server is the emulator. It implements http.Handler.

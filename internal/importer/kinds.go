@@ -35,4 +35,7 @@ var Kinds = []Kind{
 	actionsPermissionsKind,
 	issueLabelsKind,
 	collaboratorSetKind,
+	repositoryInteractionLimitKind,
+	organizationInteractionLimitKind,
+	codeScanningDefaultSetupKind,
 }

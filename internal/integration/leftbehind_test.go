@@ -27,7 +27,8 @@ type scopedKind struct {
 }
 
 // repositoryScopedKinds are every repository-scoped kind: those that
-// recover interrupted creates, Collaborator, TeamRepository and
+// recover interrupted creates, Collaborator, TeamRepository, the
+// settings ActionsOIDCSubjectClaim, CodeScanningDefaultSetup and
 // ActionsPermissions.
 func repositoryScopedKinds() map[string]scopedKind {
 	out := map[string]scopedKind{}
@@ -75,6 +76,18 @@ func repositoryScopedKinds() map[string]scopedKind {
 		// The template is always there: GitHub's default, or the
 		// resource's keys, which count as its object.
 		count: func(f *fixture) int { return present(f.ghOIDC() != "default") },
+	}
+	out["CodeScanningDefaultSetup"] = scopedKind{
+		fixture: func(t *testing.T) *fixture {
+			f := newFixture(t)
+			f.codeScanningRepository("go")
+			return f
+		},
+		build: func(f *fixture, s scope) resource.Managed { return f.newCodeScanningDefaultSetup(s, "setup") },
+		repo:  codeScanningRepo,
+		// The setup is always there: configured by the resource counts as
+		// its object.
+		count: func(f *fixture) int { return present(f.ghCodeScanning().State == "configured") },
 	}
 	out["ActionsPermissions"] = scopedKind{
 		fixture: func(t *testing.T) *fixture {

@@ -128,8 +128,11 @@ func TestPagesSiteLifecycle(t *testing.T) {
 		if c := get(f, o).GetCondition(xpv2.TypeSynced); c.Status != corev1.ConditionTrue {
 			t.Errorf("Synced=%s while waiting for the certificate (%s): waiting is not failing", c.Status, c.Message)
 		}
-		if p := f.ghPages(); p["cname"] != "docs.example.com" || httpsEnforced(p) {
-			t.Errorf("GitHub's site %v, want the domain set and https waiting", p)
+		// Waiting means GitHub answers https_enforced false, not that it leaves the field out.
+		if p := f.ghPages(); p["cname"] != "docs.example.com" {
+			t.Errorf("GitHub's site %v, want the domain set", p)
+		} else if on, ok := p["https_enforced"].(bool); !ok || on {
+			t.Errorf("GitHub's site %v, want https_enforced false while the certificate is pending", p)
 		}
 		f.must(f.emu.State().IssuePagesCertificate(owner, pagesRepo))
 		waitReady(f, o)

@@ -370,6 +370,56 @@ func (mg *BranchProtection) SetWriteConnectionSecretToReference(r *xpv2.SecretRe
 	mg.Spec.WriteConnectionSecretToReference = r
 }
 
+// GetCondition of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) GetCondition(ct xpv2.ConditionType) xpv2.Condition {
+	return mg.Status.GetCondition(ct)
+}
+
+// GetDeletionPolicy of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) GetDeletionPolicy() xpv2.DeletionPolicy {
+	return mg.Spec.DeletionPolicy
+}
+
+// GetManagementPolicies of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) GetManagementPolicies() xpv2.ManagementPolicies {
+	return mg.Spec.ManagementPolicies
+}
+
+// GetProviderConfigReference of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) GetProviderConfigReference() *xpv2.Reference {
+	return mg.Spec.ProviderConfigReference
+}
+
+// GetWriteConnectionSecretToReference of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) GetWriteConnectionSecretToReference() *xpv2.SecretReference {
+	return mg.Spec.WriteConnectionSecretToReference
+}
+
+// SetConditions of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) SetConditions(c ...xpv2.Condition) {
+	mg.Status.SetConditions(c...)
+}
+
+// SetDeletionPolicy of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) SetDeletionPolicy(r xpv2.DeletionPolicy) {
+	mg.Spec.DeletionPolicy = r
+}
+
+// SetManagementPolicies of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) SetManagementPolicies(r xpv2.ManagementPolicies) {
+	mg.Spec.ManagementPolicies = r
+}
+
+// SetProviderConfigReference of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) SetProviderConfigReference(r *xpv2.Reference) {
+	mg.Spec.ProviderConfigReference = r
+}
+
+// SetWriteConnectionSecretToReference of this CodeScanningDefaultSetup.
+func (mg *CodeScanningDefaultSetup) SetWriteConnectionSecretToReference(r *xpv2.SecretReference) {
+	mg.Spec.WriteConnectionSecretToReference = r
+}
+
 // GetCondition of this Collaborator.
 func (mg *Collaborator) GetCondition(ct xpv2.ConditionType) xpv2.Condition {
 	return mg.Status.GetCondition(ct)
@@ -867,6 +917,56 @@ func (mg *RepositoryFile) SetProviderConfigReference(r *xpv2.Reference) {
 
 // SetWriteConnectionSecretToReference of this RepositoryFile.
 func (mg *RepositoryFile) SetWriteConnectionSecretToReference(r *xpv2.SecretReference) {
+	mg.Spec.WriteConnectionSecretToReference = r
+}
+
+// GetCondition of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) GetCondition(ct xpv2.ConditionType) xpv2.Condition {
+	return mg.Status.GetCondition(ct)
+}
+
+// GetDeletionPolicy of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) GetDeletionPolicy() xpv2.DeletionPolicy {
+	return mg.Spec.DeletionPolicy
+}
+
+// GetManagementPolicies of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) GetManagementPolicies() xpv2.ManagementPolicies {
+	return mg.Spec.ManagementPolicies
+}
+
+// GetProviderConfigReference of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) GetProviderConfigReference() *xpv2.Reference {
+	return mg.Spec.ProviderConfigReference
+}
+
+// GetWriteConnectionSecretToReference of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) GetWriteConnectionSecretToReference() *xpv2.SecretReference {
+	return mg.Spec.WriteConnectionSecretToReference
+}
+
+// SetConditions of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) SetConditions(c ...xpv2.Condition) {
+	mg.Status.SetConditions(c...)
+}
+
+// SetDeletionPolicy of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) SetDeletionPolicy(r xpv2.DeletionPolicy) {
+	mg.Spec.DeletionPolicy = r
+}
+
+// SetManagementPolicies of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) SetManagementPolicies(r xpv2.ManagementPolicies) {
+	mg.Spec.ManagementPolicies = r
+}
+
+// SetProviderConfigReference of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) SetProviderConfigReference(r *xpv2.Reference) {
+	mg.Spec.ProviderConfigReference = r
+}
+
+// SetWriteConnectionSecretToReference of this RepositoryInteractionLimit.
+func (mg *RepositoryInteractionLimit) SetWriteConnectionSecretToReference(r *xpv2.SecretReference) {
 	mg.Spec.WriteConnectionSecretToReference = r
 }
 

@@ -83,6 +83,15 @@ func (l *BranchProtectionList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this CodeScanningDefaultSetupList.
+func (l *CodeScanningDefaultSetupList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this CollaboratorList.
 func (l *CollaboratorList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
@@ -157,6 +166,15 @@ func (l *PagesSiteList) GetItems() []resource.Managed {
 
 // GetItems of this RepositoryFileList.
 func (l *RepositoryFileList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
+// GetItems of this RepositoryInteractionLimitList.
+func (l *RepositoryInteractionLimitList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))
 	for i := range l.Items {
 		items[i] = &l.Items[i]

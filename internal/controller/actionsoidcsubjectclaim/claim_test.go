@@ -177,12 +177,12 @@ func TestClaimedBy(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(append(tc.others, tc.mg)...).Build()
-			err := claimedBy(context.Background(), kind.Connection{Kube: kube, DefaultOwner: defaultOwner}, tc.mg, repo, "api.github.com")
+			err := kind.Connection{Kube: kube, DefaultOwner: defaultOwner}.ClaimedBy(context.Background(), claimKind, tc.mg, repo, "api.github.com")
 			switch {
 			case tc.want == "" && err != nil:
-				t.Errorf("\n%s\nclaimedBy(...) = %v, want no claim", tc.reason, err)
+				t.Errorf("\n%s\nClaimedBy(...) = %v, want no claim", tc.reason, err)
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-				t.Errorf("\n%s\nclaimedBy(...) = %v, want an error saying %q", tc.reason, err, tc.want)
+				t.Errorf("\n%s\nClaimedBy(...) = %v, want an error saying %q", tc.reason, err, tc.want)
 			}
 		})
 	}

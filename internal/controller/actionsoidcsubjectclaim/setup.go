@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
@@ -29,7 +27,7 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 	}
 	e := &external[T]{api: github.NewActionsOIDCSubjectClaimClient(c.GitHub), in: in, host: c.GitHub.BaseURL.Host}
 	e.claimed = func(ctx context.Context, mg T) error {
-		return claimedBy(ctx, c, mg, in.FullName(), e.host)
+		return c.ClaimedBy(ctx, claimKind, mg, in.FullName(), e.host)
 	}
 	return e, nil
 }
@@ -37,40 +35,11 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 // kindName names the kind in conditions.
 const kindName = "ActionsOIDCSubjectClaim"
 
-// claimedBy is the error that another, older ActionsOIDCSubjectClaim of
-// either scope claims repository repo (owner/name) on host, which mg
-// would set (see kind.ClaimedBy). Another one claims the repository and
-// host it was last observed with, else the repository its spec names, its
-// owner defaulting to defaultOwner, else the one the Repository resource
-// its repositoryRef names has on GitHub, on the host its provider
-// configuration reaches.
-func claimedBy(ctx context.Context, c kind.Connection, mg Object, repo, host string) error {
-	kube, defaultOwner := c.Kube, c.DefaultOwner
-	if kind.OnlyObserves(mg) {
-		return nil
-	}
-	all, err := kind.Claimants(ctx, kube, kindName,
-		[]client.ObjectList{&repomv1alpha1.ActionsOIDCSubjectClaimList{}, &repov1alpha1.ActionsOIDCSubjectClaimList{}},
-		func(o resource.Managed) (string, string) {
-			other, ok := o.(Object)
-			if !ok {
-				return "", ""
-			}
-			obs := other.Observation()
-			if r := ptr.Deref(obs.Repository, ""); r != "" {
-				return r, ptr.Deref(obs.Host, "")
-			}
-			// Never observed: the host its provider configuration reaches.
-			if t := other.RepositoryTarget(); t.Repository != nil {
-				return ptr.Deref(t.Owner, defaultOwner) + "/" + *t.Repository, c.HostOf(ctx, other)
-			}
-			// Not known until read: the one it is waiting for (an error
-			// reading it, too, says wait).
-			r, _ := kind.ReferencedRepository(ctx, kube, other)
-			return r, c.HostOf(ctx, other)
-		})
-	if err != nil {
-		return err
-	}
-	return kind.ClaimedBy(mg, kindName, repo, host, all)
+// claimKind is the kind as its claim check sees it (see
+// kind.Connection.ClaimedBy).
+var claimKind = kind.ClaimingKind{Name: kindName,
+	Lists: func() []client.ObjectList {
+		return []client.ObjectList{&repomv1alpha1.ActionsOIDCSubjectClaimList{}, &repov1alpha1.ActionsOIDCSubjectClaimList{}}
+	},
+	Observed: kind.ObservedAs(func(o Object) (*string, *string) { return o.Observation().Repository, o.Observation().Host }),
 }

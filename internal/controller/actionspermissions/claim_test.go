@@ -18,6 +18,7 @@ import (
 	"github.com/crossplane-github/provider-github/apis"
 	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 	repov1alpha1 "github.com/crossplane-github/provider-github/apis/repo/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 var epoch = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -123,15 +124,19 @@ func TestClaimedBy(t *testing.T) {
 			others: []client.Object{cluster("first", 5, "api", "demo-org/api")},
 		},
 		"OlderUnobservedSameName": {
-			reason: "An older one naming a repository of the same name, not observed yet, may claim it: wait for it.",
+			reason: "An older one naming the repository, not observed yet, claims it (its owner the provider configuration's).",
 			mg:     namespaced("a", "mine", 10, "app", ""),
 			others: []client.Object{namespaced("b", "first", 5, "app", "")},
-			want:   "cannot tell yet whether ActionsPermissions b/first, which is older, claims repository demo-org/app",
+			want:   "repository demo-org/app is already claimed by ActionsPermissions b/first, which is older",
 		},
 		"OlderUnobservedByReference": {
-			reason: "An older one naming its repository by reference, not observed yet, has written nothing: it is decided once observed.",
+			reason: "An older one naming by reference a Repository resource that does not exist can write nothing: it claims nothing.",
 			mg:     namespaced("a", "mine", 10, "app", ""),
-			others: []client.Object{namespaced("b", "first", 5, "", "")},
+			others: []client.Object{func() client.Object {
+				o := namespaced("b", "first", 5, "", "")
+				o.RepositoryTarget().RepositoryRef = &xpv2.Reference{Name: "missing"}
+				return o
+			}()},
 		},
 		"OlderOnlyObserves": {
 			reason: "One that only observes never writes: it claims nothing.",
@@ -170,12 +175,12 @@ func TestClaimedBy(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(append(tc.others, tc.mg)...).Build()
-			err := claimedBy(context.Background(), kube, tc.mg, repo, "api.github.com")
+			err := kind.Connection{Kube: kube, DefaultOwner: "demo-org"}.ClaimedBy(context.Background(), claimKind, tc.mg, repo, "api.github.com")
 			switch {
 			case tc.want == "" && err != nil:
-				t.Errorf("\n%s\nclaimedBy(...) = %v, want no claim", tc.reason, err)
+				t.Errorf("\n%s\nClaimedBy(...) = %v, want no claim", tc.reason, err)
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-				t.Errorf("\n%s\nclaimedBy(...) = %v, want an error saying %q", tc.reason, err, tc.want)
+				t.Errorf("\n%s\nClaimedBy(...) = %v, want an error saying %q", tc.reason, err, tc.want)
 			}
 		})
 	}

@@ -26,6 +26,6 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 		return nil, err
 	}
 	e := &external[T]{api: github.NewActionsPermissionsClient(c.GitHub), in: in, host: c.GitHub.BaseURL.Host, record: c.Record}
-	e.claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c.Kube, mg, in.FullName(), e.host) }
+	e.claimed = func(ctx context.Context, mg T) error { return c.ClaimedBy(ctx, claimKind, mg, in.FullName(), e.host) }
 	return e, nil
 }

@@ -1,13 +1,7 @@
 package organizationsettings
 
 import (
-	"context"
-	"fmt"
-	"strings"
-
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
-	kmeta "k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -16,87 +10,21 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
-// A claimant is an OrganizationSettings of either scope, as the claim
-// check sees it.
-type claimant struct {
-	Object
-	// org and host are the organization it claims and the GitHub host it
-	// reads it through: its status's, once it was observed, else its
-	// spec's organization on an unknown host ("" for either unknown).
-	org, host string
-}
-
-// name is the claimant as a condition names it: namespace/name, or its
-// name alone when cluster-scoped.
-func (c claimant) name() string {
-	if ns := c.GetNamespace(); ns != "" {
-		return fmt.Sprintf("OrganizationSettings %s/%s", ns, c.GetName())
-	}
-	return "OrganizationSettings " + c.GetName()
-}
-
-// older tells whether c claimed before mg: created earlier, or at the same
-// second with a name that sorts first (namespace/name; a cluster-scoped
-// one's namespace is "").
-func (c claimant) older(mg resource.Managed) bool {
-	a, b := c.GetCreationTimestamp(), mg.GetCreationTimestamp()
-	if !a.Equal(&b) {
-		return a.Before(&b)
-	}
-	return c.GetNamespace()+"/"+c.GetName() < mg.GetNamespace()+"/"+mg.GetName()
-}
-
-// claimants lists the OrganizationSettings of both scopes through kube (the
-// provider's cached reader). A scope whose kind is not installed has none.
-func claimants(ctx context.Context, kube client.Reader) ([]claimant, error) {
-	var out []claimant
-	add := func(o Object) {
-		c := claimant{Object: o, org: ptr.Deref(o.Observation().Organization, ptr.Deref(o.OrganizationTarget().Organization, "")),
-			host: ptr.Deref(o.Observation().Host, "")}
-		out = append(out, c)
-	}
-	ns := &orgmv1alpha1.OrganizationSettingsList{}
-	if err := kube.List(ctx, ns); err != nil && !kmeta.IsNoMatchError(err) {
-		return nil, errors.Wrap(err, "cannot list the namespaced OrganizationSettings to tell whether another claims the organization")
-	}
-	for i := range ns.Items {
-		add(&ns.Items[i])
-	}
-	cl := &orgv1alpha1.OrganizationSettingsList{}
-	if err := kube.List(ctx, cl); err != nil && !kmeta.IsNoMatchError(err) {
-		return nil, errors.Wrap(err, "cannot list the cluster-scoped OrganizationSettings to tell whether another claims the organization")
-	}
-	for i := range cl.Items {
-		add(&cl.Items[i])
-	}
-	return out, nil
-}
-
-// claimedBy is the error that another, older OrganizationSettings of
-// either scope claims mg's organization org on host: the organization is
-// that one's to set, and mg writes nothing. One that is being deleted
-// claims nothing, and neither does one that only observes (management
-// policy Observe alone, as github-import writes them): it never writes,
-// and is never refused. An older one whose organization is not known yet
-// (it names none and was never observed) may claim it: mg waits for it.
-func claimedBy(ctx context.Context, kube client.Reader, mg Object, org, host string) error {
-	if kind.OnlyObserves(mg) {
-		return nil
-	}
-	all, err := claimants(ctx, kube)
-	if err != nil {
-		return err
-	}
-	for _, c := range all {
-		if c.GetUID() == mg.GetUID() || c.GetDeletionTimestamp() != nil || kind.OnlyObserves(c) || !c.older(mg) {
-			continue
+// claimKind is the kind as its claim check sees it (see
+// kind.Connection.ClaimedBy): an organization has one OrganizationSettings.
+var claimKind = kind.ClaimingKind{Name: "OrganizationSettings",
+	Lists: func() []client.ObjectList {
+		return []client.ObjectList{&orgmv1alpha1.OrganizationSettingsList{}, &orgv1alpha1.OrganizationSettingsList{}}
+	},
+	Observed: kind.ObservedAs(func(o Object) (*string, *string) { return o.Observation().Organization, o.Observation().Host }),
+	// One never observed claims the organization it names; one that names
+	// none claims the provider configuration's owner, not known here: it
+	// is waited for.
+	Declared: func(o resource.Managed) string {
+		other, ok := o.(Object)
+		if !ok {
+			return ""
 		}
-		switch {
-		case c.org == "":
-			return errors.Errorf("cannot tell yet whether %s, which is older, claims organization %s: it names no organization and has not been observed; waiting for it (this OrganizationSettings changes nothing meanwhile)", c.name(), org)
-		case strings.EqualFold(c.org, org) && (c.host == "" || c.host == host):
-			return errors.Errorf("organization %s is already claimed by %s, which is older: an organization has one OrganizationSettings, and this one changes nothing; declare these settings in %s, or delete one of them", org, c.name(), c.name())
-		}
-	}
-	return nil
+		return ptr.Deref(other.OrganizationTarget().Organization, "")
+	},
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/crossplane-github/provider-github/apis"
 	orgmv1alpha1 "github.com/crossplane-github/provider-github/apis/org/m/v1alpha1"
 	orgv1alpha1 "github.com/crossplane-github/provider-github/apis/org/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 var epoch = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -130,12 +131,12 @@ func TestClaimedBy(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(append(tc.others, tc.mg)...).Build()
-			err := claimedBy(context.Background(), kube, tc.mg, "acme", host)
+			err := kind.Connection{Kube: kube}.ClaimedBy(context.Background(), claimKind, tc.mg, "acme", host)
 			switch {
 			case tc.want == "" && err != nil:
-				t.Errorf("\n%s\nclaimedBy(...) = %v, want no claim", tc.reason, err)
+				t.Errorf("\n%s\nClaimedBy(...) = %v, want no claim", tc.reason, err)
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-				t.Errorf("\n%s\nclaimedBy(...) = %v, want an error saying %q", tc.reason, err, tc.want)
+				t.Errorf("\n%s\nClaimedBy(...) = %v, want an error saying %q", tc.reason, err, tc.want)
 			}
 		})
 	}

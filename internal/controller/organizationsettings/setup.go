@@ -55,6 +55,6 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 		e.immutable = kind.NewSharing(github.NewSelectedRepositoriesClient(c.GitHub), org.Login, github.Shared{ImmutableReleases: true},
 			sharing.Want{Visibility: ir.EnforcedRepositories, IDs: ids})
 	}
-	e.claimed = func(ctx context.Context, mg T) error { return claimedBy(ctx, c.Kube, mg, org.Login, e.host) }
+	e.claimed = func(ctx context.Context, mg T) error { return c.ClaimedBy(ctx, claimKind, mg, org.Login, e.host) }
 	return e, nil
 }

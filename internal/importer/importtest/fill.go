@@ -10,6 +10,7 @@ import (
 
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -179,7 +180,7 @@ func (f *filler) repository(i int) error {
 		return err
 	}
 	steps := []func(string, string) error{f.labels, f.branches, f.access, f.protection, f.ruleset, f.hooksAndKeys, f.files, f.environments, f.variablesAndSecrets, f.autolink,
-		f.actionsPermissions, f.oidcSubjectClaim, f.pages}
+		f.actionsPermissions, f.oidcSubjectClaim, f.pages, f.codeScanning}
 	for _, step := range steps {
 		if err := step(repo, name); err != nil {
 			return err
@@ -294,6 +295,23 @@ func (f *filler) pages(repo, _ string) error {
 	f.made["PagesSite"]++
 	return f.do(http.MethodPost, repo+"/pages", map[string]any{
 		"build_type": "legacy", "source": map[string]any{"branch": "main", "path": "/docs"}}, nil)
+}
+
+// codeScanning configures the repository's code scanning default setup
+// with the extended query suite. GitHub analyses the languages it detects
+// in the code, which the emulator is told (its control surface), and
+// applies the setup with a run (202) the control surface ends at once.
+func (f *filler) codeScanning(repo, _ string) error {
+	f.made["CodeScanningDefaultSetup"]++
+	if err := f.do(http.MethodPut, "_emulator/"+repo+"/code-scanning/languages", map[string]any{"languages": []string{"go", "python"}}, nil); err != nil {
+		return err
+	}
+	err := f.do(http.MethodPatch, repo+"/code-scanning/default-setup", map[string]any{"state": "configured", "query_suite": "extended"}, nil)
+	var accepted *github.AcceptedError
+	if err != nil && !errors.As(err, &accepted) {
+		return err
+	}
+	return f.do(http.MethodPost, "_emulator/"+repo+"/code-scanning/default-setup/apply", nil, nil)
 }
 
 // actionsPermissions lets the repository's workflows write with their

@@ -27,7 +27,7 @@ func TestFill(t *testing.T) {
 	want := map[string]int{"Team": 3, "Repository": 4, "IssueLabel": 20, "Branch": 2, "TeamRepository": 4, "Collaborator": 4, "BranchProtection": 4,
 		"Ruleset": 2, "Webhook": 4, "DeployKey": 2, "RepositoryFile": 2, "Environment": 4, "ActionsVariable": 4, "ActionsSecret": 4, "DependabotSecret": 2,
 		"OrganizationRoleAssignment": 2, "CustomProperty": 2, "OrganizationWebhook": 1, "OrganizationSettings": 1,
-		"AutolinkReference": 2, "OrganizationRuleset": 1, "ActionsPermissions": 2, "ActionsOIDCSubjectClaim": 2, "PagesSite": 2}
+		"AutolinkReference": 2, "OrganizationRuleset": 1, "ActionsPermissions": 2, "ActionsOIDCSubjectClaim": 2, "PagesSite": 2, "CodeScanningDefaultSetup": 2}
 	for k, n := range want {
 		if made[k] != n {
 			t.Errorf("made %d %s, want %d", made[k], k, n)
