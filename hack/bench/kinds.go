@@ -615,11 +615,12 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 // that the every-kind scenario gives every tenth Repository, as a
 // repository's labels, Actions policy and Pages site are declared for
 // some repositories, not all: the scenario stays near the 5,000
-// resources its targets were set for (5,546 at N=1,000), and every kind
+// resources its targets were set for (5,746 at N=1,000), and every kind
 // of a repository is in it. CollaboratorSet
 // is not: it refuses to share a repository with the TeamRepository
 // beside it (docs/kinds/collaboratorset.md).
-var everyKindTenth = []benchKind{kindAutolinkReference, kindActionsPermissions, kindActionsOIDCSubjectClaim, kindPagesSite, kindIssueLabels}
+var everyKindTenth = []benchKind{kindAutolinkReference, kindActionsPermissions, kindActionsOIDCSubjectClaim, kindPagesSite, kindIssueLabels,
+	kindCodeScanningDefaultSetup, kindRepositoryInteractionLimit}
 
 // everyKindChildrenOf are the kinds the every-kind scenario gives its i-th
 // Repository.
