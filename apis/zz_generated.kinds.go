@@ -71,6 +71,7 @@ var (
 	OrganizationActionsSecret    = Kind{Namespaced: orgmv1alpha1.OrganizationActionsSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsSecretGroupVersionKind}
 	OrganizationActionsVariable  = Kind{Namespaced: orgmv1alpha1.OrganizationActionsVariableGroupVersionKind, Cluster: orgv1alpha1.OrganizationActionsVariableGroupVersionKind}
 	OrganizationDependabotSecret = Kind{Namespaced: orgmv1alpha1.OrganizationDependabotSecretGroupVersionKind, Cluster: orgv1alpha1.OrganizationDependabotSecretGroupVersionKind}
+	OrganizationInteractionLimit = Kind{Namespaced: orgmv1alpha1.OrganizationInteractionLimitGroupVersionKind, Cluster: orgv1alpha1.OrganizationInteractionLimitGroupVersionKind}
 	OrganizationRoleAssignment   = Kind{Namespaced: orgmv1alpha1.OrganizationRoleAssignmentGroupVersionKind, Cluster: orgv1alpha1.OrganizationRoleAssignmentGroupVersionKind}
 	OrganizationRuleset          = Kind{Namespaced: orgmv1alpha1.OrganizationRulesetGroupVersionKind, Cluster: orgv1alpha1.OrganizationRulesetGroupVersionKind}
 	OrganizationSettings         = Kind{Namespaced: orgmv1alpha1.OrganizationSettingsGroupVersionKind, Cluster: orgv1alpha1.OrganizationSettingsGroupVersionKind}
@@ -95,13 +96,14 @@ var (
 	PagesSite                    = Kind{Namespaced: repomv1alpha1.PagesSiteGroupVersionKind, Cluster: repov1alpha1.PagesSiteGroupVersionKind}
 	Repository                   = Kind{Namespaced: repomv1alpha1.RepositoryGroupVersionKind, Cluster: repov1alpha1.RepositoryGroupVersionKind}
 	RepositoryFile               = Kind{Namespaced: repomv1alpha1.RepositoryFileGroupVersionKind, Cluster: repov1alpha1.RepositoryFileGroupVersionKind}
+	RepositoryInteractionLimit   = Kind{Namespaced: repomv1alpha1.RepositoryInteractionLimitGroupVersionKind, Cluster: repov1alpha1.RepositoryInteractionLimitGroupVersionKind}
 	Ruleset                      = Kind{Namespaced: repomv1alpha1.RulesetGroupVersionKind, Cluster: repov1alpha1.RulesetGroupVersionKind}
 	TeamRepository               = Kind{Namespaced: repomv1alpha1.TeamRepositoryGroupVersionKind, Cluster: repov1alpha1.TeamRepositoryGroupVersionKind}
 	Webhook                      = Kind{Namespaced: repomv1alpha1.WebhookGroupVersionKind, Cluster: repov1alpha1.WebhookGroupVersionKind}
 )
 
 // Kinds are the managed kinds of the provider.
-var Kinds = []Kind{CodeSecurityConfiguration, CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, CodeScanningDefaultSetup, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, PagesSite, Repository, RepositoryFile, Ruleset, TeamRepository, Webhook}
+var Kinds = []Kind{CodeSecurityConfiguration, CustomProperty, Membership, OrganizationActionsSecret, OrganizationActionsVariable, OrganizationDependabotSecret, OrganizationInteractionLimit, OrganizationRoleAssignment, OrganizationRuleset, OrganizationSettings, OrganizationWebhook, Team, TeamMembership, ActionsOIDCSubjectClaim, ActionsPermissions, ActionsSecret, ActionsVariable, AutolinkReference, Branch, BranchProtection, CodeScanningDefaultSetup, Collaborator, CollaboratorSet, DependabotSecret, DeployKey, Environment, IssueLabel, IssueLabels, PagesSite, Repository, RepositoryFile, RepositoryInteractionLimit, Ruleset, TeamRepository, Webhook}
 
 // ScopeOf returns the scope of mg: namespaced when it is a Crossplane v2
 // (modern) managed resource, as every namespaced kind is, cluster otherwise.

@@ -385,6 +385,29 @@ spec:
 		return []string{strings.Join(t.Keys, ",")}, nil
 	}}
 
+	// kindRepositoryInteractionLimit limits who may interact with the
+	// repository; its one object is the repository's own limit while one is
+	// in effect (a delete removes it).
+	kindRepositoryInteractionLimit = benchKind{kind: "RepositoryInteractionLimit", group: repoGroup, want: "collaborators_only", manifest: `apiVersion: repo.github.m.crossplane.io/v1alpha1
+kind: RepositoryInteractionLimit
+metadata: {name: "%[1]s-limit"}
+spec:
+  providerConfigRef: {kind: ProviderConfig, name: default}
+  forProvider:
+    repositoryRef: {name: "%[1]s"}
+    limit: collaborators_only
+`, objects: func(g github, repo string) ([]string, error) {
+		var l struct {
+			Limit  string `json:"limit"`
+			Origin string `json:"origin"`
+		}
+		status, err := g.get(repoPath(repo, "/interaction-limits"), &l)
+		if err != nil || status == http.StatusNotFound || l.Limit == "" || l.Origin != "repository" {
+			return nil, err
+		}
+		return []string{l.Limit}, nil
+	}}
+
 	// kindActionsPermissions sets the repository's Actions policy: only
 	// its organization's own actions, a read-only GITHUB_TOKEN. Its one
 	// object is that policy; a delete leaves it as it is (kept).
@@ -626,11 +649,12 @@ var everyKindChildren = []benchKind{kindTeamRepository, kindRuleset, kindWebhook
 // that the every-kind scenario gives every tenth Repository, as a
 // repository's labels, Actions policy and Pages site are declared for
 // some repositories, not all: the scenario stays near the 5,000
-// resources its targets were set for (5,546 at N=1,000), and every kind
+// resources its targets were set for (5,746 at N=1,000), and every kind
 // of a repository is in it. CollaboratorSet
 // is not: it refuses to share a repository with the TeamRepository
 // beside it (docs/kinds/collaboratorset.md).
-var everyKindTenth = []benchKind{kindAutolinkReference, kindActionsPermissions, kindActionsOIDCSubjectClaim, kindPagesSite, kindIssueLabels}
+var everyKindTenth = []benchKind{kindAutolinkReference, kindActionsPermissions, kindActionsOIDCSubjectClaim, kindPagesSite, kindIssueLabels,
+	kindCodeScanningDefaultSetup, kindRepositoryInteractionLimit}
 
 // everyKindChildrenOf are the kinds the every-kind scenario gives its i-th
 // Repository.
@@ -654,7 +678,8 @@ var chaosKinds = []benchKind{kindRepository, kindTeam, kindTeamRepository, kindR
 	kindRepositoryFile, kindCollaborator, kindIssueLabel, kindIssueLabels, kindTeamMembership,
 	kindOrganizationActionsSecret, kindOrganizationDependabotSecret, kindOrganizationActionsVariable,
 	kindOrganizationRoleAssignment, kindCustomProperty, kindOrganizationRuleset, kindAutolinkReference, kindOrganizationWebhook,
-	kindActionsOIDCSubjectClaim, kindPagesSite, kindActionsPermissions, kindMembership, kindCodeScanningDefaultSetup, kindCodeSecurityConfiguration}
+	kindActionsOIDCSubjectClaim, kindPagesSite, kindActionsPermissions, kindMembership, kindCodeScanningDefaultSetup,
+	kindRepositoryInteractionLimit, kindCodeSecurityConfiguration}
 
 // orgBenchKind is an organization's secret or variable kind made for each
 // storm repository, named for it (%[3]s), at path under the organization,

@@ -57,7 +57,7 @@ func main() {
 	flag.StringVar(&sizes, "sizes", "100,1000", "numbers of Repositories")
 	flag.IntVar(&c.secondaryN, "secondary-n", 240, "Repositories created under the secondary limit (80 creates a minute)")
 	flag.IntVar(&c.restartN, "restart-n", 1000, "Repositories of the restart scenario")
-	flag.IntVar(&c.everyKindN, "every-kind-n", 1000, "Repositories of the every-kind scenario (each with four more resources)")
+	flag.IntVar(&c.everyKindN, "every-kind-n", 1000, "Repositories of the every-kind scenario (each with four more resources, every tenth with the second wave's kinds too)")
 	flag.IntVar(&c.teams, "teams", 100, "teams of the team-membership scenario")
 	flag.IntVar(&c.perTeam, "members-per-team", 30, "TeamMemberships of each team of the team-membership scenario")
 	flag.IntVar(&c.driftN, "drift-n", 20, "Repositories of the merge-drift scenario (a merge setting changed on GitHub behind the provider's back, hidden by the ETag)")
@@ -366,6 +366,12 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 	bulk := sc.EveryKind || sc.Teams > 0
 	if bulk {
 		if err := emu.rateLimits(false); err != nil {
+			return res, err
+		}
+	}
+	if sc.EveryKind {
+		// The repositories' code, which code scanning analyses.
+		if err := emu.post("/_emulator/config", chaosEmulatorConfig); err != nil {
 			return res, err
 		}
 	}

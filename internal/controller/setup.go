@@ -24,12 +24,14 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/issuelabels"
 	"github.com/crossplane-github/provider-github/internal/controller/kind"
 	"github.com/crossplane-github/provider-github/internal/controller/membership"
+	"github.com/crossplane-github/provider-github/internal/controller/organizationinteractionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationroleassignment"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/organizationsettings"
 	"github.com/crossplane-github/provider-github/internal/controller/pagessite"
 	"github.com/crossplane-github/provider-github/internal/controller/repository"
 	"github.com/crossplane-github/provider-github/internal/controller/repositoryfile"
+	"github.com/crossplane-github/provider-github/internal/controller/repositoryinteractionlimit"
 	"github.com/crossplane-github/provider-github/internal/controller/ruleset"
 	"github.com/crossplane-github/provider-github/internal/controller/secret"
 	"github.com/crossplane-github/provider-github/internal/controller/shared"
@@ -69,6 +71,8 @@ var kinds = [][]kind.Setup{
 	issuelabels.Setups,
 	collaboratorset.Setups,
 	codesecurityconfiguration.Setups,
+	repositoryinteractionlimit.Setups,
+	organizationinteractionlimit.Setups,
 	codescanningdefaultsetup.Setups,
 }
 

@@ -16,13 +16,15 @@ import (
 )
 
 // contractSeed extends the default seed with an org member, a GitHub App
-// installed on the org, a template repository and a private repository.
+// installed on the org (and deploy-gate, which decides deployments), a template repository and a private repository.
 func contractSeed(publicKeyPEM string) *emulator.Seed {
 	s := emulator.DefaultSeed()
 	s.Users = append(s.Users, emulator.SeedUser{Login: "member-user", Tokens: []string{"member-token"}})
 	s.Orgs[0].Members = append(s.Orgs[0].Members, emulator.SeedMember{Login: "member-user", Role: emulator.RoleMember})
 	s.Apps = []emulator.SeedApp{{ID: 42, Slug: "demo-app", PublicKeyPEM: publicKeyPEM, Installations: []emulator.SeedInstallation{
 		{ID: 4242, Account: "demo-org", Permissions: map[string]string{"administration": "write", "metadata": "read"}},
+	}}, {ID: 43, Slug: "deploy-gate", PublicKeyPEM: publicKeyPEM, Installations: []emulator.SeedInstallation{
+		{ID: 4343, Account: "demo-org", Permissions: map[string]string{"deployments": "read", "metadata": "read"}},
 	}}}
 	s.Repos = []emulator.SeedRepo{
 		{Owner: "demo-org", Name: "template", IsTemplate: true, Branches: []string{"main", "dev"}, Description: "a template"},
@@ -157,7 +159,7 @@ func TestContract(t *testing.T) {
 		{"member cannot delete", call{method: "DELETE", path: "/repos/demo-org/beta", token: "member-token"}, 403, nil},
 		{"secret scanning needs advanced security on private repos", call{method: "PATCH", path: "/repos/demo-org/beta", token: "demo-token", body: `{"security_and_analysis":{"secret_scanning":{"status":"enabled"}}}`}, 422, bodyContains("Secret scanning")},
 		{"enable advanced security and secret scanning", call{method: "PATCH", path: "/repos/demo-org/beta", token: "demo-token", body: `{"security_and_analysis":{"advanced_security":{"status":"enabled"},"secret_scanning":{"status":"enabled"},"dependabot_security_updates":{"status":"enabled"}}}`}, 200,
-			bodyContains(`"security_and_analysis":{"advanced_security":{"status":"enabled"},"secret_scanning":{"status":"enabled"},"secret_scanning_push_protection":{"status":"disabled"},"dependabot_security_updates":{"status":"enabled"}}`)},
+			bodyContains(`"security_and_analysis":{"advanced_security":{"status":"enabled"},"secret_scanning":{"status":"enabled"},"secret_scanning_push_protection":{"status":"disabled"},"dependabot_security_updates":{"status":"enabled"},"secret_scanning_delegated_bypass":{"status":"disabled"}}`)},
 
 		{"get repo", call{method: "GET", path: "/repos/demo-user/alpha-repo-", token: "demo-token"}, 200, func(t *testing.T, a answer) {
 			etag = a.header.Get("ETag")

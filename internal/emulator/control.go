@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // serveControl answers the /_emulator/ surface, which is not part of
@@ -28,6 +29,8 @@ import (
 //	PATCH  /_emulator/repos/{o}/{r}       change fields out of band {"allow_squash_merge": false} (State.SetField)
 //	POST   /_emulator/repos/{o}/{r}/branches   add a branch {"name": "dev"}
 //	POST   /_emulator/repos/{o}/{r}/pages/certificate   verify the Pages site's custom domain and issue its certificate now
+//	POST   /_emulator/repos/{o}/{r}/interaction-limits/expire   let the repository's interaction limit expire now, or {"in": "30s"} from now
+//	POST   /_emulator/orgs/{org}/interaction-limits/expire     the same for an organization's
 //	PUT    /_emulator/repos/{o}/{r}/code-scanning/languages   the CodeQL languages GitHub detects in the code {"languages": ["go", "python"]}
 //	POST   /_emulator/repos/{o}/{r}/code-scanning/default-setup/apply   apply the code scanning default setup being applied now
 //	POST   /_emulator/invitations/{id}/expire   let a repository invitation expire
@@ -188,6 +191,29 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request, path strin
 			return
 		}
 		if err := s.state.IssuePagesCertificate(parts[0], parts[1]); err != nil {
+			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
+			return
+		}
+		reply(http.StatusNoContent, nil)
+	case strings.HasSuffix(path, "/interaction-limits/expire") && r.Method == http.MethodPost &&
+		(strings.HasPrefix(path, "/repos/") || strings.HasPrefix(path, "/orgs/")):
+		var b struct {
+			In Duration `json:"in"`
+		}
+		if !decode(&b) {
+			return
+		}
+		parts := strings.Split(strings.TrimPrefix(strings.TrimSuffix(path, "/interaction-limits/expire"), "/"), "/")
+		var err error
+		switch {
+		case parts[0] == "repos" && len(parts) == 3:
+			err = s.ExpireRepositoryInteractionLimit(parts[1], parts[2], time.Duration(b.In))
+		case parts[0] == "orgs" && len(parts) == 2:
+			err = s.ExpireOrganizationInteractionLimit(parts[1], time.Duration(b.In))
+		default:
+			err = ErrNotFound
+		}
+		if err != nil {
 			reply(http.StatusNotFound, map[string]string{"message": err.Error()})
 			return
 		}

@@ -29,6 +29,7 @@ func (s *Server) environmentRoutes(t *routeTable) {
 	t.repo("GET", pol+"/{branch_policy_id}", read(polDoc+"#get-a-deployment-branch-policy"), s.getBranchPolicy)
 	t.repo("PUT", pol+"/{branch_policy_id}", admin(polDoc+"#update-a-deployment-branch-policy"), s.updateBranchPolicy)
 	t.repo("DELETE", pol+"/{branch_policy_id}", admin(polDoc+"#delete-a-deployment-branch-policy"), s.deleteBranchPolicy)
+	s.protectionRuleRoutes(t, env, read, admin)
 }
 
 // environmentJSON is GitHub's environment object.
@@ -164,6 +165,7 @@ func (s *Server) putEnvironment(c *reqCtx, w *world, r *Repo) {
 		cp := *old
 		cp.Reviewers = append([]envReviewer(nil), old.Reviewers...)
 		cp.Policies = append([]*deploymentBranchPolicy(nil), old.Policies...)
+		cp.Rules = append([]*protectionRule(nil), old.Rules...)
 		e = &cp
 	} else if !validEnvironmentName(name) {
 		c.unprocessable("Invalid environment name: it must be 1 to 255 characters, not only spaces, without control characters.")

@@ -30,6 +30,7 @@ const (
 	firstEnvironmentID  = 161088001
 	firstGateID         = 3700001 // protection rules
 	firstBranchPolicyID = 361400001
+	firstRuleID         = 3515001 // custom deployment protection rules
 )
 
 // environment is a deployment environment as the emulator keeps it.
@@ -44,6 +45,9 @@ type environment struct {
 	// Policies are the custom branch and tag policies, in creation order;
 	// there are none unless BranchPolicy.Custom.
 	Policies []*deploymentBranchPolicy
+	// Rules are the custom deployment protection rules, in the order they
+	// were enabled.
+	Rules []*protectionRule
 	// gates are the ids of the protection rules, by type (wait_timer,
 	// required_reviewers, branch_policy): a rule keeps its id while it is
 	// on.

@@ -19,6 +19,9 @@ type securityJSON struct {
 	SecretScanning               statusJSON  `json:"secret_scanning"`
 	SecretScanningPushProtection statusJSON  `json:"secret_scanning_push_protection"`
 	DependabotSecurityUpdates    statusJSON  `json:"dependabot_security_updates"`
+	// Delegated bypass is an organization's repositories' only.
+	SecretScanningDelegatedBypass        *statusJSON        `json:"secret_scanning_delegated_bypass,omitempty"`
+	SecretScanningDelegatedBypassOptions *bypassOptionsJSON `json:"secret_scanning_delegated_bypass_options,omitempty"`
 }
 
 type licenseJSON struct {
@@ -306,6 +309,10 @@ func (c *reqCtx) renderRepo(w *world, r *Repo, depth int) *repoJSON {
 		}
 		if owner.IsOrg() && r.Private() {
 			sa.AdvancedSecurity = &statusJSON{r.AdvancedSecurity}
+		}
+		if owner.IsOrg() {
+			sa.SecretScanningDelegatedBypass = &statusJSON{r.delegatedBypass()}
+			sa.SecretScanningDelegatedBypassOptions = w.renderBypassOptions(r)
 		}
 		j.SecurityAndAnalys = sa
 	}

@@ -39,6 +39,10 @@ type repoSettings struct {
 	MergeCommitTitle          *string
 	MergeCommitMessage        *string
 	Security                  map[string]string // feature -> enabled/disabled
+	// BypassReviewers are security_and_analysis.
+	// secret_scanning_delegated_bypass_options.reviewers; nil when the
+	// request leaves them out (they stay as they are).
+	BypassReviewers *[]BypassReviewer
 
 	// Create only.
 	AutoInit          *bool
@@ -48,7 +52,7 @@ type repoSettings struct {
 }
 
 // securityFeatures are the security_and_analysis features the emulator keeps.
-var securityFeatures = []string{"advanced_security", "secret_scanning", "secret_scanning_push_protection", "dependabot_security_updates"}
+var securityFeatures = []string{"advanced_security", "secret_scanning", "secret_scanning_push_protection", "dependabot_security_updates", "secret_scanning_delegated_bypass"}
 
 // readSettings decodes settings; on a type error it has answered and reports
 // false.
@@ -109,8 +113,54 @@ func readSettings(c *reqCtx, m map[string]json.RawMessage) (*repoSettings, bool)
 			}
 			s.Security[feat] = v.Status
 		}
+		if raw, ok := sa["secret_scanning_delegated_bypass_options"]; ok && !f.failed {
+			s.BypassReviewers = readBypassReviewers(c, f, raw)
+		}
 	}
 	return s, !f.failed
+}
+
+// readBypassReviewers reads secret_scanning_delegated_bypass_options: its
+// reviewers, each a TEAM or ROLE by id with a mode (ALWAYS unless given).
+// It returns nil when the options leave the reviewers out, and answers
+// 422 itself (f.failed) for a malformed reviewer.
+func readBypassReviewers(c *reqCtx, f *fields, raw json.RawMessage) *[]BypassReviewer {
+	var opts struct {
+		Reviewers *[]struct {
+			ID   *int64  `json:"reviewer_id"`
+			Type *string `json:"reviewer_type"`
+			Mode *string `json:"mode"`
+		} `json:"reviewers"`
+	}
+	fail := func(msg string) *[]BypassReviewer {
+		f.failed = true
+		c.json(http.StatusUnprocessableEntity, basicError{Message: "Invalid request.\n\n" + msg, DocumentationURL: c.doc, Status: "422"})
+		return nil
+	}
+	if err := json.Unmarshal(raw, &opts); err != nil {
+		return fail("security_and_analysis.secret_scanning_delegated_bypass_options must be an object with reviewers, each with an integer reviewer_id and a reviewer_type.")
+	}
+	if opts.Reviewers == nil {
+		return nil
+	}
+	out := []BypassReviewer{}
+	for _, r := range *opts.Reviewers {
+		if r.ID == nil || r.Type == nil {
+			return fail(`"reviewer_id" and "reviewer_type" are required for each reviewer.`)
+		}
+		if *r.Type != BypassTeam && *r.Type != BypassRole {
+			return fail(fmt.Sprintf("%q is not a valid value for reviewer_type. Valid values are: TEAM, ROLE.", *r.Type))
+		}
+		mode := BypassAlways
+		if r.Mode != nil {
+			if *r.Mode != BypassAlways && *r.Mode != BypassExempt {
+				return fail(fmt.Sprintf("%q is not a valid value for mode. Valid values are: ALWAYS, EXEMPT.", *r.Mode))
+			}
+			mode = *r.Mode
+		}
+		out = append(out, BypassReviewer{ID: *r.ID, Type: *r.Type, Mode: mode})
+	}
+	return &out
 }
 
 func enumError(field, value string, allowed ...string) string {
@@ -200,6 +250,11 @@ func (w *world) validateSettings(s *repoSettings, r *Repo, owner *Account) (stri
 			}
 		}
 	}
+	if len(s.Security) > 0 || s.BypassReviewers != nil {
+		if msg := w.validateBypass(s, r, owner); msg != "" {
+			return invalid("security_and_analysis", msg)
+		}
+	}
 	return "", nil
 }
 
@@ -267,4 +322,5 @@ func applySettings(s *repoSettings, r *Repo) {
 	if v, ok := s.Security["dependabot_security_updates"]; ok {
 		r.DependabotSecurityUpdates = v
 	}
+	applyBypass(s, r)
 }

@@ -75,6 +75,10 @@ type Repo struct {
 	SecretScanning                string `json:"secretScanning"`
 	SecretScanningPushProtection  string `json:"secretScanningPushProtection"`
 	DependabotSecurityUpdates     string `json:"dependabotSecurityUpdates"`
+	// SecretScanningDelegatedBypass is whether pushes push protection
+	// blocks need a bypass request that BypassReviewers review.
+	SecretScanningDelegatedBypass string           `json:"secretScanningDelegatedBypass,omitempty"`
+	BypassReviewers               []BypassReviewer `json:"bypassReviewers,omitempty"`
 
 	// CustomProperties are the values of the organization's custom
 	// properties set on the repository, by property name: one value for

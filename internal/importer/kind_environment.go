@@ -10,7 +10,9 @@ import (
 
 // environmentKind imports a repository's deployment environments (a page
 // of 100 a request, protection rules included), with the custom branch
-// and tag policies of each environment that uses them (a request each).
+// and tag policies of each environment that uses them (a request each),
+// and the custom deployment protection rules of each (a request each),
+// named by app slug; an environment without rules leaves them undeclared.
 // A reviewer team is named by its Team resource when Teams are imported.
 var environmentKind = Kind{Name: "Environment", Group: "repo", Level: PerRepository,
 	Import: func(ctx context.Context, s *Session, repo *Repo) ([]Resource, error) {
@@ -28,7 +30,12 @@ var environmentKind = Kind{Name: "Environment", Group: "repo", Level: PerReposit
 					return nil, fmt.Errorf("cannot list the deployment branch policies of environment %q: %w", e.Name, err)
 				}
 			}
+			rules, err := api.ListProtectionRules(ctx, repo.Owner, repo.Name, e.Name)
+			if err != nil && !gh.IsNotFound(err) {
+				return nil, fmt.Errorf("cannot list the custom deployment protection rules of environment %q: %w", e.Name, err)
+			}
 			p := environment.Imported(e, policies)
+			p.CustomProtectionRules = environment.ImportedRules(rules)
 			p.RepositoryTarget = s.RepositoryTarget(repo)
 			for j := range p.Reviewers {
 				r := &p.Reviewers[j]

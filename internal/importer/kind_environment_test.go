@@ -2,6 +2,10 @@ package importer
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/pem"
 	"sort"
 	"testing"
 
@@ -10,6 +14,7 @@ import (
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/emulator"
 )
 
 // environmentSeed is testSeed with a team sre of acme, whose members may
@@ -97,5 +102,47 @@ func TestImportEnvironmentsReviewerTeamBySlug(t *testing.T) {
 			Name: "production", Reviewers: []common.EnvironmentReviewer{{Type: "Team", TeamSlug: ptr.To("sre")}}}}}
 	if diff := cmp.Diff(want, rs); diff != "" {
 		t.Errorf("without Teams imported, a reviewer team is named by slug: -want, +got:\n%s", diff)
+	}
+}
+
+// TestImportEnvironmentRules: an environment's custom deployment
+// protection rules are imported by app slug; one without rules leaves them
+// undeclared.
+func TestImportEnvironmentRules(t *testing.T) {
+	s, emu := newTestSessionOn(t, environmentSeed, "Repository", "Environment")
+	ctx := context.Background()
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := emu.State().Apply(&emulator.Seed{Apps: []emulator.SeedApp{{ID: 43, Slug: "deploy-gate",
+		PublicKeyPEM:  string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der})),
+		Installations: []emulator.SeedInstallation{{ID: 4343, Account: "acme", Permissions: map[string]string{"deployments": "read"}}}}}}); err != nil {
+		t.Fatal(err)
+	}
+	envs := gh.NewEnvironmentsClient(s.GitHub)
+	for _, name := range []string{"gated", "open"} {
+		if _, err := envs.PutEnvironment(ctx, "acme", "api", name, &gh.EnvironmentRequest{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := envs.CreateProtectionRule(ctx, "acme", "api", "gated", 43); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := environmentKind.Import(ctx, s, testRepo(t, s.GitHub, "api"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*[]common.CustomProtectionRule{}
+	for _, r := range rs {
+		got[r.Key] = r.ForProvider.(common.EnvironmentParameters).CustomProtectionRules
+	}
+	want := map[string]*[]common.CustomProtectionRule{"gated": {{AppSlug: ptr.To("deploy-gate")}}, "open": nil}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the imported rules: -want, +got:\n%s", diff)
 	}
 }

@@ -36,5 +36,7 @@ var Kinds = []Kind{
 	issueLabelsKind,
 	collaboratorSetKind,
 	codeSecurityConfigurationKind,
+	repositoryInteractionLimitKind,
+	organizationInteractionLimitKind,
 	codeScanningDefaultSetupKind,
 }

@@ -49,5 +49,8 @@ func TestEnvironmentExamples(t *testing.T) {
 		if o := got.Observation(); len(o.Reviewers) != len(got.Parameters().Reviewers) {
 			t.Errorf("%s: reviewers on GitHub %+v, want %d", e.GetName(), o.Reviewers, len(got.Parameters().Reviewers))
 		}
+		if r := got.Parameters().CustomProtectionRules; r != nil && len(got.Observation().CustomProtectionRules) != len(*r) {
+			t.Errorf("%s: custom protection rules on GitHub %+v, want %d", e.GetName(), got.Observation().CustomProtectionRules, len(*r))
+		}
 	}
 }

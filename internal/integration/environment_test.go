@@ -291,6 +291,15 @@ func TestEnvironmentAdmission(t *testing.T) {
 		"DuplicatePattern": {change: func(p *common.EnvironmentParameters) {
 			p.DeploymentBranchPolicy.CustomBranchPolicies = []common.EnvironmentBranchPolicy{{Name: "main"}, {Name: "main", Type: ptr.To("branch")}}
 		}, want: "list each pattern (name and type) once"},
+		"RuleAppSlugAndID": {change: func(p *common.EnvironmentParameters) {
+			p.CustomProtectionRules = &[]common.CustomProtectionRule{{AppSlug: ptr.To("deploy-gate"), AppID: ptr.To[int64](1)}}
+		}, want: "set exactly one of appSlug and appID"},
+		"RuleWithoutApp": {change: func(p *common.EnvironmentParameters) {
+			p.CustomProtectionRules = &[]common.CustomProtectionRule{{}}
+		}, want: "set exactly one of appSlug and appID"},
+		"RuleAppTwice": {change: func(p *common.EnvironmentParameters) {
+			p.CustomProtectionRules = &[]common.CustomProtectionRule{{AppSlug: ptr.To("deploy-gate")}, {AppSlug: ptr.To("Deploy-Gate")}}
+		}, want: "list each app once"},
 		"UnknownPolicyType": {change: func(p *common.EnvironmentParameters) {
 			p.DeploymentBranchPolicy.CustomBranchPolicies = []common.EnvironmentBranchPolicy{{Name: "main", Type: ptr.To("commit")}}
 		}, want: `supported values: "branch", "tag"`},

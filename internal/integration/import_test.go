@@ -72,6 +72,12 @@ func TestImport(t *testing.T) {
 	f.waitImported(mgs)
 	f.steady("observed", before, nil)
 
+	// GitHub shows an organisation's interaction limit in each of its
+	// repositories in place of theirs: the second import sees the
+	// organisation's.
+	limited, err := importtest.LimitOrganization(f.ctx, client, importOrg)
+	f.must(err)
+
 	// Fully managed, cluster-scoped: the rich repositories.
 	manage := observe
 	manage.Scope, manage.Mode, manage.ProviderConfig, manage.NamePrefix = importer.Cluster, importer.Manage, f.legacyName("github"), f.ns+"-"
@@ -82,6 +88,11 @@ func TestImport(t *testing.T) {
 	res = f.importInto(client, manage, dir)
 	for _, r := range res.Resources {
 		counts[r.Kind]++
+	}
+	for kind, n := range limited {
+		if c := countKind(res, kind); c != n {
+			t.Errorf("the managed import has %d %s, want the %d made", c, kind, n)
+		}
 	}
 	if len(counts) != len(importer.Kinds) {
 		t.Errorf("the two imports made %d kinds, want every one of the %d: %v", len(counts), len(importer.Kinds), counts)
@@ -103,6 +114,17 @@ func TestImport(t *testing.T) {
 		return strings.Contains(endpoint, "/secrets/{secret_name}") || endpoint == "PATCH /repos/{owner}/{repo}/hooks/{hook_id}" ||
 			endpoint == "PATCH /orgs/{org}/hooks/{hook_id}"
 	})
+}
+
+// countKind is how many of res's resources are of kind.
+func countKind(res *importer.Result, kind string) int {
+	n := 0
+	for _, r := range res.Resources {
+		if r.Kind == kind {
+			n++
+		}
+	}
+	return n
 }
 
 // githubClient is a go-github client of the fixture's emulator, as

@@ -173,6 +173,15 @@ func (l *RepositoryFileList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this RepositoryInteractionLimitList.
+func (l *RepositoryInteractionLimitList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this RepositoryList.
 func (l *RepositoryList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

@@ -82,16 +82,8 @@ type CodeScanningDefaultSetupOptions struct {
 	RunnerLabel *string `json:"runner_label"`
 }
 
-// DelegatedBypassOptions name the reviewers of push protection bypasses.
-type DelegatedBypassOptions struct {
-	Reviewers []BypassReviewer `json:"reviewers"`
-}
-
-// BypassReviewer is a team or role that reviews bypass requests.
-type BypassReviewer struct {
-	ReviewerID   int64  `json:"reviewer_id"`
-	ReviewerType string `json:"reviewer_type"`
-}
+// The reviewers of push protection bypasses are a repository's
+// DelegatedBypassOptions (repos.go).
 
 // CodeSecurityConfigurationRequest is the body of a configuration's create or update.
 type CodeSecurityConfigurationRequest struct {

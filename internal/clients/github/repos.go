@@ -82,6 +82,24 @@ type SecurityAndAnalysis struct {
 	SecretScanning               *FeatureStatus `json:"secret_scanning,omitempty"`
 	SecretScanningPushProtection *FeatureStatus `json:"secret_scanning_push_protection,omitempty"`
 	DependabotSecurityUpdates    *FeatureStatus `json:"dependabot_security_updates,omitempty"`
+	// SecretScanningDelegatedBypass and its options: an organization's
+	// repositories'. The options GitHub takes only while it is enabled.
+	SecretScanningDelegatedBypass        *FeatureStatus          `json:"secret_scanning_delegated_bypass,omitempty"`
+	SecretScanningDelegatedBypassOptions *DelegatedBypassOptions `json:"secret_scanning_delegated_bypass_options,omitempty"`
+}
+
+// DelegatedBypassOptions are the options of delegated bypass: its
+// reviewers, the whole list (a request without it keeps them).
+type DelegatedBypassOptions struct {
+	Reviewers []BypassReviewer `json:"reviewers"`
+}
+
+// BypassReviewer is a reviewer of bypass requests: a TEAM or ROLE by id,
+// with its mode (ALWAYS or EXEMPT).
+type BypassReviewer struct {
+	ReviewerID   int64  `json:"reviewer_id"`
+	ReviewerType string `json:"reviewer_type"`
+	Mode         string `json:"mode,omitempty"`
 }
 
 // FeatureStatus is {"status": "enabled"|"disabled"}.

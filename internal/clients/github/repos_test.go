@@ -377,7 +377,23 @@ func TestRepositoriesEditSettings(t *testing.T) {
 				SquashMergeCommitTitle: ptrTo("PR_TITLE"), SquashMergeCommitMessage: ptrTo("PR_BODY"),
 				MergeCommitTitle: ptrTo("PR_TITLE"), MergeCommitMessage: ptrTo("PR_BODY"),
 				WebCommitSignoffRequired: ptrTo(true),
-				SecurityAndAnalysis:      &SecurityAndAnalysis{SecretScanning: enabled(), SecretScanningPushProtection: enabled(), DependabotSecurityUpdates: enabled()},
+				SecurityAndAnalysis:      &SecurityAndAnalysis{SecretScanning: enabled(), SecretScanningPushProtection: enabled(), DependabotSecurityUpdates: enabled(), SecretScanningDelegatedBypass: disabled()},
+			}},
+		},
+		"DelegatedBypass": {
+			reason: "Push protection's delegated bypass and its reviewers are sent and read back.",
+			args: args{repo: "seeded", edits: []*RepositoryRequest{{
+				SecurityAndAnalysis: &SecurityAndAnalysis{SecretScanningPushProtection: enabled(), SecretScanningDelegatedBypass: enabled(),
+					SecretScanningDelegatedBypassOptions: &DelegatedBypassOptions{Reviewers: []BypassReviewer{{ReviewerID: 138, ReviewerType: "ROLE", Mode: "EXEMPT"}}}},
+			}}},
+			want: want{view: settingsView{
+				AllowUpdateBranch: ptrTo(false), AllowAutoMerge: ptrTo(false), DeleteBranchOnMerge: ptrTo(false),
+				SquashMergeCommitTitle: ptrTo("COMMIT_OR_PR_TITLE"), SquashMergeCommitMessage: ptrTo("COMMIT_MESSAGES"),
+				MergeCommitTitle: ptrTo("MERGE_MESSAGE"), MergeCommitMessage: ptrTo("PR_TITLE"),
+				WebCommitSignoffRequired: ptrTo(false),
+				SecurityAndAnalysis: &SecurityAndAnalysis{SecretScanning: disabled(), SecretScanningPushProtection: enabled(), DependabotSecurityUpdates: disabled(),
+					SecretScanningDelegatedBypass:        enabled(),
+					SecretScanningDelegatedBypassOptions: &DelegatedBypassOptions{Reviewers: []BypassReviewer{{ReviewerID: 138, ReviewerType: "ROLE", Mode: "EXEMPT"}}}},
 			}},
 		},
 		"TurnedOffAgain": {
@@ -394,7 +410,7 @@ func TestRepositoriesEditSettings(t *testing.T) {
 				SquashMergeCommitTitle: ptrTo("COMMIT_OR_PR_TITLE"), SquashMergeCommitMessage: ptrTo("BLANK"),
 				MergeCommitTitle: ptrTo("MERGE_MESSAGE"), MergeCommitMessage: ptrTo("PR_TITLE"),
 				WebCommitSignoffRequired: ptrTo(false),
-				SecurityAndAnalysis:      &SecurityAndAnalysis{SecretScanning: disabled(), SecretScanningPushProtection: disabled(), DependabotSecurityUpdates: disabled()},
+				SecurityAndAnalysis:      &SecurityAndAnalysis{SecretScanning: disabled(), SecretScanningPushProtection: disabled(), DependabotSecurityUpdates: disabled(), SecretScanningDelegatedBypass: disabled()},
 			}},
 		},
 		"AdvancedSecurityPrivate": {
@@ -407,7 +423,7 @@ func TestRepositoriesEditSettings(t *testing.T) {
 				SquashMergeCommitTitle: ptrTo("COMMIT_OR_PR_TITLE"), SquashMergeCommitMessage: ptrTo("COMMIT_MESSAGES"),
 				MergeCommitTitle: ptrTo("MERGE_MESSAGE"), MergeCommitMessage: ptrTo("PR_TITLE"),
 				WebCommitSignoffRequired: ptrTo(false),
-				SecurityAndAnalysis:      &SecurityAndAnalysis{AdvancedSecurity: enabled(), SecretScanning: enabled(), SecretScanningPushProtection: disabled(), DependabotSecurityUpdates: disabled()},
+				SecurityAndAnalysis:      &SecurityAndAnalysis{AdvancedSecurity: enabled(), SecretScanning: enabled(), SecretScanningPushProtection: disabled(), DependabotSecurityUpdates: disabled(), SecretScanningDelegatedBypass: disabled()},
 			}},
 		},
 		"SecretScanningWithoutGHAS": {

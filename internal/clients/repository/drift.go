@@ -21,6 +21,9 @@ type Actual struct {
 	// ImmutableReleases is nil when it was not read (the spec leaves it
 	// unset).
 	ImmutableReleases *github.ImmutableReleases
+	// BypassReviewers are the reviewers of the declared delegated bypass,
+	// resolved to ids (nil when it lists none).
+	BypassReviewers []github.BypassReviewer
 }
 
 // Drift lists, by spec field name, what differs between the desired
@@ -68,6 +71,9 @@ func Drift(p *common.RepositoryParameters, name string, a Actual) []string {
 				d = append(d, "securityAndAnalysis."+f.field)
 			}
 		}
+	}
+	if BypassDrift(DelegatedBypass(p), a.BypassReviewers, r.SecurityAndAnalysis) {
+		d = append(d, bypassField)
 	}
 	return append(d, PropertiesDrift(p.CustomProperties, r.CustomProperties)...)
 }

@@ -30,7 +30,11 @@ func TestImported(t *testing.T) {
 	changed.DefaultBranch, changed.HasWiki, changed.AllowMergeCommit, changed.DeleteBranchOnMerge = "trunk", false, ptr.To(false), ptr.To(true)
 	changed.SquashMergeCommitTitle, changed.SquashMergeCommitMessage = ptr.To("PR_TITLE"), ptr.To("PR_BODY")
 	changed.Topics = []string{"go", "api"}
-	changed.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanning: &github.FeatureStatus{Status: "enabled"}}
+	// Delegated bypass is not imported (its reviewers are ids; a spec names
+	// them): the imported spec leaves it as it is.
+	changed.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanning: &github.FeatureStatus{Status: "enabled"},
+		SecretScanningDelegatedBypass:        &github.FeatureStatus{Status: "enabled"},
+		SecretScanningDelegatedBypassOptions: &github.DelegatedBypassOptions{Reviewers: []github.BypassReviewer{{ReviewerID: 5, ReviewerType: "TEAM", Mode: "ALWAYS"}}}}
 	changed.CustomProperties = map[string]github.PropertyValue{"environment": *github.StringValue("production"), "tags": *github.ListValue([]string{"pci"})}
 	archived := newRepository()
 	archived.Archived, archived.Description = true, ptr.To("old")

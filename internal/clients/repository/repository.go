@@ -113,6 +113,8 @@ func Observation(r *github.Repository) common.RepositoryObservation {
 		UpdatedAt:     metaTime(r.UpdatedAt),
 
 		CustomProperties: ObservedProperties(r.CustomProperties),
+
+		SecretScanningDelegatedBypass: BypassObservation(r.SecurityAndAnalysis),
 	}
 	if r.Parent != nil {
 		o.Parent = nonEmpty(r.Parent.FullName)

@@ -42,9 +42,11 @@ type teamResolver func(ctx context.Context, mg resource.Managed, field, name str
 
 // githubAPI is what the environment controller needs from GitHub: a repository's
 // environments and their branch policies, and the users and teams that
-// review deployments, looked up by login and slug.
+// review deployments, looked up by login and slug; its custom deployment
+// protection rules and the apps that may be.
 type githubAPI interface {
 	github.EnvironmentsAPI
+	github.ProtectionRulesAPI
 	github.UsersAPI
 	github.TeamsAPI
 }
@@ -66,6 +68,12 @@ type external[T Object] struct {
 	// refIDs are the ids of the teams the reviewers name by teamRef, by
 	// the Team resource's name.
 	refIDs map[string]int64
+	// rules are its custom deployment protection rules, read when the spec
+	// declares them; enable and remove are what makes them the declared
+	// ones (see observeRules).
+	rules  []github.ProtectionRule
+	enable []github.ProtectionRuleApp
+	remove []github.ProtectionRule
 }
 
 // Observe reads the environment by its name. Without an external name it
@@ -91,12 +99,19 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 			return managed.ExternalObservation{}, errors.Wrapf(err, "cannot list the deployment branch policies of environment %q of %s", got.Name, e.repo.FullName())
 		}
 	}
+	if deleting {
+		if !recovering {
+			e.observe(mg, got)
+		}
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
+	}
+	unavailable, err := e.observeRules(ctx, p, got.Name)
+	if err != nil {
+		return managed.ExternalObservation{}, err
+	}
 	if !recovering {
 		// Someone else's environment is not reported as this resource's.
 		e.observe(mg, got)
-	}
-	if deleting {
-		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 	}
 	if err := e.resolveTeamRefs(ctx, mg); err != nil {
 		return managed.ExternalObservation{}, err
@@ -109,18 +124,20 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 		e.observe(mg, got)
 	}
 	leftOut = env.Prune(leftOut, reviewers, got)
-	drift := env.Drift(p, env.Kept(reviewers, leftOut), got, e.policies)
+	drift := append(env.Drift(p, env.Kept(reviewers, leftOut), got, e.policies), env.RulesDrift(e.enable, e.remove)...)
 	settling := leftOut != nil && dropped.StillSettling(mg.GetCreationTimestamp(), e.now())
 	if len(drift) == 0 && (settling || env.RetryDue(leftOut, e.now())) {
 		drift = append(drift, dropped.AskAgain)
 	}
 	e.reportDropped(mg, leftOut, got.Name)
+	e.reportUnavailable(mg, unavailable)
 	return kind.Exists(drift, recovering), nil
 }
 
 // observe records got in mg's status.
 func (e *external[T]) observe(mg T, got *github.Environment) {
 	*mg.Observation() = env.Observation(e.repo.FullName(), got, e.policies)
+	mg.Observation().CustomProtectionRules = env.RulesObservation(e.rules)
 	mg.SetConditions(xpv2.Available())
 }
 
@@ -153,7 +170,15 @@ func (e *external[T]) Create(ctx context.Context, mg T) (managed.ExternalCreatio
 		return managed.ExternalCreation{}, errors.Wrapf(err, "cannot create environment %q in %s", p.Name, e.repo.FullName())
 	}
 	meta.SetExternalName(mg, got.Name)
-	return managed.ExternalCreation{}, e.syncPolicies(ctx, p, got.Name)
+	if err := e.syncPolicies(ctx, p, got.Name); err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	// A new environment has no rules: each declared one is to be enabled.
+	// Those whose app it cannot use are reported by the next Observe.
+	if _, err := e.observeRules(ctx, p, got.Name); err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	return managed.ExternalCreation{}, e.syncRules(ctx, got.Name)
 }
 
 // Update puts the declared settings, then makes the custom policies the
@@ -186,7 +211,10 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 			e.record.Event(mg, event.Warning(reasonDropped, errors.New(msg)))
 		}
 	}
-	return managed.ExternalUpdate{}, e.syncPolicies(ctx, p, got.Name)
+	if err := e.syncPolicies(ctx, p, got.Name); err != nil {
+		return managed.ExternalUpdate{}, err
+	}
+	return managed.ExternalUpdate{}, e.syncRules(ctx, got.Name)
 }
 
 // reportDropped records the reviewer teams GitHub left out of environment

@@ -155,6 +155,8 @@ type api struct {
 	deleteErr error
 	accounts  map[string]*github.Account
 	teams     map[string]*github.Team
+	rules     []github.ProtectionRule
+	apps      []github.ProtectionRuleApp
 }
 
 func (a api) fake(t *testing.T, calls *[]call) *mockAPI {
@@ -198,6 +200,26 @@ func (a api) fake(t *testing.T, calls *[]call) *mockAPI {
 			MockDeleteBranchPolicy: func(_ context.Context, owner, repoName, env string, id int64) error {
 				check("DeleteBranchPolicy", owner, repoName)
 				*calls = append(*calls, call{Op: "delete-policy", Name: env, Req: id})
+				return nil
+			},
+			MockListProtectionRules: func(_ context.Context, owner, repoName, env string) ([]github.ProtectionRule, error) {
+				check("ListProtectionRules", owner, repoName)
+				*calls = append(*calls, call{Op: "list-rules", Name: env})
+				return a.rules, nil
+			},
+			MockListProtectionRuleApps: func(_ context.Context, owner, repoName, env string) ([]github.ProtectionRuleApp, error) {
+				check("ListProtectionRuleApps", owner, repoName)
+				*calls = append(*calls, call{Op: "list-apps", Name: env})
+				return a.apps, nil
+			},
+			MockCreateProtectionRule: func(_ context.Context, owner, repoName, env string, id int64) (*github.ProtectionRule, error) {
+				check("CreateProtectionRule", owner, repoName)
+				*calls = append(*calls, call{Op: "create-rule", Name: env, Req: id})
+				return &github.ProtectionRule{ID: 1, Enabled: true}, nil
+			},
+			MockDeleteProtectionRule: func(_ context.Context, owner, repoName, env string, id int64) error {
+				check("DeleteProtectionRule", owner, repoName)
+				*calls = append(*calls, call{Op: "delete-rule", Name: env, Req: id})
 				return nil
 			},
 		},

@@ -43,6 +43,14 @@ type githubAPI interface {
 	github.VulnerabilityAlertsAPI
 	github.ReleaseSecurityAPI
 	github.UsersAPI
+	bypassAPI
+}
+
+// bypassAPI finds the reviewers of delegated bypass: teams by slug and
+// organization roles by name.
+type bypassAPI interface {
+	GetTeam(ctx context.Context, org, slug string) (*github.Team, error)
+	ListOrgRoles(ctx context.Context, org string) ([]github.OrgRole, error)
 }
 
 // external manages one Repository's GitHub repository. It lives for one
@@ -58,6 +66,9 @@ type external[T Object] struct {
 	vuln      *bool
 	reporting *bool
 	immutable *github.ImmutableReleases
+	// bypass are the reviewers of the declared delegated bypass, resolved
+	// to ids by Observe.
+	bypass []github.BypassReviewer
 }
 
 func (e *external[T]) identity(mg T) (owner, name string, err error) {
@@ -127,9 +138,12 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 	if e.immutable != nil {
 		mg.Observation().ImmutableReleasesEnforcedByOwner = ptr.To(e.immutable.EnforcedByOwner)
 	}
-	mg.SetConditions(xpv2.Available())
+	available := xpv2.Available()
+	available.Message = repo.BypassNotOffered(p, r)
+	mg.SetConditions(available)
 	lateInit := repo.LateInitialize(p, owner, name, r)
-	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln, PrivateVulnerabilityReporting: e.reporting, ImmutableReleases: e.immutable})
+	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln, PrivateVulnerabilityReporting: e.reporting, ImmutableReleases: e.immutable,
+		BypassReviewers: e.bypass})
 	return managed.ExternalObservation{
 		ResourceExists:          true,
 		ResourceUpToDate:        len(drift) == 0,
@@ -163,7 +177,7 @@ func (e *external[T]) readSwitches(ctx context.Context, p *common.RepositoryPara
 		}
 		e.immutable = &v
 	}
-	return nil
+	return e.resolveBypassReviewers(ctx, p, r)
 }
 
 // find returns the repository this resource manages, or nil when there is
@@ -335,6 +349,14 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 	}
 	if q := repo.SecurityRequest(p, r); q != nil {
 		if out, err := e.edit(ctx, r, q, "update security features of"); err != nil {
+			errs = append(errs, err)
+		} else {
+			r = out
+		}
+	}
+	// After the features: delegated bypass needs push protection on.
+	if want := repo.DelegatedBypass(p); repo.BypassDrift(want, e.bypass, r.SecurityAndAnalysis) {
+		if out, err := e.edit(ctx, r, repo.BypassRequest(want, e.bypass), "update the push protection delegated bypass of"); err != nil {
 			errs = append(errs, err)
 		} else {
 			r = out

@@ -37,6 +37,8 @@ type mockAPI struct {
 	fake.MockVulnerabilityAlertsAPI
 	fake.MockReleaseSecurityAPI
 	fake.MockUsersAPI
+	fake.MockTeamsAPI
+	fake.MockOrgRolesAPI
 }
 
 var _ githubAPI = (*mockAPI)(nil)

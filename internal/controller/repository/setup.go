@@ -32,6 +32,8 @@ func newAPI(gh *gogithub.Client) githubAPI {
 		*github.VulnerabilityAlertsClient
 		*github.ReleaseSecurityClient
 		*github.UsersClient
+		*github.TeamsClient
+		*github.OrgRolesClient
 	}{github.NewReposClient(gh), github.NewCustomPropertiesClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh),
-		github.NewReleaseSecurityClient(gh), github.NewUsersClient(gh)}
+		github.NewReleaseSecurityClient(gh), github.NewUsersClient(gh), github.NewTeamsClient(gh), github.NewOrgRolesClient(gh)}
 }

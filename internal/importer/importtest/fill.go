@@ -94,6 +94,21 @@ func Fill(ctx context.Context, client *github.Client, o Org) (map[string]int, er
 	return f.made, nil
 }
 
+// LimitOrganization sets an interaction limit on o's organisation through
+// client, as an admin of it, and returns the objects it made by kind (one
+// OrganizationInteractionLimit). GitHub then shows the organisation's limit
+// in every repository in place of the repository's own, so Fill leaves it
+// out: an import sees the repositories' limits before, the organisation's
+// after.
+func LimitOrganization(ctx context.Context, client *github.Client, o Org) (map[string]int, error) {
+	f := &filler{ctx: ctx, client: client, o: o, made: map[string]int{}}
+	if err := f.do(http.MethodPut, "orgs/"+o.Owner+"/interaction-limits", map[string]any{"limit": "collaborators_only", "expiry": "one_month"}, nil); err != nil {
+		return nil, err
+	}
+	f.made["OrganizationInteractionLimit"]++
+	return f.made, nil
+}
+
 // customProperties defines the organisation's custom properties: a
 // required service-tier, whose default every repository made afterwards
 // has, and a free-text owning-team (the rich repositories set both).
@@ -177,6 +192,12 @@ func (f *filler) repository(i int) error {
 		if err := f.do(http.MethodPut, repo+"/private-vulnerability-reporting", nil, nil); err != nil {
 			return err
 		}
+		// An interaction limit, which GitHub applies to public
+		// repositories.
+		if err := f.do(http.MethodPut, repo+"/interaction-limits", map[string]any{"limit": "existing_users", "expiry": "one_week"}, nil); err != nil {
+			return err
+		}
+		f.made["RepositoryInteractionLimit"]++
 	}
 	if err := f.do(http.MethodPatch, repo+"/properties/values", map[string]any{"properties": []map[string]any{
 		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {

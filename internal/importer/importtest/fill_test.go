@@ -28,11 +28,18 @@ func TestFill(t *testing.T) {
 		"Ruleset": 2, "Webhook": 4, "DeployKey": 2, "RepositoryFile": 2, "Environment": 4, "ActionsVariable": 4, "ActionsSecret": 4, "DependabotSecret": 2,
 		"OrganizationRoleAssignment": 2, "CustomProperty": 2, "OrganizationWebhook": 1, "OrganizationSettings": 1,
 		"AutolinkReference": 2, "OrganizationRuleset": 1, "ActionsPermissions": 2, "ActionsOIDCSubjectClaim": 2, "PagesSite": 2, "CodeScanningDefaultSetup": 2,
-		"CodeSecurityConfiguration": 1}
+		"CodeSecurityConfiguration": 1, "RepositoryInteractionLimit": 1}
 	for k, n := range want {
 		if made[k] != n {
 			t.Errorf("made %d %s, want %d", made[k], k, n)
 		}
+	}
+	made, err = LimitOrganization(context.Background(), client, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made["OrganizationInteractionLimit"] != 1 {
+		t.Errorf("LimitOrganization made %v, want one OrganizationInteractionLimit", made)
 	}
 	if len(emu.Requests()) == 0 {
 		t.Error("the emulator saw no request")

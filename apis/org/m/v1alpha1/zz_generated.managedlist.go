@@ -74,6 +74,15 @@ func (l *OrganizationDependabotSecretList) GetItems() []resource.Managed {
 	return items
 }
 
+// GetItems of this OrganizationInteractionLimitList.
+func (l *OrganizationInteractionLimitList) GetItems() []resource.Managed {
+	items := make([]resource.Managed, len(l.Items))
+	for i := range l.Items {
+		items[i] = &l.Items[i]
+	}
+	return items
+}
+
 // GetItems of this OrganizationRoleAssignmentList.
 func (l *OrganizationRoleAssignmentList) GetItems() []resource.Managed {
 	items := make([]resource.Managed, len(l.Items))

@@ -69,6 +69,39 @@ type EnvironmentParameters struct {
 	// name patterns match. Unset: every branch may deploy.
 	// +optional
 	DeploymentBranchPolicy *DeploymentBranchPolicy `json:"deploymentBranchPolicy,omitempty"`
+
+	// CustomProtectionRules are the GitHub Apps that approve or reject the
+	// environment's deployments (custom deployment protection rules), each
+	// named by its slug or its id: up to six. An app must be installed on
+	// the repository and provide deployment protection rules; one that is
+	// not is named in the Ready condition, with the apps that are, until it
+	// is. When set, the list is the environment's whole: a rule of an app
+	// not listed (added on GitHub, say) is removed, and [] removes them
+	// all. Unset: the rules are neither read nor changed.
+	// +optional
+	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=6
+	// +kubebuilder:validation:XValidation:rule="self.all(r, !has(r.appSlug) || self.exists_one(q, has(q.appSlug) && q.appSlug.lowerAscii() == r.appSlug.lowerAscii()))",message="list each app once: appSlug is compared without regard to case"
+	// +kubebuilder:validation:XValidation:rule="self.all(r, !has(r.appID) || self.exists_one(q, has(q.appID) && q.appID == r.appID))",message="list each app once"
+	CustomProtectionRules *[]CustomProtectionRule `json:"customProtectionRules,omitempty"`
+}
+
+// CustomProtectionRule is a GitHub App that decides whether a deployment
+// to the environment may go on: set exactly one of appSlug and appID.
+// +kubebuilder:validation:XValidation:rule="has(self.appSlug) != has(self.appID)",message="set exactly one of appSlug and appID: the app is named by its slug or by its id"
+type CustomProtectionRule struct {
+	// AppSlug is the app's slug, as in https://github.com/apps/<slug>:
+	// lower case letters, digits and '-', compared without regard to case.
+	// +optional
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=100
+	// +kubebuilder:validation:Pattern=`^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$`
+	AppSlug *string `json:"appSlug,omitempty"`
+
+	// AppID is the app's id (GitHub's integration id).
+	// +optional
+	// +kubebuilder:validation:Minimum=1
+	AppID *int64 `json:"appID,omitempty"`
 }
 
 // EnvironmentReviewer is a user or a team who may approve deployments. A
@@ -202,6 +235,28 @@ type EnvironmentObservation struct {
 	// changes.
 	// +optional
 	DroppedByGitHub *DroppedReviewers `json:"droppedByGitHub,omitempty"`
+
+	// CustomProtectionRules are the environment's custom deployment
+	// protection rules, read only when the spec declares
+	// customProtectionRules.
+	// +optional
+	CustomProtectionRules []CustomProtectionRuleObservation `json:"customProtectionRules,omitempty"`
+}
+
+// CustomProtectionRuleObservation is a custom deployment protection rule
+// as GitHub reports it.
+type CustomProtectionRuleObservation struct {
+	// ID is GitHub's id of the rule.
+	ID int64 `json:"id"`
+
+	// AppID is the id of the app that decides.
+	AppID int64 `json:"appID"`
+
+	// AppSlug is the slug of the app that decides.
+	AppSlug string `json:"appSlug"`
+
+	// Enabled is whether the rule is enabled.
+	Enabled bool `json:"enabled"`
 }
 
 // DroppedReviewers are reviewer teams GitHub left out of an environment.

@@ -43,6 +43,7 @@ type ForkSource struct {
 // SecurityAndAnalysis holds the repository's security features. GitHub shows
 // and accepts these only for repository admins; GitHub Advanced Security is
 // available for organization-owned repositories on plans that include it.
+// +kubebuilder:validation:XValidation:rule="!has(self.secretScanningDelegatedBypass) || !self.secretScanningDelegatedBypass.enabled || (has(self.secretScanningPushProtection) && self.secretScanningPushProtection)",message="secretScanningDelegatedBypass needs push protection: set secretScanningPushProtection: true with it (GitHub reviews bypass requests only for pushes push protection blocks)"
 type SecurityAndAnalysis struct {
 	// AdvancedSecurity enables GitHub Advanced Security.
 	// +optional
@@ -60,6 +61,60 @@ type SecurityAndAnalysis struct {
 	// vulnerable dependencies.
 	// +optional
 	DependabotSecurityUpdates *bool `json:"dependabotSecurityUpdates,omitempty"`
+
+	// SecretScanningDelegatedBypass makes a push that push protection
+	// blocks need an approved bypass request: only the reviewers (teams and
+	// organization roles) may bypass, or approve others' requests. Needs
+	// secretScanningPushProtection: true; offered for an organization's
+	// repositories. Unset: left as GitHub has it, and not read from GitHub
+	// into the spec.
+	// +optional
+	SecretScanningDelegatedBypass *DelegatedBypass `json:"secretScanningDelegatedBypass,omitempty"`
+}
+
+// DelegatedBypass is push protection's delegated bypass.
+// +kubebuilder:validation:XValidation:rule="self.enabled || !has(self.reviewers) || size(self.reviewers) == 0",message="reviewers review bypass requests only while delegated bypass is enabled: set enabled: true, or remove the reviewers"
+type DelegatedBypass struct {
+	// Enabled turns delegated bypass on (true) or off (false).
+	Enabled bool `json:"enabled"`
+
+	// Reviewers are the teams and organization roles who review bypass
+	// requests, the whole list: one added on GitHub is removed. Each is a
+	// team of the organization by slug, or an organization role by name
+	// (security_manager, all_repo_admin, a custom role). Left out, the
+	// reviewers are left as GitHub has them.
+	// +optional
+	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=100
+	Reviewers []BypassReviewer `json:"reviewers,omitempty"`
+}
+
+// BypassReviewer is a team or an organization role who reviews push
+// protection bypass requests: set exactly one of team and role.
+// +kubebuilder:validation:XValidation:rule="has(self.team) != has(self.role)",message="set exactly one of team (a team's slug) and role (an organization role's name)"
+type BypassReviewer struct {
+	// Team is the slug of a team of the organization that owns the
+	// repository: lower case letters, digits and '-'.
+	// +optional
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
+	// +kubebuilder:validation:Pattern=`^[a-z0-9]+(-[a-z0-9]+)*$`
+	Team *string `json:"team,omitempty"`
+
+	// Role is the name of an organization role (GET
+	// /orgs/{org}/organization-roles lists them), compared without regard
+	// to case.
+	// +optional
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
+	Role *string `json:"role,omitempty"`
+
+	// Mode is ALWAYS (the reviewer may bypass and reviews the others'
+	// requests; the default) or EXEMPT (the reviewer's pushes pass push
+	// protection without a request).
+	// +optional
+	// +kubebuilder:validation:Enum=ALWAYS;EXEMPT
+	Mode *string `json:"mode,omitempty"`
 }
 
 // RepositoryParameters are the configurable fields of a GitHub repository.
@@ -394,4 +449,33 @@ type RepositoryObservation struct {
 	// whatever spec.forProvider.immutableReleases says. Read only while
 	// immutableReleases is declared.
 	ImmutableReleasesEnforcedByOwner *bool `json:"immutableReleasesEnforcedByOwner,omitempty"`
+
+	// SecretScanningDelegatedBypass is push protection's delegated bypass
+	// as GitHub reports it to a repository admin of an organization's
+	// repository.
+	// +optional
+	SecretScanningDelegatedBypass *DelegatedBypassObservation `json:"secretScanningDelegatedBypass,omitempty"`
+}
+
+// DelegatedBypassObservation is delegated bypass as GitHub reports it.
+type DelegatedBypassObservation struct {
+	// Enabled is whether delegated bypass is on.
+	Enabled bool `json:"enabled"`
+
+	// Reviewers are its reviewers, by id.
+	// +optional
+	Reviewers []BypassReviewerObservation `json:"reviewers,omitempty"`
+}
+
+// BypassReviewerObservation is a reviewer of bypass requests as GitHub
+// reports it.
+type BypassReviewerObservation struct {
+	// ID is the team's or the organization role's id.
+	ID int64 `json:"id"`
+
+	// Type is TEAM or ROLE.
+	Type string `json:"type"`
+
+	// Mode is ALWAYS or EXEMPT.
+	Mode string `json:"mode"`
 }

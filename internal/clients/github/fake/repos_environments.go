@@ -6,7 +6,10 @@ import (
 	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
-var _ github.EnvironmentsAPI = (*MockEnvironmentsAPI)(nil)
+var (
+	_ github.EnvironmentsAPI    = (*MockEnvironmentsAPI)(nil)
+	_ github.ProtectionRulesAPI = (*MockEnvironmentsAPI)(nil)
+)
 
 // MockEnvironmentsAPI is a github.EnvironmentsAPI whose every method calls
 // the function field of the same name; a nil field panics when called.
@@ -17,6 +20,11 @@ type MockEnvironmentsAPI struct {
 	MockListBranchPolicies func(ctx context.Context, owner, repo, env string) ([]github.BranchPolicy, error)
 	MockCreateBranchPolicy func(ctx context.Context, owner, repo, env string, p github.BranchPolicy) (*github.BranchPolicy, error)
 	MockDeleteBranchPolicy func(ctx context.Context, owner, repo, env string, id int64) error
+
+	MockListProtectionRules    func(ctx context.Context, owner, repo, env string) ([]github.ProtectionRule, error)
+	MockCreateProtectionRule   func(ctx context.Context, owner, repo, env string, integrationID int64) (*github.ProtectionRule, error)
+	MockDeleteProtectionRule   func(ctx context.Context, owner, repo, env string, id int64) error
+	MockListProtectionRuleApps func(ctx context.Context, owner, repo, env string) ([]github.ProtectionRuleApp, error)
 }
 
 // GetEnvironment calls MockGetEnvironment.
@@ -47,4 +55,24 @@ func (m *MockEnvironmentsAPI) CreateBranchPolicy(ctx context.Context, owner, rep
 // DeleteBranchPolicy calls MockDeleteBranchPolicy.
 func (m *MockEnvironmentsAPI) DeleteBranchPolicy(ctx context.Context, owner, repo, env string, id int64) error {
 	return m.MockDeleteBranchPolicy(ctx, owner, repo, env, id)
+}
+
+// ListProtectionRules calls MockListProtectionRules.
+func (m *MockEnvironmentsAPI) ListProtectionRules(ctx context.Context, owner, repo, env string) ([]github.ProtectionRule, error) {
+	return m.MockListProtectionRules(ctx, owner, repo, env)
+}
+
+// CreateProtectionRule calls MockCreateProtectionRule.
+func (m *MockEnvironmentsAPI) CreateProtectionRule(ctx context.Context, owner, repo, env string, integrationID int64) (*github.ProtectionRule, error) {
+	return m.MockCreateProtectionRule(ctx, owner, repo, env, integrationID)
+}
+
+// DeleteProtectionRule calls MockDeleteProtectionRule.
+func (m *MockEnvironmentsAPI) DeleteProtectionRule(ctx context.Context, owner, repo, env string, id int64) error {
+	return m.MockDeleteProtectionRule(ctx, owner, repo, env, id)
+}
+
+// ListProtectionRuleApps calls MockListProtectionRuleApps.
+func (m *MockEnvironmentsAPI) ListProtectionRuleApps(ctx context.Context, owner, repo, env string) ([]github.ProtectionRuleApp, error) {
+	return m.MockListProtectionRuleApps(ctx, owner, repo, env)
 }

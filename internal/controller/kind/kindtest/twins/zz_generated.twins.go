@@ -243,6 +243,38 @@ func EachOrganizationDependabotSecret[S any](
 	}
 }
 
+// An OrganizationInteractionLimitObject is an OrganizationInteractionLimit of either scope.
+type OrganizationInteractionLimitObject interface {
+	resource.Managed
+	Parameters() *orgcommonv1alpha1.OrganizationInteractionLimitParameters
+	Observation() *orgcommonv1alpha1.OrganizationInteractionLimitObservation
+}
+
+// OrganizationInteractionLimit makes empty OrganizationInteractionLimit resources of either scope.
+var OrganizationInteractionLimit = Pair[OrganizationInteractionLimitObject]{
+	Namespaced: func() OrganizationInteractionLimitObject { return &orgmv1alpha1.OrganizationInteractionLimit{} },
+	Cluster:    func() OrganizationInteractionLimitObject { return &orgv1alpha1.OrganizationInteractionLimit{} },
+}
+
+// EachOrganizationInteractionLimit returns what namespaced and cluster make of their scope's
+// OrganizationInteractionLimit type, namespaced first. Each is given its scope and a
+// constructor of an OrganizationInteractionLimit called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachOrganizationInteractionLimit[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *orgmv1alpha1.OrganizationInteractionLimit) S,
+	cluster func(apis.Scope, func(namespace, name string) *orgv1alpha1.OrganizationInteractionLimit) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *orgmv1alpha1.OrganizationInteractionLimit {
+			return &orgmv1alpha1.OrganizationInteractionLimit{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *orgv1alpha1.OrganizationInteractionLimit {
+			return &orgv1alpha1.OrganizationInteractionLimit{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
 // An OrganizationRoleAssignmentObject is an OrganizationRoleAssignment of either scope.
 type OrganizationRoleAssignmentObject interface {
 	resource.Managed
@@ -1007,6 +1039,38 @@ func EachRepositoryFile[S any](
 		}),
 		cluster(apis.Cluster, func(_, name string) *repov1alpha1.RepositoryFile {
 			return &repov1alpha1.RepositoryFile{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		}),
+	}
+}
+
+// A RepositoryInteractionLimitObject is a RepositoryInteractionLimit of either scope.
+type RepositoryInteractionLimitObject interface {
+	resource.Managed
+	Parameters() *repocommonv1alpha1.RepositoryInteractionLimitParameters
+	Observation() *repocommonv1alpha1.RepositoryInteractionLimitObservation
+}
+
+// RepositoryInteractionLimit makes empty RepositoryInteractionLimit resources of either scope.
+var RepositoryInteractionLimit = Pair[RepositoryInteractionLimitObject]{
+	Namespaced: func() RepositoryInteractionLimitObject { return &repomv1alpha1.RepositoryInteractionLimit{} },
+	Cluster:    func() RepositoryInteractionLimitObject { return &repov1alpha1.RepositoryInteractionLimit{} },
+}
+
+// EachRepositoryInteractionLimit returns what namespaced and cluster make of their scope's
+// RepositoryInteractionLimit type, namespaced first. Each is given its scope and a
+// constructor of a RepositoryInteractionLimit called name (in namespace, when the scope has
+// one). Pass one generic function as both: Go instantiates it once per
+// scope's type.
+func EachRepositoryInteractionLimit[S any](
+	namespaced func(apis.Scope, func(namespace, name string) *repomv1alpha1.RepositoryInteractionLimit) S,
+	cluster func(apis.Scope, func(namespace, name string) *repov1alpha1.RepositoryInteractionLimit) S,
+) []S {
+	return []S{
+		namespaced(apis.Namespaced, func(namespace, name string) *repomv1alpha1.RepositoryInteractionLimit {
+			return &repomv1alpha1.RepositoryInteractionLimit{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
+		}),
+		cluster(apis.Cluster, func(_, name string) *repov1alpha1.RepositoryInteractionLimit {
+			return &repov1alpha1.RepositoryInteractionLimit{ObjectMeta: metav1.ObjectMeta{Name: name}}
 		}),
 	}
 }
