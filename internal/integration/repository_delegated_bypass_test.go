@@ -181,12 +181,12 @@ func TestRepositoryDelegatedBypassExample(t *testing.T) {
 	}
 	var docs repoObject
 	for _, mg := range examplesOf(t, s, "repository") {
-		if r, ok := mg.(repoObject); ok && r.GetName() == "platform-docs" {
+		if r, ok := mg.(repoObject); ok && r.GetName() == "security-runbooks" {
 			docs = r
 		}
 	}
 	if docs == nil {
-		t.Fatal("no cluster-scoped Repository example platform-docs")
+		t.Fatal("no cluster-scoped Repository example security-runbooks")
 	}
 	placeExample(f, s, docs)
 	f.must(kube.Create(f.ctx, docs))
