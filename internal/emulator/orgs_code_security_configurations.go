@@ -10,7 +10,10 @@ import (
 	"time"
 )
 
-func init() { registerKind(codeSecurityConfigurations.name, codeSecurityConfigurationRoutes) }
+func init() {
+	registerKind(codeSecurityConfigurations.name, codeSecurityConfigurationRoutes)
+	registerKind("repository-code-security-configuration", (*Server).codeSecurityRepoRoutes)
+}
 
 // codeSecurityConfigurations are an organization's code security
 // configurations (https://docs.github.com/rest/code-security/configurations),
@@ -542,4 +545,64 @@ func (st *State) FinishCodeSecurityAttachments(login string) error {
 		}
 	}
 	return nil
+}
+
+// codeSecurityRepoRoutes declares a repository's own view of its
+// configuration.
+func (s *Server) codeSecurityRepoRoutes(t *routeTable) {
+	t.repo("GET", "/code-security-configuration", repoOp{auth: authRequired, need: accessAdmin,
+		doc: "https://docs.github.com/rest/code-security/configurations#get-the-code-security-configuration-associated-with-a-repository"}, s.getRepoCodeSecurityConfiguration)
+}
+
+// repoCodeSecurityConfiguration is the configuration r is attached to (or
+// being attached to), with whether the attachment is complete; nil when none.
+func repoCodeSecurityConfiguration(c *reqCtx, w *world, r *Repo) (*codeSecurityConfiguration, bool) {
+	org := w.account(r.Owner)
+	if org == nil || !org.IsOrg() {
+		return nil, false
+	}
+	if sh := codeSecurityConfigurations.orgShelf().peek(org); sh != nil {
+		for _, it := range *sh {
+			if at, ok := it.Attached[r.ID]; ok {
+				return it, !c.s.now().Before(at)
+			}
+		}
+	}
+	return nil, false
+}
+
+// getRepoCodeSecurityConfiguration answers the configuration attached to the
+// repository with the attachment's status, or 204 when none is.
+func (s *Server) getRepoCodeSecurityConfiguration(c *reqCtx, w *world, r *Repo) {
+	it, done := repoCodeSecurityConfiguration(c, w, r)
+	if it == nil {
+		c.noContent()
+		return
+	}
+	status := "attaching"
+	if done {
+		status = "attached"
+	}
+	org := w.account(r.Owner)
+	url := fmt.Sprintf("%s/orgs/%s/code-security/configurations/%d", c.apiBase, org.Login, it.ID)
+	c.json(http.StatusOK, map[string]any{"status": status, "configuration": renderCodeSecurityConfiguration(c, url, it)})
+}
+
+// enforcedFeatureRefusal is the emulator's message (GitHub's wording is not
+// documented) refusing a change of s to a security feature of r that the
+// enforced configuration attached to r sets; "" when s changes none.
+func enforcedFeatureRefusal(c *reqCtx, w *world, s *repoSettings, r *Repo) string {
+	it, _ := repoCodeSecurityConfiguration(c, w, r)
+	if it == nil || it.Enforcement != "enforced" {
+		return ""
+	}
+	for _, feat := range securityFeatures {
+		want, ok := s.Security[feat]
+		held := it.Features[feat]
+		if !ok || held == "" || held == "not_set" || want == held {
+			continue
+		}
+		return fmt.Sprintf("%s is enforced by the code security configuration %q and cannot be changed on the repository.", feat, it.Name)
+	}
+	return ""
 }

@@ -55,6 +55,10 @@ func (s *Server) patchRepo(c *reqCtx, w *world, r *Repo) {
 		c.invalid(msg, errs...)
 		return
 	}
+	if msg := enforcedFeatureRefusal(c, w, set, r); msg != "" {
+		c.invalid("Validation Failed", fieldError{Resource: "Repository", Code: "custom", Field: "security_and_analysis", Message: msg})
+		return
+	}
 	newName := r.Name
 	if set.Name != nil {
 		n, err := NormalizeRepoName(*set.Name)
