@@ -152,12 +152,18 @@ func SettingsRequest(p *common.RepositoryParameters, r *github.Repository) *gith
 // such as visibility, so it is computed from the repository as the settings
 // update left it, and a feature GitHub refuses does not hold back the other
 // settings. Features GitHub does not report to the caller are not sent.
-func SecurityRequest(p *common.RepositoryParameters, r *github.Repository) *github.RepositoryRequest {
+//
+// Fields in held (an enforced code security configuration holds them) are
+// not sent.
+func SecurityRequest(p *common.RepositoryParameters, r *github.Repository, held ...string) *github.RepositoryRequest {
 	if p.SecurityAndAnalysis == nil || r.SecurityAndAnalysis == nil {
 		return nil
 	}
 	sa := &github.SecurityAndAnalysis{}
 	for _, f := range features {
+		if slices.Contains(held, securityPrefix+f.field) {
+			continue
+		}
 		if want := *f.spec(p.SecurityAndAnalysis); differs(want, featureEnabled(*f.status(r.SecurityAndAnalysis))) {
 			*f.status(sa) = featureStatus(*want)
 		}

@@ -43,6 +43,7 @@ type githubAPI interface {
 	github.VulnerabilityAlertsAPI
 	github.ReleaseSecurityAPI
 	github.UsersAPI
+	github.RepoCodeSecurityAPI
 	bypassAPI
 }
 
@@ -69,6 +70,10 @@ type external[T Object] struct {
 	// bypass are the reviewers of the declared delegated bypass, resolved
 	// to ids by Observe.
 	bypass []github.BypassReviewer
+	// enforced is what an enforced code security configuration holds of
+	// the declared security features, found by Observe (nil when nothing):
+	// Update leaves those alone.
+	enforced *common.SecurityEnforcement
 }
 
 func (e *external[T]) identity(mg T) (owner, name string, err error) {
@@ -134,16 +139,22 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 		return managed.ExternalObservation{}, err
 	}
 
+	recorded := mg.Observation().SecurityEnforcedBy
 	*mg.Observation() = repo.Observation(r)
 	if e.immutable != nil {
 		mg.Observation().ImmutableReleasesEnforcedByOwner = ptr.To(e.immutable.EnforcedByOwner)
 	}
-	available := xpv2.Available()
-	available.Message = repo.BypassNotOffered(p, r)
-	mg.SetConditions(available)
 	lateInit := repo.LateInitialize(p, owner, name, r)
 	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln, PrivateVulnerabilityReporting: e.reporting, ImmutableReleases: e.immutable,
 		BypassReviewers: e.bypass})
+	if e.enforced, err = e.enforcement(ctx, mg, r, drift, recorded); err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	drift = repo.Held(drift, e.enforced)
+	mg.Observation().SecurityEnforcedBy = e.enforced
+	available := xpv2.Available()
+	available.Message = joinMessages(repo.BypassNotOffered(p, r), repo.EnforcementMessage(e.enforced))
+	mg.SetConditions(available)
 	return managed.ExternalObservation{
 		ResourceExists:          true,
 		ResourceUpToDate:        len(drift) == 0,
@@ -151,6 +162,41 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 		ConnectionDetails:       repo.ConnectionDetails(r),
 		Diff:                    strings.Join(drift, ", "),
 	}, nil
+}
+
+// enforcement is what an enforced code security configuration attached to r
+// holds of the security features drifting in drift, nil when nothing. The
+// configuration is read only when a declared feature drifts, and not again
+// while the one recorded (from an earlier observation) still holds every
+// drifting feature at the same generation of the spec: a repository the
+// configuration holds goes quiet.
+func (e *external[T]) enforcement(ctx context.Context, mg T, r *github.Repository, drift []string, recorded *common.SecurityEnforcement) (*common.SecurityEnforcement, error) {
+	drifting := repo.SecurityFeatureDrift(drift)
+	if len(drifting) == 0 {
+		return nil, nil
+	}
+	if repo.EnforcementStillHolds(recorded, drifting, mg.GetGeneration()) {
+		return recorded, nil
+	}
+	a, err := e.api.RepoCodeSecurityConfiguration(ctx, r.Owner.Login, r.Name)
+	if github.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, errors.Wrapf(err, "cannot read the code security configuration of %s (its security features differ from the spec)", r.FullName)
+	}
+	return repo.Enforcement(mg.Parameters(), a, drifting, mg.GetGeneration()), nil
+}
+
+// joinMessages joins the non-empty messages into one.
+func joinMessages(ms ...string) string {
+	var out []string
+	for _, m := range ms {
+		if m != "" {
+			out = append(out, m)
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // readSwitches reads the switches of r that p declares, each at its own
@@ -347,7 +393,11 @@ func (e *external[T]) Update(ctx context.Context, mg T) (managed.ExternalUpdate,
 			r = out
 		}
 	}
-	if q := repo.SecurityRequest(p, r); q != nil {
+	var held []string
+	if e.enforced != nil {
+		held = e.enforced.Fields
+	}
+	if q := repo.SecurityRequest(p, r, held...); q != nil {
 		if out, err := e.edit(ctx, r, q, "update security features of"); err != nil {
 			errs = append(errs, err)
 		} else {

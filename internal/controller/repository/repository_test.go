@@ -39,6 +39,7 @@ type mockAPI struct {
 	fake.MockUsersAPI
 	fake.MockTeamsAPI
 	fake.MockOrgRolesAPI
+	fake.MockRepoCodeSecurityAPI
 }
 
 var _ githubAPI = (*mockAPI)(nil)

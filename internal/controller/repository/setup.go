@@ -34,6 +34,7 @@ func newAPI(gh *gogithub.Client) githubAPI {
 		*github.UsersClient
 		*github.TeamsClient
 		*github.OrgRolesClient
+		*github.RepoCodeSecurityClient
 	}{github.NewReposClient(gh), github.NewCustomPropertiesClient(gh), github.NewTopicsClient(gh), github.NewVulnerabilityAlertsClient(gh),
-		github.NewReleaseSecurityClient(gh), github.NewUsersClient(gh), github.NewTeamsClient(gh), github.NewOrgRolesClient(gh)}
+		github.NewReleaseSecurityClient(gh), github.NewUsersClient(gh), github.NewTeamsClient(gh), github.NewOrgRolesClient(gh), github.NewRepoCodeSecurityClient(gh)}
 }

@@ -384,6 +384,24 @@ type CustomPropertyValue struct {
 	Values []string `json:"values,omitempty"`
 }
 
+// SecurityEnforcement is an enforced code security configuration holding
+// some of a repository's declared security features.
+type SecurityEnforcement struct {
+	// Name is the configuration's name.
+	Name string `json:"name"`
+
+	// ID is GitHub's id of the configuration.
+	ID int64 `json:"id"`
+
+	// Fields are the spec.forProvider.securityAndAnalysis fields the
+	// configuration holds at values other than the declared ones.
+	Fields []string `json:"fields,omitempty"`
+
+	// ObservedGeneration is the Repository's generation when the
+	// configuration was read: a new spec reads it again.
+	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
+}
+
 // RepositoryObservation is the observed state of a GitHub repository.
 type RepositoryObservation struct {
 	// ID is GitHub's numeric id of the repository. It survives renames and
@@ -449,6 +467,15 @@ type RepositoryObservation struct {
 	// whatever spec.forProvider.immutableReleases says. Read only while
 	// immutableReleases is declared.
 	ImmutableReleasesEnforcedByOwner *bool `json:"immutableReleasesEnforcedByOwner,omitempty"`
+
+	// SecurityEnforcedBy is the enforced code security configuration
+	// attached to the repository that holds security features
+	// spec.forProvider.securityAndAnalysis declares otherwise. Repository
+	// admins cannot change those features, so the provider does not try:
+	// change the configuration (or detach the repository from it) instead,
+	// or declare the configuration's values. Read only when a declared
+	// feature differs on GitHub, and again when the spec changes.
+	SecurityEnforcedBy *SecurityEnforcement `json:"securityEnforcedBy,omitempty"`
 
 	// SecretScanningDelegatedBypass is push protection's delegated bypass
 	// as GitHub reports it to a repository admin of an organization's
