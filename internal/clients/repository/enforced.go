@@ -59,7 +59,7 @@ func attachmentHolds(status string) bool {
 // when none is) holds of the drifting security fields: the enforcement to
 // record, nil when the configuration is not enforced, not applied, or sets
 // none of them.
-func Enforcement(p *common.RepositoryParameters, a *github.RepoCodeSecurityConfiguration, drifting []string, generation int64) *common.SecurityEnforcement {
+func Enforcement(p *common.RepositoryParameters, a *github.RepoCodeSecurityConfiguration, drifting []string) *common.SecurityEnforcement {
 	if a == nil || a.Configuration == nil || a.Configuration.Enforcement != "enforced" || !attachmentHolds(a.Status) || p.SecurityAndAnalysis == nil {
 		return nil
 	}
@@ -77,22 +77,7 @@ func Enforcement(p *common.RepositoryParameters, a *github.RepoCodeSecurityConfi
 	if len(held) == 0 {
 		return nil
 	}
-	return &common.SecurityEnforcement{Name: a.Configuration.Name, ID: a.Configuration.ID, Fields: held, ObservedGeneration: generation}
-}
-
-// EnforcementStillHolds tells whether a recorded enforcement (nil when none)
-// can be kept without reading the configuration again: it was read at this
-// generation of the spec and holds every drifting security field.
-func EnforcementStillHolds(e *common.SecurityEnforcement, drifting []string, generation int64) bool {
-	if e == nil || e.ObservedGeneration != generation || len(drifting) == 0 {
-		return false
-	}
-	for _, f := range drifting {
-		if !slices.Contains(e.Fields, f) {
-			return false
-		}
-	}
-	return true
+	return &common.SecurityEnforcement{Name: a.Configuration.Name, ID: a.Configuration.ID, Fields: held}
 }
 
 // Held is the drift d without the fields the enforcement e holds.

@@ -31,9 +31,9 @@ func TestEnforcement(t *testing.T) {
 		"Unenforced": {reason: "an unenforced configuration holds nothing", a: cfg("attached", "unenforced", nil), drifting: []string{ss}},
 		"Detached":   {reason: "a detached configuration holds nothing", a: cfg("detached", "enforced", nil), drifting: []string{ss}},
 		"Holds": {reason: "an enforced configuration holds the drifting feature it sets otherwise", a: cfg("attached", "enforced", nil), drifting: []string{ss, pp},
-			want: &common.SecurityEnforcement{Name: "strict", ID: 7, Fields: []string{ss}, ObservedGeneration: 3}},
+			want: &common.SecurityEnforcement{Name: "strict", ID: 7, Fields: []string{ss}}},
 		"Attaching": {reason: "an attachment under way already holds", a: cfg("attaching", "enforced", nil), drifting: []string{ss},
-			want: &common.SecurityEnforcement{Name: "strict", ID: 7, Fields: []string{ss}, ObservedGeneration: 3}},
+			want: &common.SecurityEnforcement{Name: "strict", ID: 7, Fields: []string{ss}}},
 		"NotSetHoldsNothing": {reason: "a feature the configuration leaves not_set is the repository's", a: cfg("attached", "enforced", nil), drifting: []string{pp}},
 		"SameValue": {reason: "a configuration setting the declared value does not hold it (the write is allowed)",
 			a: cfg("attached", "enforced", func(c *github.CodeSecurityConfiguration) { c.SecretScanning = "disabled" }), drifting: []string{ss}},
@@ -41,32 +41,8 @@ func TestEnforcement(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, Enforcement(p, tc.a, tc.drifting, 3)); diff != "" {
+			if diff := cmp.Diff(tc.want, Enforcement(p, tc.a, tc.drifting)); diff != "" {
 				t.Errorf("\n%s\nEnforcement(...): -want, +got:\n%s", tc.reason, diff)
-			}
-		})
-	}
-}
-
-func TestEnforcementStillHolds(t *testing.T) {
-	const ss, pp = "securityAndAnalysis.secretScanning", "securityAndAnalysis.secretScanningPushProtection"
-	e := &common.SecurityEnforcement{Name: "strict", ID: 7, Fields: []string{ss}, ObservedGeneration: 2}
-	cases := map[string]struct {
-		e          *common.SecurityEnforcement
-		drifting   []string
-		generation int64
-		want       bool
-	}{
-		"NoneRecorded":        {drifting: []string{ss}, generation: 2},
-		"Holds":               {e: e, drifting: []string{ss}, generation: 2, want: true},
-		"NewSpec":             {e: e, drifting: []string{ss}, generation: 3},
-		"AnotherFieldDrifts":  {e: e, drifting: []string{ss, pp}, generation: 2},
-		"NothingDriftsAnyway": {e: e, generation: 2},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			if got := EnforcementStillHolds(tc.e, tc.drifting, tc.generation); got != tc.want {
-				t.Errorf("EnforcementStillHolds(...) = %v, want %v", got, tc.want)
 			}
 		})
 	}

@@ -16,7 +16,8 @@ import (
 
 // TestObserveEnforcedByConfiguration: the repository's code security
 // configuration is read only when a declared security feature drifts, and
-// an enforced one holding it makes the repository up to date and quiet.
+// an enforced one holding it makes the repository up to date (so quiet: its
+// verdict is confirmed by conditional reads).
 func TestObserveEnforcedByConfiguration(t *testing.T) {
 	strict := &github.RepoCodeSecurityConfiguration{Status: "attached", Configuration: &github.CodeSecurityConfiguration{ID: 7, Name: "strict",
 		CodeSecurityFeatures: github.CodeSecurityFeatures{SecretScanning: "enabled", Enforcement: "enforced"}}}
@@ -24,17 +25,16 @@ func TestObserveEnforcedByConfiguration(t *testing.T) {
 		CodeSecurityFeatures: github.CodeSecurityFeatures{SecretScanning: "enabled", Enforcement: "unenforced"}}}
 	held := &common.SecurityEnforcement{Name: "strict", ID: 7, Fields: []string{"securityAndAnalysis.secretScanning"}}
 	cases := map[string]struct {
-		reason     string
-		githubOn   bool // GitHub's secret scanning
-		recorded   *common.SecurityEnforcement
-		generation int64
-		config     *github.RepoCodeSecurityConfiguration // nil: no read expected
-		noConfig   bool                                  // a read answered 204
-		upToDate   bool
-		enforced   *common.SecurityEnforcement
+		reason   string
+		githubOn bool                                  // GitHub's secret scanning
+		recorded *common.SecurityEnforcement           // from an earlier observation
+		config   *github.RepoCodeSecurityConfiguration // nil: no read expected
+		noConfig bool                                  // a read answered 204
+		upToDate bool
+		enforced *common.SecurityEnforcement
 	}{
 		"NoDriftNoRead": {
-			reason: "a repository whose features are as declared spends no request on its configuration",
+			reason:   "a repository whose features are as declared spends no request on its configuration",
 			upToDate: true,
 		},
 		"EnforcedHolds": {
@@ -49,13 +49,13 @@ func TestObserveEnforcedByConfiguration(t *testing.T) {
 			reason:   "a repository without a configuration is corrected",
 			githubOn: true, noConfig: true,
 		},
-		"RecordedAtThisGenerationNoRead": {
-			reason:   "an enforcement recorded at this spec's generation is kept without reading again: the repository goes quiet",
-			githubOn: true, recorded: held, upToDate: true, enforced: held,
+		"RecordedButNoLongerEnforced": {
+			reason:   "an enforcement recorded earlier is not trusted: the configuration is read again when the repository is observed, and one no longer enforced lets the drift be corrected",
+			githubOn: true, recorded: held, config: unenforced,
 		},
-		"RecordedAtAnOlderGenerationReadsAgain": {
-			reason:   "a new spec reads the configuration again",
-			githubOn: true, recorded: held, generation: 2, config: unenforced,
+		"RecordedNoDriftNoRead": {
+			reason:   "the features as declared again (the configuration changed): no read, and the record is dropped",
+			recorded: held, upToDate: true,
 		},
 	}
 	for name, tc := range cases {
@@ -79,7 +79,6 @@ func TestObserveEnforcedByConfiguration(t *testing.T) {
 				mg := s.repository(withExternalName("x"), withID(1), withParams(func(p *common.RepositoryParameters) {
 					p.SecurityAndAnalysis = &common.SecurityAndAnalysis{SecretScanning: ptr.To(false)}
 				}))
-				mg.SetGeneration(tc.generation)
 				mg.Observation().SecurityEnforcedBy = tc.recorded
 				o, err := s.external(api, "org", nil).Observe(context.Background(), mg)
 				if err != nil {

@@ -139,7 +139,6 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 		return managed.ExternalObservation{}, err
 	}
 
-	recorded := mg.Observation().SecurityEnforcedBy
 	*mg.Observation() = repo.Observation(r)
 	if e.immutable != nil {
 		mg.Observation().ImmutableReleasesEnforcedByOwner = ptr.To(e.immutable.EnforcedByOwner)
@@ -147,7 +146,7 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 	lateInit := repo.LateInitialize(p, owner, name, r)
 	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln, PrivateVulnerabilityReporting: e.reporting, ImmutableReleases: e.immutable,
 		BypassReviewers: e.bypass})
-	if e.enforced, err = e.enforcement(ctx, mg, r, drift, recorded); err != nil {
+	if e.enforced, err = e.enforcement(ctx, mg, r, drift); err != nil {
 		return managed.ExternalObservation{}, err
 	}
 	drift = repo.Held(drift, e.enforced)
@@ -166,17 +165,18 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 
 // enforcement is what an enforced code security configuration attached to r
 // holds of the security features drifting in drift, nil when nothing. The
-// configuration is read only when a declared feature drifts, and not again
-// while the one recorded (from an earlier observation) still holds every
-// drifting feature at the same generation of the spec: a repository the
-// configuration holds goes quiet.
-func (e *external[T]) enforcement(ctx context.Context, mg T, r *github.Repository, drift []string, recorded *common.SecurityEnforcement) (*common.SecurityEnforcement, error) {
+// configuration is read only when a declared feature drifts: a repository
+// without such drift spends nothing. A repository the configuration holds is
+// up to date, so its verdict (kind.VerdictInputs) is confirmed poll after
+// poll by conditional reads, the configuration's among them, that GitHub
+// answers 304 free of rate-limit points; this observation, and its read of
+// the configuration, runs again only when one of them changed (the
+// configuration detached or no longer enforced, say), the spec changed, or
+// a full read is due.
+func (e *external[T]) enforcement(ctx context.Context, mg T, r *github.Repository, drift []string) (*common.SecurityEnforcement, error) {
 	drifting := repo.SecurityFeatureDrift(drift)
 	if len(drifting) == 0 {
 		return nil, nil
-	}
-	if repo.EnforcementStillHolds(recorded, drifting, mg.GetGeneration()) {
-		return recorded, nil
 	}
 	a, err := e.api.RepoCodeSecurityConfiguration(ctx, r.Owner.Login, r.Name)
 	if github.IsNotFound(err) {
@@ -185,7 +185,7 @@ func (e *external[T]) enforcement(ctx context.Context, mg T, r *github.Repositor
 	if err != nil {
 		return nil, errors.Wrapf(err, "cannot read the code security configuration of %s (its security features differ from the spec)", r.FullName)
 	}
-	return repo.Enforcement(mg.Parameters(), a, drifting, mg.GetGeneration()), nil
+	return repo.Enforcement(mg.Parameters(), a, drifting), nil
 }
 
 // joinMessages joins the non-empty messages into one.

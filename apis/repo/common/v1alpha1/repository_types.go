@@ -396,10 +396,6 @@ type SecurityEnforcement struct {
 	// Fields are the spec.forProvider.securityAndAnalysis fields the
 	// configuration holds at values other than the declared ones.
 	Fields []string `json:"fields,omitempty"`
-
-	// ObservedGeneration is the Repository's generation when the
-	// configuration was read: a new spec reads it again.
-	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
 }
 
 // RepositoryObservation is the observed state of a GitHub repository.
@@ -474,7 +470,7 @@ type RepositoryObservation struct {
 	// admins cannot change those features, so the provider does not try:
 	// change the configuration (or detach the repository from it) instead,
 	// or declare the configuration's values. Read only when a declared
-	// feature differs on GitHub, and again when the spec changes.
+	// feature differs on GitHub.
 	SecurityEnforcedBy *SecurityEnforcement `json:"securityEnforcedBy,omitempty"`
 
 	// SecretScanningDelegatedBypass is push protection's delegated bypass
