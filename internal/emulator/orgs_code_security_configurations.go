@@ -391,7 +391,7 @@ func codeSecurityAttach(c *reqCtx, w *world, org *Account) {
 		return
 	}
 	scope := f.str("scope")
-	ids, present := repositoryIDs(f, "selected_repository_ids")
+	ids, present := repositoryIDs(f)
 	switch {
 	case f.failed:
 		return
@@ -498,7 +498,7 @@ func codeSecurityDetach(c *reqCtx, w *world, org *Account) {
 	if !ok {
 		return
 	}
-	ids, present := repositoryIDs(f, "selected_repository_ids")
+	ids, present := repositoryIDs(f)
 	switch {
 	case f.failed:
 		return

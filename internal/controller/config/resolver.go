@@ -39,14 +39,14 @@ func (r *Resolver) Resolve(ctx context.Context, mg resource.Managed) (Resolved, 
 	switch m := mg.(type) {
 	case resource.ModernManaged:
 		if ref := m.GetProviderConfigReference(); ref == nil || !recorded(ctx, r.kube, &mv1alpha1.ProviderConfigUsage{}, m, *ref) {
-			if err := r.modern.Track(ctx, m); ignoreRecordedMeanwhile(err) != nil {
+			if err := ignoreRecordedMeanwhile(r.modern.Track(ctx, m)); err != nil {
 				return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 			}
 		}
 		return resolveModern(ctx, r.kube, m)
 	case resource.LegacyManaged: //nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
 		if ref := m.GetProviderConfigReference(); ref == nil || !recorded(ctx, r.kube, &legacyv1alpha1.ProviderConfigUsage{}, m, *ref) {
-			if err := r.legacy.Track(ctx, m); ignoreRecordedMeanwhile(err) != nil {
+			if err := ignoreRecordedMeanwhile(r.legacy.Track(ctx, m)); err != nil {
 				return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 			}
 		}
