@@ -394,7 +394,7 @@ func codeSecurityAttach(c *reqCtx, w *world, org *Account) {
 		return
 	}
 	scope := f.str("scope")
-	ids, present := repositoryIDs(f, "selected_repository_ids")
+	ids, present := repositoryIDs(f)
 	switch {
 	case f.failed:
 		return
@@ -501,7 +501,7 @@ func codeSecurityDetach(c *reqCtx, w *world, org *Account) {
 	if !ok {
 		return
 	}
-	ids, present := repositoryIDs(f, "selected_repository_ids")
+	ids, present := repositoryIDs(f)
 	switch {
 	case f.failed:
 		return

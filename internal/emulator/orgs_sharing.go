@@ -38,7 +38,7 @@ func msgUnknownRepository(id int64) string {
 // strings.
 func readSharing(c *reqCtx, w *world, f *fields, org string, s *sharing, required bool) bool {
 	visibility := f.str("visibility")
-	ids, present := repositoryIDs(f, "selected_repository_ids")
+	ids, present := repositoryIDs(f)
 	switch {
 	case f.failed:
 		return false
@@ -73,9 +73,10 @@ func readSharing(c *reqCtx, w *world, f *fields, org string, s *sharing, require
 	return true
 }
 
-// repositoryIDs reads an optional array of repository ids, numbers or
-// numeric strings; null counts as absent.
-func repositoryIDs(f *fields, name string) ([]int64, bool) {
+// repositoryIDs reads the optional array selected_repository_ids of
+// repository ids, numbers or numeric strings; null counts as absent.
+func repositoryIDs(f *fields) ([]int64, bool) {
+	const name = "selected_repository_ids"
 	v, ok := f.raw(name)
 	if !ok || string(v) == "null" {
 		return nil, false
@@ -164,7 +165,7 @@ func (h sharingHandlers) set(c *reqCtx, w *world, org *Account) {
 		return
 	}
 	f := &fields{c: c, m: m}
-	ids, present := repositoryIDs(f, "selected_repository_ids")
+	ids, present := repositoryIDs(f)
 	switch {
 	case f.failed:
 		return

@@ -141,7 +141,7 @@ func putOrgImmutable(c *reqCtx, w *world, org *Account) {
 		return
 	}
 	enforced := f.str("enforced_repositories")
-	ids, present := repositoryIDs(f, "selected_repository_ids")
+	ids, present := repositoryIDs(f)
 	switch {
 	case f.failed:
 		return

@@ -164,7 +164,8 @@ func (c *CodeSecurityConfigurationsClient) DeleteCodeSecurityConfiguration(ctx c
 // repositories.
 func (c *CodeSecurityConfigurationsClient) ListCodeSecurityDefaults(ctx context.Context, org string) ([]CodeSecurityDefault, error) {
 	var out []CodeSecurityDefault
-	return out, c.do(ctx, routeCodeSecurityDefaults, routeCodeSecurityDefaults.path(org), nil, &out)
+	err := c.do(ctx, routeCodeSecurityDefaults, routeCodeSecurityDefaults.path(org), nil, &out)
+	return out, err
 }
 
 // SetCodeSecurityDefault makes the configuration the default for new

@@ -5,6 +5,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -38,14 +39,14 @@ func (r *Resolver) Resolve(ctx context.Context, mg resource.Managed) (Resolved, 
 	switch m := mg.(type) {
 	case resource.ModernManaged:
 		if ref := m.GetProviderConfigReference(); ref == nil || !recorded(ctx, r.kube, &mv1alpha1.ProviderConfigUsage{}, m, *ref) {
-			if err := r.modern.Track(ctx, m); err != nil {
+			if err := ignoreRecordedMeanwhile(r.modern.Track(ctx, m)); err != nil {
 				return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 			}
 		}
 		return resolveModern(ctx, r.kube, m)
 	case resource.LegacyManaged: //nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
 		if ref := m.GetProviderConfigReference(); ref == nil || !recorded(ctx, r.kube, &legacyv1alpha1.ProviderConfigUsage{}, m, *ref) {
-			if err := r.legacy.Track(ctx, m); err != nil {
+			if err := ignoreRecordedMeanwhile(r.legacy.Track(ctx, m)); err != nil {
 				return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 			}
 		}
@@ -53,6 +54,19 @@ func (r *Resolver) Resolve(ctx context.Context, mg resource.Managed) (Resolved, 
 	default:
 		return Resolved{}, errors.Errorf("%T is neither a namespaced nor a cluster-scoped managed resource", mg)
 	}
+}
+
+// ignoreRecordedMeanwhile is err unless it says the usage exists already:
+// the tracker reads the usage from the cache, and a reconcile of the
+// resource that follows the one that created its usage (named after the
+// resource's UID, so no other resource's) before the cache has it tries to
+// create it again. The usage is there; the next reconcile checks what it
+// names (recorded). Nothing is wrong, so no warning says otherwise.
+func ignoreRecordedMeanwhile(err error) error {
+	if kerrors.IsAlreadyExists(err) {
+		return nil
+	}
+	return err
 }
 
 // usage is a provider configuration usage whose reference is an R.

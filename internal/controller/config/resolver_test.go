@@ -10,9 +10,11 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -204,5 +206,45 @@ func TestResolverWritesUsageOnlyWhenItChanges(t *testing.T) {
 	}
 	if got := u.GetProviderConfigReference().Name; got != "b" {
 		t.Errorf("the usage names ProviderConfig %q, want b", got)
+	}
+}
+
+// A reconcile that follows the one that created the resource's usage
+// before the cache has it finds the usage already exists: that is no
+// error (make demo and the examples tests refuse the warning it used to
+// raise).
+func TestResolverUsageCreatedMeanwhile(t *testing.T) {
+	ctx := context.Background()
+	s := runtime.NewScheme()
+	if err := clientgoscheme.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := apis.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	creds := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "creds"}, Data: map[string][]byte{"token": []byte("t0ken")}}
+	pc := &mv1alpha1.ProviderConfig{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "a"}, Spec: mv1alpha1.ProviderConfigSpec{
+		Credentials: mv1alpha1.LocalCredentials{Source: xpv2.CredentialsSourceSecret, SecretRef: xpv2.LocalSecretKeySelector{LocalSecretReference: xpv2.LocalSecretReference{Name: "creds"}, Key: "token"}}}}
+	for name, tc := range map[string]struct {
+		reason string
+		create error
+		want   bool // an error
+	}{
+		"CreatedMeanwhile": {reason: "The usage created by the reconcile before, not in the cache yet, is no error.",
+			create: kerrors.NewAlreadyExists(schema.GroupResource{Group: "github.m.crossplane.io", Resource: "providerconfigusages"}, "uid-ns")},
+		"OtherError": {reason: "Any other error writing the usage is one.", create: kerrors.NewForbidden(schema.GroupResource{Resource: "providerconfigusages"}, "uid-ns", nil), want: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(creds, pc).WithInterceptorFuncs(interceptor.Funcs{
+				Create: func(context.Context, client.WithWatch, client.Object, ...client.CreateOption) error { return tc.create },
+			}).Build()
+			mg := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "api", UID: "uid-ns"}}
+			mg.SetGroupVersionKind(repomv1alpha1.RepositoryGroupVersionKind)
+			mg.Spec.ProviderConfigReference = &xpv2.ProviderConfigReference{Kind: mv1alpha1.ProviderConfigKind, Name: "a"}
+			_, err := NewResolver(kube).Resolve(ctx, mg)
+			if (err != nil) != tc.want {
+				t.Errorf("\n%s\nResolve(): %v, want an error: %t", tc.reason, err, tc.want)
+			}
+		})
 	}
 }
