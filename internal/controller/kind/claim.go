@@ -62,12 +62,13 @@ func (c Claimant) older(mg resource.Managed) bool {
 // Claimants lists, through kube (the provider's cached reader), the
 // resources of a kind in every scope, lists holding one empty list per
 // scope, each with the repository or organization and host claimed says it
-// claims. A
-// scope whose kind is not installed has none.
+// claims. A scope whose kind is not installed has none. The lists share
+// the cache's objects (no copy of every resource of the kind on every
+// reconcile): they are only read.
 func Claimants(ctx context.Context, kube client.Reader, kind string, lists []client.ObjectList, claimed func(resource.Managed) (target, host string)) ([]Claimant, error) {
 	var out []Claimant
 	for _, l := range lists {
-		if err := kube.List(ctx, l); err != nil {
+		if err := kube.List(ctx, l, client.UnsafeDisableDeepCopy); err != nil {
 			if kmeta.IsNoMatchError(err) {
 				continue
 			}
