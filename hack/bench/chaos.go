@@ -288,9 +288,6 @@ func runChaos(c config) error {
 	// The create storm.
 	fmt.Printf("== create storm: %d resources of %d kinds (%d namespaced, %d cluster-scoped), %d kills in %s\n",
 		res.Resources, len(chaosKinds), res.Scopes[0].Resources, res.Scopes[1].Resources, createKills, cc.window)
-	if err := emu.post("/_emulator/config", chaosEmulatorConfig); err != nil {
-		return err
-	}
 	if err := emu.post("/_emulator/faults", chaosFaults(cc.seed)); err != nil {
 		return err
 	}
@@ -416,6 +413,11 @@ func prepareStorm(ctx context.Context, c config, ns string) (emulator, *kube, *o
 		return emu, nil, nil, "", nil, err
 	}
 	if err := emu.rateLimits(false); err != nil {
+		return emu, nil, nil, "", nil, err
+	}
+	// The storm repositories' code, which code scanning analyses (make
+	// chaos and make outages alike).
+	if err := emu.post("/_emulator/config", chaosEmulatorConfig); err != nil {
 		return emu, nil, nil, "", nil, err
 	}
 	if err := addChaosMember(emu, newGitHub(c.emulatorURL, "demo-token")); err != nil {
