@@ -58,12 +58,13 @@ func BypassDrift(want *common.DelegatedBypass, resolved []github.BypassReviewer,
 	if o := sa.SecretScanningDelegatedBypassOptions; o != nil {
 		got = o.Reviewers
 	}
-	return !sameBypassReviewers(resolved, got)
+	return !SameBypassReviewers(resolved, got)
 }
 
-// sameBypassReviewers compares reviewers as sets of type, id and mode (a
-// reviewer without a mode is ALWAYS, GitHub's default).
-func sameBypassReviewers(a, b []github.BypassReviewer) bool {
+// SameBypassReviewers tells whether two lists of reviewers are the same,
+// as sets of type, id and mode (a reviewer without a mode is ALWAYS,
+// GitHub's default).
+func SameBypassReviewers(a, b []github.BypassReviewer) bool {
 	key := func(list []github.BypassReviewer) []github.BypassReviewer {
 		out := make([]github.BypassReviewer, 0, len(list))
 		for _, r := range list {

@@ -68,8 +68,9 @@ type external[T Object] struct {
 	reporting *bool
 	immutable *github.ImmutableReleases
 	// bypass are the reviewers of the declared delegated bypass, resolved
-	// to ids by Observe.
-	bypass []github.BypassReviewer
+	// to ids by Observe; resolved keeps them across reconciles.
+	bypass   []github.BypassReviewer
+	resolved *bypassIDs
 	// enforced is what an enforced code security configuration holds of
 	// the declared security features, found by Observe (nil when nothing):
 	// Update leaves those alone.
@@ -142,6 +143,14 @@ func (e *external[T]) observe(ctx context.Context, mg T, owner, name string) (ma
 	*mg.Observation() = repo.Observation(r)
 	if e.immutable != nil {
 		mg.Observation().ImmutableReleasesEnforcedByOwner = ptr.To(e.immutable.EnforcedByOwner)
+	}
+	if err := e.resolveBypassReviewers(ctx, mg, p, r); err != nil {
+		// The repository exists, and its status says so: only what its
+		// reviewers name is wrong, and Ready says what.
+		unavailable := xpv2.Unavailable()
+		unavailable.Message = err.Error()
+		mg.SetConditions(unavailable)
+		return managed.ExternalObservation{}, err
 	}
 	lateInit := repo.LateInitialize(p, owner, name, r)
 	drift := repo.Drift(p, name, repo.Actual{Repo: r, VulnerabilityAlerts: e.vuln, PrivateVulnerabilityReporting: e.reporting, ImmutableReleases: e.immutable,
@@ -223,7 +232,7 @@ func (e *external[T]) readSwitches(ctx context.Context, p *common.RepositoryPara
 		}
 		e.immutable = &v
 	}
-	return e.resolveBypassReviewers(ctx, p, r)
+	return nil
 }
 
 // find returns the repository this resource manages, or nil when there is
@@ -493,6 +502,7 @@ func (e *external[T]) edit(ctx context.Context, r *github.Repository, q *github.
 // A repository that is already gone counts as deleted.
 func (e *external[T]) Delete(ctx context.Context, mg T) (managed.ExternalDelete, error) {
 	mg.SetConditions(xpv2.Deleting())
+	e.resolved.forget(mg.GetUID())
 	r := e.observed
 	if r == nil {
 		return managed.ExternalDelete{}, errors.New("cannot delete a repository that was not observed first")

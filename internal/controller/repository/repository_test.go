@@ -51,6 +51,9 @@ type scope struct {
 	name       string
 	repository func(m ...mod) Object
 	external   func(api githubAPI, defaultOwner string, observed *github.Repository) kindtest.Client[Object]
+	// keeping is an external client that keeps resolved bypass reviewers
+	// in resolved, as the connector's are.
+	keeping func(api githubAPI, resolved *bypassIDs) kindtest.Client[Object]
 }
 
 func (s scope) ScopeName() string { return s.name }
@@ -70,6 +73,9 @@ func scopeOf[T Object](s apis.Scope, newT func(namespace, name string) T) scope 
 		},
 		external: func(api githubAPI, defaultOwner string, observed *github.Repository) kindtest.Client[Object] {
 			return kindtest.Typed[Object, T]{E: &external[T]{api: api, defaultOwner: defaultOwner, record: event.NewNopRecorder(), observed: observed}}
+		},
+		keeping: func(api githubAPI, resolved *bypassIDs) kindtest.Client[Object] {
+			return kindtest.Typed[Object, T]{E: &external[T]{api: api, defaultOwner: "org", record: event.NewNopRecorder(), resolved: resolved}}
 		},
 	}
 }

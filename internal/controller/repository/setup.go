@@ -18,9 +18,13 @@ var Setups = []kind.Setup{
 	kind.Of(&repov1alpha1.Repository{}, connect[*repov1alpha1.Repository]),
 }
 
+// resolved keeps the ids of every Repository's bypass reviewers across
+// reconciles (see resolveBypassReviewers).
+var resolved = newBypassIDs()
+
 //nolint:unparam // the signature of every kind's connect; other kinds' can fail.
 func connect[T Object](_ context.Context, _ T, c kind.Connection) (managed.TypedExternalClient[T], error) {
-	return &external[T]{api: newAPI(c.GitHub), defaultOwner: c.DefaultOwner, record: c.Record}, nil
+	return &external[T]{api: newAPI(c.GitHub), defaultOwner: c.DefaultOwner, record: c.Record, resolved: resolved}, nil
 }
 
 // newAPI is githubAPI on gh: the clients of its areas.
