@@ -208,6 +208,71 @@ func TestCodeSecurityConfigurationErrors(t *testing.T) {
 	})
 }
 
+// A bypass reviewer named by role is sent as the role's id, whatever the
+// case of its name; a role the organization does not have is a condition
+// that names the roles it has, and nothing is created.
+func TestCodeSecurityConfigurationRoleReviewer(t *testing.T) {
+	forEachScope(t, func(t *testing.T, s scope) {
+		f := newFixture(t)
+		var roles struct {
+			Roles []struct {
+				ID   int64  `json:"id"`
+				Name string `json:"name"`
+			} `json:"roles"`
+		}
+		f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, "/orgs/"+owner+"/organization-roles", ""), &roles))
+		var roleID int64
+		for _, r := range roles.Roles {
+			if r.Name == "security_manager" {
+				roleID = r.ID
+			}
+		}
+		if roleID == 0 {
+			t.Fatalf("the organization has no security_manager role: %+v", roles)
+		}
+		reviewedBy := func(role string) func(*common.CodeSecurityConfigurationParameters) {
+			return func(p *common.CodeSecurityConfigurationParameters) {
+				p.SecretScanningPushProtection, p.SecretScanningDelegatedBypass = "enabled", "enabled"
+				p.SecretScanningDelegatedBypassOptions = &common.DelegatedBypassOptions{Reviewers: []common.BypassReviewer{{ReviewerType: "ROLE", RoleName: ptr.To(role)}}}
+			}
+		}
+		o := f.newCodeSecurityConfiguration(s, "by-role", "by-role", reviewedBy("Security_Manager"))
+		f.must(kube.Create(f.ctx, o))
+		id := meta.GetExternalName(waitReady(f, o))
+		var got struct {
+			Options struct {
+				Reviewers []struct {
+					ID   int64  `json:"reviewer_id"`
+					Type string `json:"reviewer_type"`
+				} `json:"reviewers"`
+			} `json:"secret_scanning_delegated_bypass_options"`
+		}
+		f.must(json.Unmarshal(f.ghMust(http.StatusOK, goodToken, http.MethodGet, codeSecurityConfigurations+"/"+id, ""), &got))
+		if r := got.Options.Reviewers; len(r) != 1 || r[0].ID != roleID || r[0].Type != "ROLE" {
+			t.Errorf("GitHub's bypass reviewers %+v, want role %d", r, roleID)
+		}
+
+		unknown := f.newCodeSecurityConfiguration(s, "by-no-role", "by-no-role", reviewedBy("gatekeeper"))
+		f.must(kube.Create(f.ctx, unknown))
+		waitSyncError(f, unknown, `spec.forProvider.secretScanningDelegatedBypassOptions.reviewers[0].roleName names role "gatekeeper", which organization demo-org does not have`, `"security_manager"`)
+		if meta.GetExternalName(get(f, unknown)) != "" {
+			t.Errorf("a configuration with an unknown role reviewer was created")
+		}
+
+		for _, x := range []twins.CodeSecurityConfigurationObject{o, unknown} {
+			f.must(kube.Delete(f.ctx, get(f, x)))
+		}
+		f.eventually("every resource gone", func() string {
+			for _, name := range []string{"by-role", "by-no-role"} {
+				if err := kube.Get(f.ctx, s.key(f, name), fresh(o)); !kerrors.IsNotFound(err) {
+					return name + " still there"
+				}
+			}
+			return ""
+		})
+	})
+}
+
 // Bad input is refused at admission, with what is allowed.
 func TestCodeSecurityConfigurationAdmission(t *testing.T) {
 	cases := map[string]struct {
@@ -232,6 +297,18 @@ func TestCodeSecurityConfigurationAdmission(t *testing.T) {
 			p.SecretScanningDelegatedBypass = "enabled"
 			p.SecretScanningDelegatedBypassOptions = &common.DelegatedBypassOptions{Reviewers: []common.BypassReviewer{{ReviewerType: "ROLE", TeamSlug: ptr.To("sec")}}}
 		}, want: "teamSlug goes only with reviewerType: TEAM"},
+		"RoleNameOfATeam": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.SecretScanningDelegatedBypass = "enabled"
+			p.SecretScanningDelegatedBypassOptions = &common.DelegatedBypassOptions{Reviewers: []common.BypassReviewer{{ReviewerType: "TEAM", RoleName: ptr.To("security_manager")}}}
+		}, want: "roleName goes only with reviewerType: ROLE"},
+		"TwoNames": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.SecretScanningDelegatedBypass = "enabled"
+			p.SecretScanningDelegatedBypassOptions = &common.DelegatedBypassOptions{Reviewers: []common.BypassReviewer{{ReviewerType: "ROLE", RoleName: ptr.To("security_manager"), ReviewerID: ptr.To[int64](138)}}}
+		}, want: "name the reviewer with exactly one of teamSlug (a team of the organization), roleName (an organization role) or reviewerID"},
+		"NoName": {change: func(p *common.CodeSecurityConfigurationParameters) {
+			p.SecretScanningDelegatedBypass = "enabled"
+			p.SecretScanningDelegatedBypassOptions = &common.DelegatedBypassOptions{Reviewers: []common.BypassReviewer{{ReviewerType: "ROLE"}}}
+		}, want: "name the reviewer with exactly one of teamSlug"},
 		"LabelOfStandardRunners": {change: func(p *common.CodeSecurityConfigurationParameters) {
 			p.CodeScanningDefaultSetup = "enabled"
 			p.CodeScanningDefaultSetupOptions = &common.CodeScanningDefaultSetupOptions{RunnerType: "standard", RunnerLabel: ptr.To("x")}

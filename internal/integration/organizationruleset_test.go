@@ -261,7 +261,7 @@ func TestOrganizationRulesetErrors(t *testing.T) {
 		unknownTeam.BypassActors[0].TeamSlug = ptr.To("nobody")
 		a := f.orgRuleset(s, "unknown-team", unknownTeam)
 		f.must(kube.Create(f.ctx, a))
-		waitSyncError(f, a, `spec.forProvider.bypassActors[0].teamSlug names team "nobody", which organization demo-org does not have`)
+		waitSyncError(f, a, `cannot find team "nobody" of organization demo-org, named by spec.forProvider.bypassActors[0].teamSlug`)
 
 		teamRef := baseline("none")
 		teamRef.Name = "team-ref"

@@ -41,15 +41,15 @@ func FindByName(list []github.CodeSecurityConfiguration, name string) *github.Co
 }
 
 // Reviewers are the declared bypass reviewers with ids resolved: teams by
-// slug; the resolution of reviewer i is teams[i].
-func Reviewers(p *common.CodeSecurityConfigurationParameters, teams map[int]int64) []github.BypassReviewer {
+// slug, roles by name; the resolution of reviewer i is resolved[i].
+func Reviewers(p *common.CodeSecurityConfigurationParameters, resolved map[int]int64) []github.BypassReviewer {
 	o := p.SecretScanningDelegatedBypassOptions
 	if o == nil {
 		return nil
 	}
 	out := make([]github.BypassReviewer, 0, len(o.Reviewers))
 	for i, r := range o.Reviewers {
-		id := ptr.Deref(r.ReviewerID, teams[i])
+		id := ptr.Deref(r.ReviewerID, resolved[i])
 		out = append(out, github.BypassReviewer{ReviewerID: id, ReviewerType: r.ReviewerType})
 	}
 	return out

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
@@ -32,34 +31,37 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 		return nil, err
 	}
 	e := &external[T]{api: github.NewCodeSecurityConfigurationsClient(c.GitHub), in: in, record: c.Record}
-	if err := resolve(ctx, mg, c, e, github.NewTeamsClient(c.GitHub)); err != nil && !meta.WasDeleted(mg) {
+	if err := resolve(ctx, mg, c, e, c.OrgNames(in.Login)); err != nil && !meta.WasDeleted(mg) {
 		return nil, err
 	}
 	return e, nil
 }
 
 // resolve fills e's reviewers and selected repository ids.
-func resolve[T Object](ctx context.Context, mg T, c kind.Connection, e *external[T], teams github.TeamsAPI) error {
+func resolve[T Object](ctx context.Context, mg T, c kind.Connection, e *external[T], names *kind.OrgNames) error {
 	p := mg.Parameters()
 	org := e.in.Login
-	slugs := map[int]int64{}
+	ids := map[int]int64{}
 	if o := p.SecretScanningDelegatedBypassOptions; o != nil {
 		for i, r := range o.Reviewers {
-			if r.TeamSlug == nil {
+			field := fmt.Sprintf("spec.forProvider.secretScanningDelegatedBypassOptions.reviewers[%d]", i)
+			var id int64
+			var err error
+			switch {
+			case r.TeamSlug != nil:
+				id, err = names.TeamID(ctx, field+".teamSlug", *r.TeamSlug)
+			case r.RoleName != nil:
+				id, err = names.RoleID(ctx, field+".roleName", *r.RoleName)
+			default:
 				continue
 			}
-			field := fmt.Sprintf("spec.forProvider.secretScanningDelegatedBypassOptions.reviewers[%d].teamSlug", i)
-			t, err := teams.GetTeam(ctx, org, *r.TeamSlug)
-			switch {
-			case github.IsNotFound(err):
-				return errors.Errorf("%s names team %q, which organization %s does not have (or the credentials cannot see): create it, or fix the slug", field, *r.TeamSlug, org)
-			case err != nil:
-				return errors.Wrapf(err, "cannot read team %q of %s named by %s", *r.TeamSlug, org, field)
+			if err != nil {
+				return err
 			}
-			slugs[i] = t.ID
+			ids[i] = id
 		}
 	}
-	e.reviewers = mapping.Reviewers(p, slugs)
+	e.reviewers = mapping.Reviewers(p, ids)
 	if a := p.AttachTo; a != nil && a.Scope == mapping.Selected {
 		ids, err := c.RepositoryIDs(ctx, mg, org, kind.RepositoryChoice{
 			Names: a.Repositories, NamesField: "spec.forProvider.attachTo.repositories",

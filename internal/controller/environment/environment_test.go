@@ -238,7 +238,7 @@ func TestCreate(t *testing.T) {
 			mg: []mod{withParams(func(p *common.EnvironmentParameters) {
 				p.Reviewers = []common.EnvironmentReviewer{{Type: "Team", TeamSlug: ptr.To("devs")}}
 			})},
-			want: want{err: errors.Wrap(ghErr(http.MethodGet, "/orgs/demo-org/teams/devs", http.StatusNotFound, "Not Found"), `cannot find team "devs" of organization demo-org, a reviewer of spec.forProvider.reviewers: create it, or fix its teamSlug`),
+			want: want{err: errors.New(`cannot find team "devs" of organization demo-org, named by spec.forProvider.reviewers[0].teamSlug (or the credentials cannot see it): create it, or fix the slug`),
 				calls: []call{{Op: "get-team", Name: "demo-org/devs"}}},
 		},
 		"NoRepository": {

@@ -3,11 +3,13 @@ package environment
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	env "github.com/crossplane-github/provider-github/internal/clients/environment"
 	"github.com/crossplane-github/provider-github/internal/clients/github"
+	"github.com/crossplane-github/provider-github/internal/controller/kind"
 )
 
 // resolveTeamRefs finds the id of every team the reviewers name by
@@ -44,7 +46,7 @@ func (e *external[T]) reviewerIDs(ctx context.Context, mg T) ([]github.ReviewerR
 		id := w.ID
 		if w.Name != "" {
 			var err error
-			if id, err = e.lookUp(ctx, w); err != nil {
+			if id, err = e.lookUp(ctx, mg, w); err != nil {
 				return nil, err
 			}
 		}
@@ -58,16 +60,16 @@ func (e *external[T]) reviewerIDs(ctx context.Context, mg T) ([]github.ReviewerR
 }
 
 // lookUp finds the id of a reviewer named by login or slug.
-func (e *external[T]) lookUp(ctx context.Context, w env.Reviewer) (int64, error) {
+func (e *external[T]) lookUp(ctx context.Context, mg T, w env.Reviewer) (int64, error) {
 	if w.Type == env.TypeTeam {
-		t, err := e.api.GetTeam(ctx, e.repo.Owner, w.Name)
-		switch {
-		case github.IsNotFound(err):
-			return 0, errors.Wrapf(err, "cannot find team %q of organization %s, a reviewer of spec.forProvider.reviewers: create it, or fix its teamSlug", w.Name, e.repo.Owner)
-		case err != nil:
-			return 0, errors.Wrapf(err, "cannot read team %q of %s, a reviewer", w.Name, e.repo.Owner)
+		field := "spec.forProvider.reviewers"
+		for i, r := range mg.Parameters().Reviewers {
+			if r.TeamSlug != nil && strings.EqualFold(*r.TeamSlug, w.Name) {
+				field = fmt.Sprintf("spec.forProvider.reviewers[%d].teamSlug", i)
+				break
+			}
 		}
-		return t.ID, nil
+		return kind.NewOrgNames(e.repo.Owner, e.api, nil).TeamID(ctx, field, w.Name)
 	}
 	a, err := e.api.GetAccount(ctx, w.Name)
 	switch {

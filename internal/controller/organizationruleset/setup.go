@@ -34,7 +34,7 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 		return nil, err
 	}
 	e := &external[T]{api: github.NewOrgRulesetsClient(c.GitHub), in: org, record: c.Record}
-	e.resolved, err = resolve(ctx, mg, c, org.Login, github.NewTeamsClient(c.GitHub))
+	e.resolved, err = resolve(ctx, mg, c, c.OrgNames(org.Login))
 	if err != nil && !meta.WasDeleted(mg) {
 		return nil, err
 	}
@@ -45,8 +45,9 @@ func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.Ty
 // from GitHub, conditionally) or by reference (the Team resource's
 // status), and of the repositories conditions.repositoryId names (see
 // kind.Connection.RepositoryIDs).
-func resolve[T Object](ctx context.Context, mg T, c kind.Connection, org string, teams github.TeamsAPI) (ors.Resolved, error) {
+func resolve[T Object](ctx context.Context, mg T, c kind.Connection, names *kind.OrgNames) (ors.Resolved, error) {
 	p := mg.Parameters()
+	org := names.Organization()
 	res := ors.Resolved{Teams: map[int]int64{}}
 	for i, a := range p.BypassActors {
 		field := fmt.Sprintf("spec.forProvider.bypassActors[%d]", i)
@@ -61,14 +62,11 @@ func resolve[T Object](ctx context.Context, mg T, c kind.Connection, org string,
 			}
 			res.Teams[i] = t.ID
 		case a.TeamSlug != nil:
-			t, err := teams.GetTeam(ctx, org, *a.TeamSlug)
-			switch {
-			case github.IsNotFound(err):
-				return ors.Resolved{}, errors.Errorf("%s.teamSlug names team %q, which organization %s does not have (or the credentials cannot see): create it, or fix the slug", field, *a.TeamSlug, org)
-			case err != nil:
-				return ors.Resolved{}, errors.Wrapf(err, "cannot read team %q of %s named by %s.teamSlug", *a.TeamSlug, org, field)
+			id, err := names.TeamID(ctx, field+".teamSlug", *a.TeamSlug)
+			if err != nil {
+				return ors.Resolved{}, err
 			}
-			res.Teams[i] = t.ID
+			res.Teams[i] = id
 		}
 	}
 	if r := p.Conditions.RepositoryID; r != nil {

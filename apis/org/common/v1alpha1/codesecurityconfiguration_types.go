@@ -217,9 +217,11 @@ type DelegatedBypassOptions struct {
 	Reviewers []BypassReviewer `json:"reviewers"`
 }
 
-// BypassReviewer is a team, by slug or id, or a role, by id.
-// +kubebuilder:validation:XValidation:rule="has(self.teamSlug) != has(self.reviewerID)",message="name the reviewer with teamSlug (a team of the organization) or reviewerID, not both"
+// BypassReviewer is a team, by slug or id, or an organization role, by
+// name or id.
+// +kubebuilder:validation:XValidation:rule="[has(self.teamSlug), has(self.roleName), has(self.reviewerID)].filter(x, x).size() == 1",message="name the reviewer with exactly one of teamSlug (a team of the organization), roleName (an organization role) or reviewerID"
 // +kubebuilder:validation:XValidation:rule="!has(self.teamSlug) || self.reviewerType == 'TEAM'",message="teamSlug goes only with reviewerType: TEAM"
+// +kubebuilder:validation:XValidation:rule="!has(self.roleName) || self.reviewerType == 'ROLE'",message="roleName goes only with reviewerType: ROLE"
 type BypassReviewer struct {
 	// ReviewerType is TEAM or ROLE.
 	// +kubebuilder:validation:Enum=TEAM;ROLE
@@ -228,7 +230,16 @@ type BypassReviewer struct {
 	// (reviewerType TEAM).
 	// +optional
 	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
 	TeamSlug *string `json:"teamSlug,omitempty"`
+	// RoleName is an organization role by name (GET
+	// /orgs/{org}/organization-roles lists them: security_manager, or a
+	// custom role), compared without regard to case and looked up on
+	// GitHub (reviewerType ROLE).
+	// +optional
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
+	RoleName *string `json:"roleName,omitempty"`
 	// ReviewerID is the id of the team or role.
 	// +optional
 	// +kubebuilder:validation:Minimum=1

@@ -63,6 +63,11 @@ func (in *BypassReviewer) DeepCopyInto(out *BypassReviewer) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.RoleName != nil {
+		in, out := &in.RoleName, &out.RoleName
+		*out = new(string)
+		**out = **in
+	}
 	if in.ReviewerID != nil {
 		in, out := &in.ReviewerID, &out.ReviewerID
 		*out = new(int64)
