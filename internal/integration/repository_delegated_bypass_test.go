@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
@@ -109,7 +111,9 @@ func TestRepositoryDelegatedBypass(t *testing.T) {
 }
 
 // A reviewer GitHub does not know is named in the Synced condition, with
-// the roles the organization has; delegated bypass declared for a user's
+// the roles the organization has; the repository, created all the same,
+// still reports itself (external name, status) and is Ready=False naming
+// the team, until the team exists. Delegated bypass declared for a user's
 // repository, which GitHub does not offer, is named in the Ready message.
 func TestRepositoryDelegatedBypassUnknownReviewer(t *testing.T) {
 	forEachScope(t, func(t *testing.T, s scope) {
@@ -130,6 +134,27 @@ func TestRepositoryDelegatedBypassUnknownReviewer(t *testing.T) {
 		})
 		waitSyncError(f, ghost, `cannot find team "ghosts" of organization demo-org`, "secretScanningDelegatedBypass.reviewers[0]")
 		waitSyncError(f, norole, `names role "gatekeeper", which organization demo-org does not have`, `"security_manager"`)
+		f.eventually("the repository made with an unknown team reports itself", func() string {
+			g := get(f, ghost)
+			if meta.GetExternalName(g) != "ghost-team" {
+				return fmt.Sprintf("external name %q", meta.GetExternalName(g))
+			}
+			if ptr.Deref(g.Observation().FullName, "") != owner+"/ghost-team" || g.Observation().ID == nil {
+				return fmt.Sprintf("status.atProvider: fullName %v, id %v", g.Observation().FullName, g.Observation().ID)
+			}
+			if c := g.GetCondition(xpv2.TypeReady); c.Status != corev1.ConditionFalse || !strings.Contains(c.Message, `cannot find team "ghosts" of organization demo-org`) {
+				return "Ready: " + string(c.Status) + " " + c.Message
+			}
+			return ""
+		})
+		var team struct {
+			ID int64 `json:"id"`
+		}
+		f.must(json.Unmarshal(f.ghMust(http.StatusCreated, goodToken, http.MethodPost, "/orgs/"+owner+"/teams", `{"name":"ghosts"}`), &team))
+		f.waitReady(s, "ghost-team")
+		if b, want := bypassSummary(f, "ghost-team"), fmt.Sprintf("on TEAM:%d:ALWAYS", team.ID); b != want {
+			t.Errorf("delegated bypass on GitHub once the team exists: %s, want %s", b, want)
+		}
 	})
 }
 
