@@ -3,6 +3,7 @@ package importer
 import (
 	"context"
 	"strconv"
+	"strings"
 	"testing"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -50,5 +51,48 @@ func TestImportCodeSecurityConfigurations(t *testing.T) {
 			AttachTo: &orgcommon.CodeSecurityAttachment{Scope: "selected", Repositories: []string{"lib"}, RepositoryRefs: []xpv2.Reference{xpv2Ref("api")}}}}}
 	if diff := cmp.Diff(want, rs); diff != "" {
 		t.Errorf("the imported configurations: -want, +got:\n%s", diff)
+	}
+}
+
+// Bypass reviewers, which GitHub reports by id, are imported as a person
+// declares them: a team by slug, a role by name; an id neither names stays
+// an id. Teams and roles are listed once for every configuration.
+func TestImportCodeSecurityConfigurationReviewers(t *testing.T) {
+	ctx := context.Background()
+	s, emu := newTestSessionOn(t, orgRulesetSeed, "CodeSecurityConfiguration")
+	c := gh.NewCodeSecurityConfigurationsClient(s.GitHub)
+	for _, name := range []string{"first", "second"} {
+		if _, err := c.CreateCodeSecurityConfiguration(ctx, "acme", &gh.CodeSecurityConfigurationRequest{Name: name,
+			CodeSecurityFeatures: gh.CodeSecurityFeatures{Description: "Reviewed bypasses", SecretScanning: "enabled", SecretScanningPushProtection: "enabled",
+				SecretScanningDelegatedBypass: "enabled", SecretScanningDelegatedBypassOptions: &gh.DelegatedBypassOptions{Reviewers: []gh.BypassReviewer{
+					{ReviewerID: 42, ReviewerType: "TEAM"}, {ReviewerID: 138, ReviewerType: "ROLE"}, {ReviewerID: 777, ReviewerType: "TEAM"}}}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := len(emu.Requests())
+	rs, err := codeSecurityConfigurationKind.Import(ctx, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 {
+		t.Fatalf("imported %d configurations, want 2", len(rs))
+	}
+	want := []orgcommon.BypassReviewer{{ReviewerType: "TEAM", TeamSlug: ptr.To("platform")}, {ReviewerType: "ROLE", RoleName: ptr.To("security_manager")},
+		{ReviewerType: "TEAM", ReviewerID: ptr.To[int64](777)}}
+	for _, r := range rs {
+		p := r.ForProvider.(orgcommon.CodeSecurityConfigurationParameters)
+		if diff := cmp.Diff(&orgcommon.DelegatedBypassOptions{Reviewers: want}, p.SecretScanningDelegatedBypassOptions); diff != "" {
+			t.Errorf("%s: the imported reviewers: -want, +got:\n%s", p.Name, diff)
+		}
+	}
+	lists := map[string]int{}
+	for _, q := range emu.Requests()[before:] {
+		path, _, _ := strings.Cut(strings.TrimPrefix(q.Path, "/api/v3"), "?")
+		if path == "/orgs/acme/teams" || path == "/orgs/acme/organization-roles" {
+			lists[path]++
+		}
+	}
+	if len(lists) != 2 || lists["/orgs/acme/teams"] != 1 || lists["/orgs/acme/organization-roles"] != 1 {
+		t.Errorf("the teams and roles were listed %v times, want once each", lists)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 
 	gh "github.com/crossplane-github/provider-github/internal/clients/github"
 	"github.com/crossplane-github/provider-github/internal/clients/repository"
@@ -47,6 +48,14 @@ var repositoryKind = Kind{Name: "Repository", Group: "repo", Level: PerRepositor
 				notes = append(notes, "Immutable releases are on because the organization enforces them; immutableReleases is left out (the organization's setting, not the repository's).")
 			}
 		}
+		if sa := repo.GitHub.SecurityAndAnalysis; sa != nil && sa.SecretScanningDelegatedBypassOptions != nil {
+			if actual.TeamSlugs, actual.RoleNames, err = s.ReviewerNames(ctx, sa.SecretScanningDelegatedBypassOptions.Reviewers); err != nil {
+				return nil, err
+			}
+			if _, unnamed := repository.ImportedBypass(sa, actual.TeamSlugs, actual.RoleNames); len(unnamed) > 0 {
+				notes = append(notes, fmt.Sprintf("Push protection's delegated bypass has reviewers the organisation's teams and roles do not name (%s): secretScanningDelegatedBypass.reviewers is left out, so the provider leaves GitHub's reviewers as they are; declare them by team slug and role name to manage them.", reviewerIDs(unnamed)))
+			}
+		}
 		r := Resource{Kind: "Repository", Group: "repo", Repository: repo.Name, Key: repo.Name, ExternalName: repo.Name,
 			ForProvider: repository.Imported(actual), Notes: notes}
 		if repo.GitHub.Archived {
@@ -54,6 +63,15 @@ var repositoryKind = Kind{Name: "Repository", Group: "repo", Level: PerRepositor
 		}
 		return []Resource{r}, nil
 	}}
+
+// reviewerIDs lists reviewers as "TYPE id", for notes.
+func reviewerIDs(rs []gh.BypassReviewer) string {
+	out := make([]string, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, fmt.Sprintf("%s %d", strings.ToLower(r.ReviewerType), r.ReviewerID))
+	}
+	return strings.Join(out, ", ")
+}
 
 // readSwitch reads a switch of the repository with read (what names it
 // with its verb, field is its spec field): nil, and a note, when only an

@@ -2,7 +2,9 @@ package importer
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"sync"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/google/go-github/v37/github"
@@ -27,17 +29,58 @@ type Session struct {
 	repoNames map[int64]string
 
 	// orgReads are the organisation's lists several kinds read (see
-	// Teams). The organisation's kinds run one after the other, so they
-	// need no lock.
+	// Teams), read once under orgMu: the repositories' kinds read them
+	// too, concurrently with the organisation's.
+	orgMu    sync.Mutex
 	orgReads map[string]any
 }
 
 // Teams are the organisation's teams, listed once an import for every
 // kind that needs them (Team, TeamRepository, ...).
 func (s *Session) Teams(ctx context.Context) ([]gh.Team, error) {
+	s.orgMu.Lock()
+	defer s.orgMu.Unlock()
 	return readInto(ctx, &s.orgReads, "teams", func(ctx context.Context) ([]gh.Team, error) {
 		return gh.NewTeamsClient(s.GitHub).ListTeams(ctx, s.Options.Owner)
 	})
+}
+
+// Roles are the organisation's roles, listed once an import for every
+// kind that names them (delegated bypass reviewers).
+func (s *Session) Roles(ctx context.Context) ([]gh.OrgRole, error) {
+	s.orgMu.Lock()
+	defer s.orgMu.Unlock()
+	return readInto(ctx, &s.orgReads, "roles", func(ctx context.Context) ([]gh.OrgRole, error) {
+		return gh.NewOrgRolesClient(s.GitHub).ListOrgRoles(ctx, s.Options.Owner)
+	})
+}
+
+// ReviewerNames are the names of the organisation's teams (slugs) and
+// roles by id, for bypass reviewers GitHub reports by id: each list is
+// read (once an import) only when a reviewer of its type is there.
+func (s *Session) ReviewerNames(ctx context.Context, reviewers []gh.BypassReviewer) (teams, roles map[int64]string, err error) {
+	teams, roles = map[int64]string{}, map[int64]string{}
+	for _, r := range reviewers {
+		switch {
+		case r.ReviewerType == "TEAM" && len(teams) == 0:
+			list, err := s.Teams(ctx)
+			if err != nil {
+				return nil, nil, fmt.Errorf("cannot list the teams of organisation %s, to name bypass reviewers: %w", s.Options.Owner, err)
+			}
+			for _, t := range list {
+				teams[t.ID] = t.Slug
+			}
+		case r.ReviewerType == "ROLE" && len(roles) == 0:
+			list, err := s.Roles(ctx)
+			if err != nil {
+				return nil, nil, fmt.Errorf("cannot list the roles of organisation %s, to name bypass reviewers: %w", s.Options.Owner, err)
+			}
+			for _, x := range list {
+				roles[x.ID] = x.Name
+			}
+		}
+	}
+	return teams, roles, nil
 }
 
 // Name is the name of r's resource, with the import's prefix.

@@ -24,6 +24,10 @@ type Actual struct {
 	// BypassReviewers are the reviewers of the declared delegated bypass,
 	// resolved to ids (nil when it lists none).
 	BypassReviewers []github.BypassReviewer
+	// TeamSlugs and RoleNames name the organization's teams and roles by
+	// id, for Imported to name the reviewers of delegated bypass as a
+	// person declares them; nil outside an import.
+	TeamSlugs, RoleNames map[int64]string
 }
 
 // Drift lists, by spec field name, what differs between the desired

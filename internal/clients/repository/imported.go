@@ -4,6 +4,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	common "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
+	"github.com/crossplane-github/provider-github/internal/clients/github"
 )
 
 // What GitHub gives a new repository: an imported spec leaves these out.
@@ -68,9 +69,47 @@ func Imported(a Actual) common.RepositoryParameters {
 				*f.spec(&sa) = ptr.To(true)
 			}
 		}
+		sa.SecretScanningDelegatedBypass, _ = ImportedBypass(r.SecurityAndAnalysis, a.TeamSlugs, a.RoleNames)
 		if sa != (common.SecurityAndAnalysis{}) {
 			p.SecurityAndAnalysis = &sa
 		}
 	}
 	return p
+}
+
+// ImportedBypass is GitHub's delegated bypass (in sa) as a spec declares
+// it, nil unless enabled: each reviewer named as a person writes it, a
+// team by its slug (teams, by id), a role by its name (roles, by id), the
+// mode only when not GitHub's default. A reviewer whose id neither names
+// is returned in unnamed, and then the reviewers are left out altogether:
+// a spec without them leaves GitHub's reviewers as they are, where a list
+// without one of them would remove it.
+func ImportedBypass(sa *github.SecurityAndAnalysis, teams, roles map[int64]string) (bypass *common.DelegatedBypass, unnamed []github.BypassReviewer) {
+	if sa == nil || !ptr.Deref(featureEnabled(sa.SecretScanningDelegatedBypass), false) {
+		return nil, nil
+	}
+	bypass = &common.DelegatedBypass{Enabled: true}
+	if sa.SecretScanningDelegatedBypassOptions == nil {
+		return bypass, nil
+	}
+	for _, r := range sa.SecretScanningDelegatedBypassOptions.Reviewers {
+		var d common.BypassReviewer
+		switch {
+		case r.ReviewerType == BypassTeam && teams[r.ReviewerID] != "":
+			d.Team = ptr.To(teams[r.ReviewerID])
+		case r.ReviewerType == BypassRole && roles[r.ReviewerID] != "":
+			d.Role = ptr.To(roles[r.ReviewerID])
+		default:
+			unnamed = append(unnamed, r)
+			continue
+		}
+		if r.Mode != "" && r.Mode != BypassAlways {
+			d.Mode = ptr.To(r.Mode)
+		}
+		bypass.Reviewers = append(bypass.Reviewers, d)
+	}
+	if len(unnamed) > 0 {
+		bypass.Reviewers = nil
+	}
+	return bypass, unnamed
 }

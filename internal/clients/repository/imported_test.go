@@ -30,11 +30,17 @@ func TestImported(t *testing.T) {
 	changed.DefaultBranch, changed.HasWiki, changed.AllowMergeCommit, changed.DeleteBranchOnMerge = "trunk", false, ptr.To(false), ptr.To(true)
 	changed.SquashMergeCommitTitle, changed.SquashMergeCommitMessage = ptr.To("PR_TITLE"), ptr.To("PR_BODY")
 	changed.Topics = []string{"go", "api"}
-	// Delegated bypass is not imported (its reviewers are ids; a spec names
-	// them): the imported spec leaves it as it is.
+	// Delegated bypass reviewers are ids on GitHub and names in a spec: a
+	// team's slug, a role's name; one the import cannot name is left out.
 	changed.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanning: &github.FeatureStatus{Status: "enabled"},
+		SecretScanningPushProtection:  &github.FeatureStatus{Status: "enabled"},
+		SecretScanningDelegatedBypass: &github.FeatureStatus{Status: "enabled"},
+		SecretScanningDelegatedBypassOptions: &github.DelegatedBypassOptions{Reviewers: []github.BypassReviewer{{ReviewerID: 5, ReviewerType: "TEAM", Mode: "ALWAYS"},
+			{ReviewerID: 138, ReviewerType: "ROLE", Mode: "EXEMPT"}}}}
+	unnamed := newRepository()
+	unnamed.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanningPushProtection: &github.FeatureStatus{Status: "enabled"},
 		SecretScanningDelegatedBypass:        &github.FeatureStatus{Status: "enabled"},
-		SecretScanningDelegatedBypassOptions: &github.DelegatedBypassOptions{Reviewers: []github.BypassReviewer{{ReviewerID: 5, ReviewerType: "TEAM", Mode: "ALWAYS"}}}}
+		SecretScanningDelegatedBypassOptions: &github.DelegatedBypassOptions{Reviewers: []github.BypassReviewer{{ReviewerID: 5, ReviewerType: "TEAM"}, {ReviewerID: 99, ReviewerType: "TEAM"}}}}
 	changed.CustomProperties = map[string]github.PropertyValue{"environment": *github.StringValue("production"), "tags": *github.ListValue([]string{"pci"})}
 	archived := newRepository()
 	archived.Archived, archived.Description = true, ptr.To("old")
@@ -49,18 +55,29 @@ func TestImported(t *testing.T) {
 		},
 		"every changed setting": {
 			a: Actual{Repo: changed, VulnerabilityAlerts: ptr.To(true), PrivateVulnerabilityReporting: ptr.To(true),
-				ImmutableReleases: &github.ImmutableReleases{Enabled: true}},
+				ImmutableReleases: &github.ImmutableReleases{Enabled: true},
+				TeamSlugs:         map[int64]string{5: "sec"}, RoleNames: map[int64]string{138: "security_manager"},
+				// What the controller resolves the imported names to.
+				BypassReviewers: []github.BypassReviewer{{ReviewerID: 5, ReviewerType: "TEAM", Mode: "ALWAYS"}, {ReviewerID: 138, ReviewerType: "ROLE", Mode: "EXEMPT"}}},
 			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("public"), AllowForking: ptr.To(false),
 				Description: ptr.To("The API"), Homepage: ptr.To("https://example.com"), DefaultBranch: ptr.To("trunk"), HasWiki: ptr.To(false),
 				AllowMergeCommit: ptr.To(false), DeleteBranchOnMerge: ptr.To(true), SquashMergeCommitTitle: ptr.To("PR_TITLE"),
 				SquashMergeCommitMessage: ptr.To("PR_BODY"), Topics: []string{"go", "api"}, VulnerabilityAlerts: ptr.To(true),
 				PrivateVulnerabilityReporting: ptr.To(true), ImmutableReleases: ptr.To(true),
-				SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanning: ptr.To(true)},
+				SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanning: ptr.To(true), SecretScanningPushProtection: ptr.To(true),
+					SecretScanningDelegatedBypass: &common.DelegatedBypass{Enabled: true, Reviewers: []common.BypassReviewer{
+						{Team: ptr.To("sec")}, {Role: ptr.To("security_manager"), Mode: ptr.To("EXEMPT")}}}},
 				CustomProperties:    map[string]common.CustomPropertyValue{"environment": value("production"), "tags": values("pci")}},
 		},
 		"immutable releases the organization enforces are left out": {
 			a:    Actual{Repo: newRepository(), PrivateVulnerabilityReporting: ptr.To(false), ImmutableReleases: &github.ImmutableReleases{Enabled: true, EnforcedByOwner: true}},
 			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("private"), AllowForking: ptr.To(false)},
+		},
+		"delegated bypass with a reviewer the import cannot name: on, without reviewers (GitHub's are left as they are)": {
+			a: Actual{Repo: unnamed, TeamSlugs: map[int64]string{5: "sec"}, RoleNames: map[int64]string{}},
+			want: common.RepositoryParameters{Owner: ptr.To("acme"), Name: ptr.To("api"), Visibility: ptr.To("private"), AllowForking: ptr.To(false),
+				SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanningPushProtection: ptr.To(true),
+					SecretScanningDelegatedBypass: &common.DelegatedBypass{Enabled: true}}},
 		},
 		"archived": {
 			a: Actual{Repo: archived},
