@@ -100,6 +100,16 @@ type collection[T any] struct {
 	// stamps, when set, are the item's creation and update times (either
 	// may be nil): a create sets both, an update the second.
 	stamps func(it *T) (created, updated *time.Time)
+	// builtIn, when set, are the items GitHub has under every owner and no
+	// one made (its global code security configurations), fresh copies:
+	// listed before the owner's own where listing lets them, and read by
+	// key like them. Nothing changes or deletes them: a write of one is
+	// answered as for a key the owner does not have (404), and a name of
+	// theirs does not clash with the owner's items.
+	builtIn func(c *reqCtx) []*T
+	// listing, when set, tells whether a list answers the item, built in
+	// or not (a query's filter: target_type).
+	listing func(c *reqCtx, it *T, builtIn bool) bool
 }
 
 // incomplete names what the declaration lacks that a request would need,

@@ -101,8 +101,21 @@ func (k *collection[T]) list(c *reqCtx, _ *world, sp spot[T]) {
 		return
 	}
 	var all shelf[T]
+	var builtIn []*T
+	if k.builtIn != nil {
+		builtIn = k.builtIn(c)
+	}
+	for _, it := range builtIn {
+		if k.listing == nil || k.listing(c, it, true) {
+			all = append(all, it)
+		}
+	}
 	if sh := sp.find(); sh != nil {
-		all = *sh
+		for _, it := range *sh {
+			if k.listing == nil || k.listing(c, it, false) {
+				all = append(all, it)
+			}
+		}
 	}
 	start, end := c.paginateBy(len(all), k.pages.def, k.pages.most)
 	page := make([]any, 0, end-start)
@@ -130,7 +143,16 @@ func (k *collection[T]) find(c *reqCtx, sp spot[T]) (*shelf[T], *T) {
 	return nil, nil
 }
 
+// get answers the path's item: the owner's, or one built in.
 func (k *collection[T]) get(c *reqCtx, _ *world, sp spot[T]) {
+	if k.builtIn != nil && !sp.hidden {
+		for _, it := range k.builtIn(c) {
+			if k.key.matches(it, sp.key) {
+				c.json(http.StatusOK, k.render(c, sp.url+"/"+k.key.of(it), it))
+				return
+			}
+		}
+	}
 	if _, it := k.find(c, sp); it != nil {
 		c.json(http.StatusOK, k.render(c, sp.url+"/"+k.key.of(it), it))
 	}

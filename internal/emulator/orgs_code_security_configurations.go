@@ -29,7 +29,38 @@ var codeSecurityConfigurations = &collection[codeSecurityConfiguration]{
 	taken: func(c *reqCtx) {
 		c.invalid("Validation Failed", fieldError{Resource: "CodeSecurityConfiguration", Code: "already_exists", Field: "name"})
 	},
-	stamps: func(it *codeSecurityConfiguration) (*time.Time, *time.Time) { return &it.CreatedAt, &it.UpdatedAt },
+	stamps:  func(it *codeSecurityConfiguration) (*time.Time, *time.Time) { return &it.CreatedAt, &it.UpdatedAt },
+	builtIn: func(*reqCtx) []*codeSecurityConfiguration { return []*codeSecurityConfiguration{githubRecommended()} },
+	// target_type=global lists only GitHub's own; all (the default) every
+	// configuration.
+	listing: func(c *reqCtx, _ *codeSecurityConfiguration, builtIn bool) bool {
+		return builtIn || c.r.URL.Query().Get("target_type") != "global"
+	},
+}
+
+// githubRecommended is GitHub's built-in configuration every organization's
+// list shows first, as GitHub's description shows it (target type global,
+// id 17): listed and read, never changed or deleted through the
+// organization (those answer 404, the organization having no configuration
+// of its own of that id; GitHub documents no other answer).
+func githubRecommended() *codeSecurityConfiguration {
+	made := time.Date(2023, 12, 4, 15, 58, 7, 0, time.UTC)
+	features := map[string]string{}
+	for _, f := range codeSecurityFeatures {
+		features[f.name] = "not_set"
+	}
+	for name, state := range map[string]string{
+		"dependency_graph": "enabled", "dependabot_alerts": "enabled", "code_scanning_default_setup": "enabled",
+		"code_scanning_delegated_alert_dismissal": "enabled", "secret_scanning": "enabled", "secret_scanning_push_protection": "enabled",
+		"secret_scanning_delegated_bypass": "disabled", "secret_scanning_validity_checks": "enabled",
+		"secret_scanning_non_provider_patterns": "enabled", "private_vulnerability_reporting": "enabled",
+	} {
+		features[name] = state
+	}
+	return &codeSecurityConfiguration{ID: 17, Global: true, Name: "GitHub recommended",
+		Description:      "Suggested settings for Dependabot, secret scanning, and code scanning.",
+		AdvancedSecurity: "enabled", Features: features, Enforcement: "enforced", AutosubmitLabeledRunners: ptr(false),
+		CreatedAt: made, UpdatedAt: made}
 }
 
 // AttachDelay is how long GitHub takes, in the emulator, to attach a
@@ -91,7 +122,9 @@ func codeSecurityConfigurationRoutes(_ *Server, t *routeTable) {
 
 // codeSecurityConfiguration is a configuration as the emulator keeps it.
 type codeSecurityConfiguration struct {
-	ID                       int64
+	ID int64
+	// Global: GitHub's own (githubRecommended), not the organization's.
+	Global                   bool
 	Name                     string
 	Description              string
 	AdvancedSecurity         string
@@ -118,10 +151,16 @@ type bypassReviewer struct {
 }
 
 func renderCodeSecurityConfiguration(c *reqCtx, url string, it *codeSecurityConfiguration) any {
+	target, html := "organization", strings.Replace(url, c.apiBase+"/orgs/", c.webBase+"/organizations/", 1)
+	if it.Global {
+		// GitHub's shows where an organization views it.
+		target = "global"
+		html = html[:strings.Index(html, "/code-security/")] + "/settings/security_products/configurations/view"
+	}
 	j := map[string]any{
-		"id": it.ID, "name": it.Name, "target_type": "organization", "description": it.Description,
+		"id": it.ID, "name": it.Name, "target_type": target, "description": it.Description,
 		"advanced_security": it.AdvancedSecurity, "enforcement": it.Enforcement,
-		"url": url, "html_url": strings.Replace(url, c.apiBase+"/orgs/", c.webBase+"/organizations/", 1),
+		"url": url, "html_url": html,
 		"created_at": ts(it.CreatedAt), "updated_at": ts(it.UpdatedAt),
 	}
 	for _, f := range codeSecurityFeatures {

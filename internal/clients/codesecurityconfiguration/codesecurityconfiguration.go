@@ -29,11 +29,18 @@ const (
 // Pending are the attachment statuses GitHub has not finished.
 var Pending = []string{"attaching", "updating"}
 
-// FindByName is the configuration of list with the declared name; nil when
-// there is none.
+// Own tells whether got is the organization's own configuration, not one
+// of GitHub's built-in (global) ones or an enterprise's, which the
+// organization cannot change or delete.
+func Own(got *github.CodeSecurityConfiguration) bool {
+	return got.TargetType == "" || got.TargetType == TargetOrganization
+}
+
+// FindByName is the organization's own configuration (Own) of list with the
+// declared name; nil when there is none.
 func FindByName(list []github.CodeSecurityConfiguration, name string) *github.CodeSecurityConfiguration {
 	for i := range list {
-		if list[i].Name == name {
+		if list[i].Name == name && Own(&list[i]) {
 			return &list[i]
 		}
 	}

@@ -231,3 +231,31 @@ func TestImported(t *testing.T) {
 		})
 	}
 }
+
+// FindByName finds only the organization's own configurations: GitHub's
+// built-in (global) one of the same name is never the declared one.
+func TestFindByName(t *testing.T) {
+	list := []github.CodeSecurityConfiguration{{ID: 17, Name: "GitHub recommended", TargetType: "global"}, {ID: 3, Name: "strict", TargetType: "organization"},
+		{ID: 4, Name: "summary"}}
+	cases := map[string]struct {
+		name string
+		want int64
+	}{
+		"Own":               {name: "strict", want: 3},
+		"NoTargetType":      {name: "summary", want: 4},
+		"GitHubsOwn":        {name: "GitHub recommended"},
+		"NoneOfThatName":    {name: "other"},
+		"CaseIsSignificant": {name: "STRICT"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			var got int64
+			if c := FindByName(list, tc.name); c != nil {
+				got = c.ID
+			}
+			if got != tc.want {
+				t.Errorf("FindByName(%q) = id %d, want %d", tc.name, got, tc.want)
+			}
+		})
+	}
+}

@@ -109,6 +109,14 @@ func (e *external[T]) Observe(ctx context.Context, mg T) (managed.ExternalObserv
 	if err != nil || got == nil {
 		return managed.ExternalObservation{}, err
 	}
+	if !mapping.Own(got) {
+		if meta.WasDeleted(mg) {
+			// Nothing of this resource's to delete: GitHub's own stays.
+			return managed.ExternalObservation{}, nil
+		}
+		return managed.ExternalObservation{}, kind.NotOursf("%s (id %d) is GitHub's own configuration (target type %s), which an organization cannot change or delete: remove the crossplane.io/external-name annotation to create a configuration of your own, or attach repositories to it on GitHub",
+			e.what(got.Name), got.ID, got.TargetType)
+	}
 	e.found = got
 	defaults, err := e.api.ListCodeSecurityDefaults(ctx, e.in.Login)
 	if err != nil {

@@ -170,6 +170,13 @@ func existing(made time.Time, description string) *github.CodeSecurityConfigurat
 
 const ext = "7"
 
+// builtIn is GitHub's global configuration, otherwise as declared.
+func builtIn(made time.Time) *github.CodeSecurityConfiguration {
+	c := existing(made, "Something is wrong")
+	c.ID, c.TargetType = 17, "global"
+	return c
+}
+
 func TestObserve(t *testing.T) {
 	type want struct {
 		o      managed.ExternalObservation
@@ -221,6 +228,20 @@ func TestObserve(t *testing.T) {
 			reason: "Someone else's configuration is not ours to delete.",
 			has:    existing(createdAt, "Something is wrong"), mg: []mod{deleting()},
 		},
+		"GitHubsOwnNotRecovered": {
+			reason: "GitHub's built-in configuration of the declared name is never taken for a lost create's result.",
+			has:    builtIn(createdAt), mg: []mod{withLostCreate(createdAt.Add(-time.Second))},
+		},
+		"GitHubsOwnNamed": {
+			reason: "GitHub's built-in configuration named by the external name is refused: nothing can change it.",
+			has:    builtIn(createdAt), mg: []mod{withExternalName("17")},
+			want: want{err: true, ext: "17"},
+		},
+		"GitHubsOwnNamedDeleting": {
+			reason: "A resource naming GitHub's built-in configuration is deleted without deleting it.",
+			has:    builtIn(createdAt), mg: []mod{withExternalName("17"), deleting()},
+			want: want{ext: "17"},
+		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -229,6 +250,11 @@ func TestObserve(t *testing.T) {
 				rec := &kindtest.Recorder{}
 				mg := s.object(tc.mg...)
 				got, err := s.external(g.api(), rec).Observe(context.Background(), mg)
+				for _, c := range g.calls {
+					if c != "list" && c != "get" {
+						t.Errorf("\n%s\nObserve(...) wrote: %v", tc.reason, g.calls)
+					}
+				}
 				if (err != nil) != tc.want.err {
 					t.Errorf("\n%s\nObserve(...): error %v, want an error: %t", tc.reason, err, tc.want.err)
 				}

@@ -198,6 +198,9 @@ func (f *filler) repository(i int) error {
 			return err
 		}
 		f.made["RepositoryInteractionLimit"]++
+		if err := f.delegatedBypass(repo); err != nil {
+			return err
+		}
 	}
 	if err := f.do(http.MethodPatch, repo+"/properties/values", map[string]any{"properties": []map[string]any{
 		{"property_name": "service-tier", "value": "critical"}, {"property_name": "owning-team", "value": "platform"}}}, nil); err != nil {
@@ -365,8 +368,50 @@ func (f *filler) organizationRuleset() error {
 	}, nil)
 }
 
+// bypassReviewers are push protection's delegated bypass reviewers as
+// GitHub takes them: the security team, and the security_manager role
+// (exempt).
+func (f *filler) bypassReviewers() ([]map[string]any, error) {
+	var team struct {
+		ID int64 `json:"id"`
+	}
+	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/teams/security", nil, &team); err != nil {
+		return nil, err
+	}
+	var list struct {
+		Roles []struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		} `json:"roles"`
+	}
+	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/organization-roles", nil, &list); err != nil {
+		return nil, err
+	}
+	for _, r := range list.Roles {
+		if r.Name == "security_manager" {
+			return []map[string]any{{"reviewer_id": team.ID, "reviewer_type": "TEAM"}, {"reviewer_id": r.ID, "reviewer_type": "ROLE", "mode": "EXEMPT"}}, nil
+		}
+	}
+	return nil, fmt.Errorf("the organisation has no role security_manager")
+}
+
+// delegatedBypass turns on secret scanning, push protection and its
+// delegated bypass, reviewed by bypassReviewers, for repo (a public
+// repository of the organisation: GitHub offers them there).
+func (f *filler) delegatedBypass(repo string) error {
+	reviewers, err := f.bypassReviewers()
+	if err != nil {
+		return err
+	}
+	on := map[string]any{"status": "enabled"}
+	return f.do(http.MethodPatch, repo, map[string]any{"security_and_analysis": map[string]any{
+		"secret_scanning": on, "secret_scanning_push_protection": on, "secret_scanning_delegated_bypass": on,
+		"secret_scanning_delegated_bypass_options": map[string]any{"reviewers": reviewers}}}, nil)
+}
+
 // codeSecurityConfiguration makes a code security configuration with secret
-// scanning and push protection, the default for new public repositories,
+// scanning and push protection (its bypasses reviewed by bypassReviewers),
+// the default for new public repositories,
 // attached to the rich repositories (GitHub attaches them afterwards: the
 // emulator is told to finish at once where it can be).
 func (f *filler) codeSecurityConfiguration() error {
@@ -374,8 +419,13 @@ func (f *filler) codeSecurityConfiguration() error {
 		ID int64 `json:"id"`
 	}
 	path := "orgs/" + f.o.Owner + "/code-security/configurations"
+	reviewers, err := f.bypassReviewers()
+	if err != nil {
+		return err
+	}
 	if err := f.do(http.MethodPost, path, map[string]any{"name": "secrets", "description": "Secret scanning with push protection",
-		"secret_scanning": "enabled", "secret_scanning_push_protection": "enabled"}, &made); err != nil {
+		"secret_scanning": "enabled", "secret_scanning_push_protection": "enabled", "secret_scanning_delegated_bypass": "enabled",
+		"secret_scanning_delegated_bypass_options": map[string]any{"reviewers": reviewers}}, &made); err != nil {
 		return err
 	}
 	f.made["CodeSecurityConfiguration"]++
@@ -393,7 +443,7 @@ func (f *filler) codeSecurityConfiguration() error {
 		}
 		ids = append(ids, r.ID)
 	}
-	err := f.do(http.MethodPost, one+"/attach", map[string]any{"scope": "selected", "selected_repository_ids": ids}, nil)
+	err = f.do(http.MethodPost, one+"/attach", map[string]any{"scope": "selected", "selected_repository_ids": ids}, nil)
 	if accepted := (*github.AcceptedError)(nil); errors.As(err, &accepted) {
 		return nil // GitHub's 202: it attaches them afterwards
 	}
