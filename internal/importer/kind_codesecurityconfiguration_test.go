@@ -17,6 +17,8 @@ import (
 // An organization's code security configuration is imported with every
 // feature, its default for new repositories and its attached repositories
 // (by reference where their Repository is imported, by name where not).
+// GitHub's built-in one (GitHub recommended, target type global), which
+// every organization's list shows, is left out.
 func TestImportCodeSecurityConfigurations(t *testing.T) {
 	ctx := context.Background()
 	s, emu := newTestSessionOn(t, orgRulesetSeed, "Repository", "CodeSecurityConfiguration")

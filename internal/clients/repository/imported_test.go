@@ -67,7 +67,7 @@ func TestImported(t *testing.T) {
 				SecurityAndAnalysis: &common.SecurityAndAnalysis{SecretScanning: ptr.To(true), SecretScanningPushProtection: ptr.To(true),
 					SecretScanningDelegatedBypass: &common.DelegatedBypass{Enabled: true, Reviewers: []common.BypassReviewer{
 						{Team: ptr.To("sec")}, {Role: ptr.To("security_manager"), Mode: ptr.To("EXEMPT")}}}},
-				CustomProperties:    map[string]common.CustomPropertyValue{"environment": value("production"), "tags": values("pci")}},
+				CustomProperties: map[string]common.CustomPropertyValue{"environment": value("production"), "tags": values("pci")}},
 		},
 		"immutable releases the organization enforces are left out": {
 			a:    Actual{Repo: newRepository(), PrivateVulnerabilityReporting: ptr.To(false), ImmutableReleases: &github.ImmutableReleases{Enabled: true, EnforcedByOwner: true}},

@@ -21,8 +21,9 @@ var Setups = []kind.Setup{
 }
 
 // connect finds the configuration's organization and resolves, on every
-// reconcile, the bypass reviewers named by team slug and the repositories
-// attachTo selects (references follow renames, a selector newly labelled
+// reconcile, the bypass reviewers named by team slug or role name
+// (kind.OrgNames: the roles listed once) and the repositories attachTo
+// selects (references follow renames, a selector newly labelled
 // Repository resources). A resource being deleted is deleted even when
 // they cannot be resolved any more: only its id matters then.
 func connect[T Object](ctx context.Context, mg T, c kind.Connection) (managed.TypedExternalClient[T], error) {

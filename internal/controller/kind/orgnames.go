@@ -78,12 +78,12 @@ func (n *OrgNames) RoleID(ctx context.Context, field, name string) (int64, error
 			return r.ID, nil
 		}
 	}
-	return 0, errors.Errorf("%s names role %q, which organization %s does not have: its roles are %s", field, name, n.org, RoleNames(n.listed))
+	return 0, errors.Errorf("%s names role %q, which organization %s does not have: its roles are %s", field, name, n.org, roleNames(n.listed))
 }
 
-// RoleNames lists roles by name, quoted, for messages: "none" when there
+// roleNames lists roles by name, quoted, for messages: "none" when there
 // are none.
-func RoleNames(roles []github.OrgRole) string {
+func roleNames(roles []github.OrgRole) string {
 	names := make([]string, 0, len(roles))
 	for _, r := range roles {
 		names = append(names, fmt.Sprintf("%q", r.Name))
