@@ -15,8 +15,11 @@ import (
 	"github.com/google/go-github/v37/github"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	orgcommon "github.com/crossplane-github/provider-github/apis/org/common/v1alpha1"
+	repocommon "github.com/crossplane-github/provider-github/apis/repo/common/v1alpha1"
 	"github.com/crossplane-github/provider-github/internal/clients/collaborator"
 	"github.com/crossplane-github/provider-github/internal/clients/transport"
 	"github.com/crossplane-github/provider-github/internal/emulator"
@@ -60,6 +63,7 @@ func TestImport(t *testing.T) {
 			t.Errorf("imported %d %s, want the %d Fill made", counts[kind], kind, n)
 		}
 	}
+	checkImportedReviewers(t, res)
 	// A second import of the unchanged organisation changes nothing.
 	w, err := importer.Write(dir, f.importOnly(client, observe), observe)
 	f.must(err)
@@ -251,5 +255,38 @@ func (f *fixture) steady(what string, before map[string]int, allowed func(endpoi
 	sort.Strings(bad)
 	if len(bad) > 0 {
 		f.t.Errorf("%s: GitHub saw writes it should not have: %s", what, strings.Join(bad, "; "))
+	}
+}
+
+// checkImportedReviewers: the delegated bypass reviewers Fill gives the
+// public rich repositories and the code security configuration are
+// imported by team slug and role name, not by id.
+func checkImportedReviewers(t *testing.T, res *importer.Result) {
+	t.Helper()
+	repos, configs := 0, 0
+	for _, r := range res.Resources {
+		switch p := r.ForProvider.(type) {
+		case repocommon.RepositoryParameters:
+			if p.SecurityAndAnalysis == nil || p.SecurityAndAnalysis.SecretScanningDelegatedBypass == nil {
+				continue
+			}
+			repos++
+			b := p.SecurityAndAnalysis.SecretScanningDelegatedBypass
+			if got := fmt.Sprintf("%+v", b.Reviewers); len(b.Reviewers) != 2 || ptr.Deref(b.Reviewers[0].Team, "") != "security" || ptr.Deref(b.Reviewers[1].Role, "") != "security_manager" ||
+				ptr.Deref(b.Reviewers[1].Mode, "") != "EXEMPT" {
+				t.Errorf("%s: imported bypass reviewers %s, want team security and role security_manager (EXEMPT)", r.Key, got)
+			}
+		case orgcommon.CodeSecurityConfigurationParameters:
+			if o := p.SecretScanningDelegatedBypassOptions; o != nil {
+				configs++
+				if len(o.Reviewers) != 2 || ptr.Deref(o.Reviewers[0].TeamSlug, "") != "security" || ptr.Deref(o.Reviewers[1].RoleName, "") != "security_manager" ||
+					o.Reviewers[0].ReviewerID != nil || o.Reviewers[1].ReviewerID != nil {
+					t.Errorf("%s: imported bypass reviewers %+v, want team security and role security_manager by name", p.Name, o.Reviewers)
+				}
+			}
+		}
+	}
+	if repos != 2 || configs != 1 {
+		t.Errorf("imported %d repositories and %d code security configurations with delegated bypass, want the 2 and 1 Fill made", repos, configs)
 	}
 }

@@ -91,10 +91,24 @@ func TestRepositoryDelegatedBypass(t *testing.T) {
 			}
 			return n
 		}
-		before := patches()
+		// Nor are its reviewers looked up again: their ids are kept while
+		// the spec and GitHub's reviewers stay the same.
+		lookups := func() int {
+			n := 0
+			for _, q := range f.emu.Requests() {
+				if q.Method == http.MethodGet && (strings.Contains(q.Path, "/orgs/"+owner+"/teams/") || strings.HasSuffix(q.Path, "/orgs/"+owner+"/organization-roles")) {
+					n++
+				}
+			}
+			return n
+		}
+		before, looked := patches(), lookups()
 		time.Sleep(3 * pollInterval)
 		if n := patches() - before; n != 0 {
 			t.Errorf("%d PATCHes of %s in 3 polls, want none (an update loop)", n, path)
+		}
+		if n := lookups() - looked; n != 0 {
+			t.Errorf("%d team or role reads in 3 polls of a steady Repository, want none", n)
 		}
 
 		// Turned off in the spec: off on GitHub.
