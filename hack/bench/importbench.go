@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"sort"
 	"time"
 
 	"github.com/crossplane-github/provider-github/internal/clients/transport"
@@ -23,6 +24,8 @@ type importResult struct {
 	Requests     int64   `json:"requests"`
 	PerObject    float64 `json:"requestsPerObject"`
 	Seconds      float64 `json:"seconds"`
+	// Endpoints are the requests of the import by endpoint, most first.
+	Endpoints []endpointCount `json:"endpoints"`
 }
 
 // runImport fills an emulator of its own (no control plane, no provider)
@@ -60,6 +63,7 @@ func runImport(c config, repos int) (*importResult, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	before := server.Stats()
 	start := time.Now()
 	res, err := importer.Import(ctx, client, o, importer.Kinds, importer.Silent{})
 	if err != nil {
@@ -74,5 +78,37 @@ func runImport(c config, repos int) (*importResult, error) {
 	r := &importResult{Repositories: repos, Objects: len(res.Resources), Requests: meter.Requests(), Seconds: time.Since(start).Seconds()}
 	r.PerObject = float64(r.Requests) / float64(max(r.Objects, 1))
 	fmt.Printf("   %d objects of %d repositories imported in %.1f s with %d requests (%.2f an object)\n", r.Objects, repos, r.Seconds, r.Requests, r.PerObject)
+	r.Endpoints = endpointsSince(before, server.Stats())
+	for _, e := range r.Endpoints[:min(len(r.Endpoints), 15)] {
+		fmt.Printf("     %6d  %s\n", e.Requests, e.Endpoint)
+	}
 	return r, nil
+}
+
+// endpointCount is how many requests one endpoint answered.
+type endpointCount struct {
+	Endpoint string `json:"endpoint"`
+	Requests int    `json:"requests"`
+}
+
+// endpointsSince are the requests each endpoint answered between the
+// emulator's statistics before and after, most first.
+func endpointsSince(before, after emu.Stats) []endpointCount {
+	var out []endpointCount
+	for ep, codes := range after.Endpoints {
+		n := 0
+		for code, c := range codes {
+			n += c - before.Endpoints[ep][code]
+		}
+		if n > 0 {
+			out = append(out, endpointCount{Endpoint: ep, Requests: n})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Requests != out[j].Requests {
+			return out[i].Requests > out[j].Requests
+		}
+		return out[i].Endpoint < out[j].Endpoint
+	})
+	return out
 }

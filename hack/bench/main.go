@@ -230,6 +230,9 @@ type steady struct {
 	CPUPercent      float64 `json:"cpuPercentOfOneCoreAtBenchPoll"`
 	CPUPercentAt1m  float64 `json:"cpuPercentOfOneCoreAt1mPoll"`
 	CPUSecondsDelta float64 `json:"cpuSeconds"`
+	// Charged are the window's answers other than 304 (the ones that
+	// cost points), by endpoint and status, most first.
+	Charged []string `json:"charged"`
 }
 
 type secondary struct {
@@ -492,9 +495,17 @@ func runScenario(c config, proxy *limitProxy, sc scenario, ns string) (result, e
 		st.PointsPerRepoHour = (otherPointsPerCycle*60 + fullPerHour) / n
 		st.CPUPercent = 100 * st.CPUSecondsDelta / window.Seconds()
 		st.CPUPercentAt1m = 100 * (st.CPUSecondsDelta / st.Cycles) / 60
+		for _, a := range s1.since(s0) {
+			if !strings.HasSuffix(a, " 304") {
+				st.Charged = append(st.Charged, a)
+			}
+		}
 		res.Steady = st
 		fmt.Printf("   steady %.0fs (%.1f cycles): %.0f requests (%.0f answered 304), %.0f points, %.0f full reads (%.1f an hour); CPU %.2fs\n",
 			st.WindowSeconds, st.Cycles, st.Requests, st.NotModified, st.Points, st.FullReads, st.FullReadsPerHour, st.CPUSecondsDelta)
+		if len(st.Charged) > 0 {
+			fmt.Printf("   answered other than 304: %s\n", strings.Join(st.Charged[:min(len(st.Charged), 12)], ", "))
+		}
 	}
 	if sc.MergeDrift {
 		// Steady state first: every repository read conditionally.

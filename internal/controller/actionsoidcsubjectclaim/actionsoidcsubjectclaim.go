@@ -71,6 +71,15 @@ func (e *external[T]) failed(err error, doing string) error {
 	return errors.Wrapf(err, "cannot %s %s", doing, e.what())
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its repository and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs) — unless an older resource claims the repository:
+// the claim check runs first, and its refusal keeps the verdict from
+// confirming, so the observation runs and says so.
+func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	return "", e.claimed(ctx, mg)
+}
+
 // Observe reads the template. A resource being deleted that wrote it
 // exists until GitHub's default is back (see Delete); one that never wrote
 // it has nothing to put back, and reads nothing. A resource whose

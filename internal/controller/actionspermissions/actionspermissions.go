@@ -74,10 +74,13 @@ func (e *external[T]) failed(err error, doing, what string) error {
 }
 
 // VerdictInputs: an observation depends on nothing but the spec, the
-// annotations, its repository and GitHub's answers, so a verdict may
-// confirm it (see kind.VerdictInputs). The claim check reads other
-// resources, but only to refuse: a refused resource is never confirmed.
-func (e *external[T]) VerdictInputs(context.Context, T) (string, error) { return "", nil }
+// annotations, its repository and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs) — unless an older resource claims the repository:
+// the claim check runs first, and its refusal keeps the verdict from
+// confirming, so the observation runs and says so.
+func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	return "", e.claimed(ctx, mg)
+}
 
 // Observe reads the endpoints of the declared fields. A resource being
 // deleted leaves the permissions as they are (see Delete) and reads

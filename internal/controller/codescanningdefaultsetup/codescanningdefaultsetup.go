@@ -103,6 +103,15 @@ func (e *external[T]) failed(err error, doing string) error {
 	return errors.Wrapf(err, "cannot %s %s", doing, e.what())
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its repository and GitHub's answers, so a verdict may confirm it
+// (see kind.VerdictInputs) — unless an older resource claims the repository:
+// the claim check runs first, and its refusal keeps the verdict from
+// confirming, so the observation runs and says so.
+func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	return "", e.claimed(ctx, mg)
+}
+
 // Observe reads the setup. A resource being deleted that wrote it exists
 // until the setup is off (see Delete); one that never wrote it has
 // nothing to turn off. A resource whose repository an older one claims

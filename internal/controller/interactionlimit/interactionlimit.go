@@ -109,6 +109,16 @@ type External[T resource.Managed] struct {
 	verdict mapping.Verdict
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its target, what the status keeps of the limit last seen
+// and GitHub's answers, so a verdict may confirm it (see
+// kind.VerdictInputs); a lapse shows in GitHub's answer, which then
+// changes. An older resource claiming the target keeps the verdict from
+// confirming: the claim check runs first, and the observation says so.
+func (e *External[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	return "", e.Claimed(ctx, mg)
+}
+
 // Observe reads the limit in effect and judges it (see the package's
 // comment). A resource being deleted exists while its own limit is in
 // effect, or a declared cap is on or a declared bypass user still on the

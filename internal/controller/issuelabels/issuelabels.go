@@ -76,6 +76,16 @@ func (e *external[T]) failedRead(err error) error {
 	return errors.Wrapf(err, "cannot read the labels of repository %s", e.repo.FullName())
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its repository and GitHub's answers, so a verdict may
+// confirm it (see kind.VerdictInputs) — unless it must not share the
+// repository with another resource: that check runs first, and its
+// refusal keeps the verdict from confirming, so the observation runs and
+// says so.
+func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	return "", e.shared(ctx, mg)
+}
+
 // Observe reads every label of the repository (pages of 100, each
 // conditional: free while unchanged) and plans what makes them the
 // declared ones. A resource being deleted leaves the labels as they are

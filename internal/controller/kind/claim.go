@@ -64,27 +64,29 @@ func (c Claimant) older(mg resource.Managed) bool {
 // scope, each with the repository or organization and host claimed says it
 // claims. A scope whose kind is not installed has none. The lists share
 // the cache's objects (no copy of every resource of the kind on every
-// reconcile): they are only read.
-func Claimants(ctx context.Context, kube client.Reader, kind string, lists []client.ObjectList, claimed func(resource.Managed) (target, host string)) ([]Claimant, error) {
+// reconcile): they are only read. With mg, only those that contend with
+// it are kept (see contends), so what they claim, which may take a read of
+// the resource a reference names, is found for those alone.
+func Claimants(ctx context.Context, kube client.Reader, kind string, lists []client.ObjectList, mg resource.Managed, claimed func(resource.Managed) (target, host string)) ([]Claimant, error) {
 	var out []Claimant
 	for _, l := range lists {
-		if err := kube.List(ctx, l, client.UnsafeDisableDeepCopy); err != nil {
-			if kmeta.IsNoMatchError(err) {
-				continue
-			}
+		all, err := items(ctx, kube, l)
+		if kmeta.IsNoMatchError(err) {
+			continue
+		}
+		if err != nil {
 			return nil, errors.Wrapf(err, "cannot list the %s resources to tell whether another claims what this one would set", kind)
 		}
-		items, err := kmeta.ExtractList(l)
-		if err != nil {
-			return nil, errors.Wrapf(err, "cannot read the list of %s resources", kind)
-		}
-		for _, o := range items {
-			mg, ok := o.(resource.Managed)
+		for _, o := range all {
+			c, ok := o.(resource.Managed)
 			if !ok {
 				return nil, errors.Errorf("%T in the list of %s resources is not a managed resource", o, kind)
 			}
-			target, host := claimed(mg)
-			out = append(out, Claimant{Managed: mg, Claimed: target, Host: host})
+			if mg != nil && !contends(c, mg) {
+				continue
+			}
+			target, host := claimed(c)
+			out = append(out, Claimant{Managed: c, Claimed: target, Host: host})
 		}
 	}
 	return out, nil
@@ -106,7 +108,7 @@ func ClaimedBy(mg resource.Managed, k ClaimingKind, target, host string, all []C
 		return nil
 	}
 	for _, c := range all {
-		if c.GetUID() == mg.GetUID() || (c.GetDeletionTimestamp() != nil && meta.GetExternalName(c) == "") || OnlyObserves(c) || !c.older(mg) {
+		if !contends(c.Managed, mg) {
 			continue
 		}
 		switch {
@@ -119,6 +121,14 @@ func ClaimedBy(mg resource.Managed, k ClaimingKind, target, host string, all []C
 		}
 	}
 	return nil
+}
+
+// contends tells whether c may hold a claim against mg: it is not mg, it
+// is older, it may write (does not only observe), and it is not being
+// deleted before it wrote anything.
+func contends(c, mg resource.Managed) bool {
+	return c.GetUID() != mg.GetUID() && !(c.GetDeletionTimestamp() != nil && meta.GetExternalName(c) == "") &&
+		!OnlyObserves(c) && Claimant{Managed: c}.older(mg)
 }
 
 // NoRepository is what ReferencedRepository says of a resource whose
@@ -204,7 +214,7 @@ func (c Connection) ClaimedBy(ctx context.Context, k ClaimingKind, mg resource.M
 	if OnlyObserves(mg) {
 		return nil
 	}
-	all, err := Claimants(ctx, c.Kube, k.Name, k.Lists(), func(o resource.Managed) (string, string) {
+	all, err := Claimants(ctx, c.Kube, k.Name, k.Lists(), mg, func(o resource.Managed) (string, string) {
 		if t, h := k.Observed(o); t != "" {
 			return t, h
 		}

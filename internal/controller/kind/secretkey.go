@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/utils/ptr"
@@ -92,7 +92,17 @@ func kindName(mg resource.Managed) string {
 // the managed reconciler then never creates or updates its object, so a
 // value from a Kubernetes Secret (which GitHub never shows, so nothing
 // compares it) is neither read nor needed (github-import's observed
-// resources name Secrets nobody has made).
+// resources name Secrets nobody has made). It is crossplane-runtime's
+// ShouldOnlyObserve (the policies, as a set, are {Observe}) without the
+// sets that builds: claim and sibling checks ask it of every resource of
+// a kind on every reconcile, and those sets were half of what the idle
+// provider allocated with every kind.
 func OnlyObserves(mg resource.Managed) bool {
-	return managed.NewManagementPoliciesResolver(true, mg.GetManagementPolicies()).ShouldOnlyObserve()
+	p := mg.GetManagementPolicies()
+	for _, a := range p {
+		if a != xpv2.ManagementActionObserve {
+			return false
+		}
+	}
+	return len(p) > 0
 }

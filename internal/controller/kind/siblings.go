@@ -89,17 +89,14 @@ func Siblings(ctx context.Context, kube client.Client, why string, kinds ...apis
 			if !ok {
 				return nil, errors.Errorf("%sList is not a list kind", g.Kind)
 			}
-			if err := kube.List(ctx, list, client.UnsafeDisableDeepCopy); err != nil {
-				if kmeta.IsNoMatchError(err) {
-					continue
-				}
+			all, err := items(ctx, kube, list)
+			if kmeta.IsNoMatchError(err) {
+				continue
+			}
+			if err != nil {
 				return nil, errors.Wrapf(err, "cannot list the %s %s resources %s", gvk.what, g.Kind, why)
 			}
-			items, err := kmeta.ExtractList(list)
-			if err != nil {
-				return nil, errors.Wrapf(err, "cannot read the %s %s resources", gvk.what, g.Kind)
-			}
-			for _, it := range items {
+			for _, it := range all {
 				r, ok := it.(RepositoryScoped)
 				if !ok {
 					return nil, errors.Errorf("%s is not a kind of a repository", g.Kind)

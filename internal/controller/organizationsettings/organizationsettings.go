@@ -68,6 +68,15 @@ func (e *external[T]) failed(err error, doing string) error {
 	return errors.Wrapf(err, "cannot %s the settings of organization %s", doing, e.in.Login)
 }
 
+// VerdictInputs: an observation depends on nothing but the spec, the
+// annotations, its organization and GitHub's answers, so a verdict may
+// confirm it (see kind.VerdictInputs) — unless an older resource claims
+// the organization: the claim check runs first, and its refusal keeps the
+// verdict from confirming, so the observation runs and says so.
+func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	return "", e.claimed(ctx, mg)
+}
+
 // Observe reads the organization's settings. A resource being deleted
 // leaves them as they are (see Delete) and reads nothing. A resource that
 // another, older one's organization is claimed by reads and writes
