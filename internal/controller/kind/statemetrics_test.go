@@ -7,6 +7,13 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/statemetrics"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	repomv1alpha1 "github.com/crossplane-github/provider-github/apis/repo/m/v1alpha1"
 )
 
 // countingRecorder reports each recording on got, under its name.
@@ -83,5 +90,37 @@ func TestStatesRecordEveryKindEveryTick(t *testing.T) {
 func TestNewStatesInterval(t *testing.T) {
 	if got := NewStates(nil, 0).interval; got != time.Minute {
 		t.Errorf("NewStates(nil, 0).interval: got %v, want a minute", got)
+	}
+}
+
+// TestStateRecorderCounts: the gauges crossplane-runtime's recorder sets,
+// under its gvk label, counted from the kind's resources.
+func TestStateRecorderCounts(t *testing.T) {
+	ready := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "a", Name: "ready"}}
+	ready.SetConditions(xpv2.Available(), xpv2.ReconcileSuccess())
+	unsynced := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "a", Name: "unsynced"}}
+	unsynced.SetConditions(xpv2.Available(), xpv2.ReconcileError(errors.New("boom")))
+	creating := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "b", Name: "creating"}}
+	creating.SetConditions(xpv2.Creating(), xpv2.ReconcileSuccess())
+	other := createdRepo("", "cluster-scoped", "acme/x") // another kind: not counted
+
+	m := statemetrics.NewMRStateMetrics()
+	gvk := repomv1alpha1.SchemeGroupVersion.WithKind("Repository")
+	r := stateRecorder{kube: kubeWith(t, ready, unsynced, creating, other), list: &repomv1alpha1.RepositoryList{}, gvk: gvk, metrics: m}
+	if err := r.Record(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	labels := prometheus.Labels{"gvk": "repo.github.m.crossplane.io/v1alpha1, Kind=Repository"}
+	for name, c := range map[string]struct {
+		g    *prometheus.GaugeVec
+		want float64
+	}{"exists": {m.Exists, 3}, "ready": {m.Ready, 2}, "synced": {m.Synced, 2}} {
+		var got dto.Metric
+		if err := c.g.With(labels).Write(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got.GetGauge().GetValue() != c.want {
+			t.Errorf("%s: got %v, want %v", name, got.GetGauge().GetValue(), c.want)
+		}
 	}
 }
