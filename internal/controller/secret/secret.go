@@ -102,6 +102,25 @@ func (e *external[T]) byName(name string) kind.ByName[github.StoredSecret] {
 	}
 }
 
+// VerdictInputs: besides the spec, the annotations, its target and
+// GitHub's answers, an observation depends on the value of the secret's
+// Kubernetes Secret, which GitHub never shows: its hash (salted with the
+// Secret's and the resource's uids, as the status keeps it) is an input,
+// so a verdict may confirm it (see kind.VerdictInputs) while the value is
+// unchanged, and a new value runs the observation. A secret only observed
+// reads no Secret. Without verdicts every poll decoded the list of the
+// repositories a secret of the organization is shared with.
+func (e *external[T]) VerdictInputs(ctx context.Context, mg T) (string, error) {
+	if kind.OnlyObserves(mg) {
+		return "", nil
+	}
+	v, err := e.value(ctx, mg)
+	if err != nil {
+		return "", err
+	}
+	return v.hash, nil
+}
+
 // Observe reads the secret by its name. Without an external name it is
 // this resource's only when a create of this resource was interrupted
 // after GitHub created it (see kind.CreatedByLostCreate); anyone else's is
