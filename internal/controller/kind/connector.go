@@ -24,8 +24,6 @@ type connector[T resource.Managed] struct {
 	clients  clientCache
 	connect  ConnectFn[T]
 	record   event.Recorder
-	// specs keeps the kind's resources' spec digests (see specDigests).
-	specs *specDigests
 	// kind names the kind in messages.
 	kind string
 }
@@ -66,7 +64,7 @@ func (c *connector[T]) Connect(ctx context.Context, mg T) (managed.TypedExternal
 	withRefs.referred = refs
 	ext, err := c.connect(ctx, mg, withRefs)
 	if err == nil {
-		ext = withVerdicts(mg, ext, gh, cfg.GitHub.BaseURL+"\x00"+cfg.DefaultOwner, refs, c.specs)
+		ext = withVerdicts(mg, ext, gh, cfg.GitHub.BaseURL+"\x00"+cfg.DefaultOwner, refs)
 	}
 	ext, err = forRepository(mg, ext, err, c.record, c.kind, repositoryOf(conn))
 	if err != nil {

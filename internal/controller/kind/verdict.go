@@ -85,14 +85,14 @@ func (r *referred) String() string {
 }
 
 // withVerdicts wraps ext in verdicts when the kind takes part.
-func withVerdicts[T resource.Managed](mg T, ext managed.TypedExternalClient[T], gh *gogithub.Client, conn string, refs *referred, specs *specDigests) managed.TypedExternalClient[T] {
+func withVerdicts[T resource.Managed](mg T, ext managed.TypedExternalClient[T], gh *gogithub.Client, conn string, refs *referred) managed.TypedExternalClient[T] {
 	in, ok := ext.(VerdictInputs[T])
 	if _, holds := any(mg).(verdictHolder); !ok || !holds {
 		return ext
 	}
 	return verdicts[T]{TypedExternalClient: ext, inputs: in, confirm: func(ctx context.Context, reads []transport.ValidatedRead) (bool, error) {
 		return transport.ConfirmReads(ctx, gh, reads)
-	}, conn: conn, refs: refs, specs: specs}
+	}, conn: conn, refs: refs}
 }
 
 // verdicts is the external client of a kind that takes part in verdicts.
@@ -101,9 +101,8 @@ type verdicts[T resource.Managed] struct {
 	inputs  VerdictInputs[T]
 	confirm func(ctx context.Context, reads []transport.ValidatedRead) (bool, error)
 	// conn is the provider configuration's endpoint and owner.
-	conn  string
-	refs  *referred
-	specs *specDigests
+	conn string
+	refs *referred
 }
 
 // Observe confirms the resource's verdict when it may, and observes the
@@ -173,7 +172,7 @@ func (v verdicts[T]) digest(ctx context.Context, mg T) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h, err := v.specs.hashOf(mg)
+	h, err := specHash(mg)
 	if err != nil {
 		return "", err
 	}

@@ -186,7 +186,7 @@ func TestVerdicts(t *testing.T) {
 				for _, s := range refs {
 					refer(Connection{referred: r}, s)
 				}
-				w := withVerdicts[*repomv1alpha1.Repository](&repomv1alpha1.Repository{}, ext, gh, "https://api.github.com/\x00demo-org", r, newSpecDigests())
+				w := withVerdicts[*repomv1alpha1.Repository](&repomv1alpha1.Repository{}, ext, gh, "https://api.github.com/\x00demo-org", r)
 				if tc.change.confirmErr && gh == nil {
 					v := w.(verdicts[*repomv1alpha1.Repository])
 					v.confirm = func(context.Context, []transport.ValidatedRead) (bool, error) {
@@ -269,7 +269,7 @@ func TestVerdictsUnconfirmableRead(t *testing.T) {
 	}
 	mg := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Name: "seeded", Namespace: "default", Generation: 1}}
 	ext := &readingExternal{gh: gh, upToDate: true, extra: true}
-	if _, err := withVerdicts[*repomv1alpha1.Repository](mg, ext, gh, "", &referred{}, newSpecDigests()).Observe(context.Background(), mg); err != nil {
+	if _, err := withVerdicts[*repomv1alpha1.Repository](mg, ext, gh, "", &referred{}).Observe(context.Background(), mg); err != nil {
 		t.Fatal(err)
 	}
 	if v := mg.GetVerdict(); v != nil {
@@ -291,7 +291,7 @@ func TestVerdictsReferredDuringObservation(t *testing.T) {
 	ext := &readingExternal{gh: gh, upToDate: true, during: func() {
 		refer(Connection{referred: refs}, Team{Organization: "demo-org", Slug: "parent", ID: 7})
 	}}
-	if _, err := withVerdicts[*repomv1alpha1.Repository](mg, ext, gh, "", refs, newSpecDigests()).Observe(context.Background(), mg); err != nil {
+	if _, err := withVerdicts[*repomv1alpha1.Repository](mg, ext, gh, "", refs).Observe(context.Background(), mg); err != nil {
 		t.Fatal(err)
 	}
 	if v := mg.GetVerdict(); v != nil {
