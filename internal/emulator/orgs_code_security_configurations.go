@@ -155,7 +155,9 @@ func renderCodeSecurityConfiguration(c *reqCtx, url string, it *codeSecurityConf
 	if it.Global {
 		// GitHub's shows where an organization views it.
 		target = "global"
-		html = html[:strings.Index(html, "/code-security/")] + "/settings/security_products/configurations/view"
+		if org, _, found := strings.Cut(html, "/code-security/"); found {
+			html = org + "/settings/security_products/configurations/view"
+		}
 	}
 	j := map[string]any{
 		"id": it.ID, "name": it.Name, "target_type": target, "description": it.Description,

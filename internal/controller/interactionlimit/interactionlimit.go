@@ -109,7 +109,7 @@ type External[T resource.Managed] struct {
 	verdict mapping.Verdict
 }
 
-// VerdictInputs: an observation depends on nothing but the spec, the
+// VerdictInputs is nothing: an observation depends only on the spec, the
 // annotations, its target, what the status keeps of the limit last seen
 // and GitHub's answers, so a verdict may confirm it (see
 // kind.VerdictInputs); a lapse shows in GitHub's answer, which then
