@@ -378,6 +378,18 @@ func (f *filler) bypassReviewers() ([]map[string]any, error) {
 	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/teams/security", nil, &team); err != nil {
 		return nil, err
 	}
+	ids, err := f.roleIDs()
+	if err != nil {
+		return nil, err
+	}
+	if ids["security_manager"] == 0 {
+		return nil, fmt.Errorf("the organisation has no role security_manager")
+	}
+	return []map[string]any{{"reviewer_id": team.ID, "reviewer_type": "TEAM"}, {"reviewer_id": ids["security_manager"], "reviewer_type": "ROLE", "mode": "EXEMPT"}}, nil
+}
+
+// roleIDs are the ids of the organisation's roles, by name.
+func (f *filler) roleIDs() (map[string]int64, error) {
 	var list struct {
 		Roles []struct {
 			ID   int64  `json:"id"`
@@ -387,12 +399,11 @@ func (f *filler) bypassReviewers() ([]map[string]any, error) {
 	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/organization-roles", nil, &list); err != nil {
 		return nil, err
 	}
+	ids := map[string]int64{}
 	for _, r := range list.Roles {
-		if r.Name == "security_manager" {
-			return []map[string]any{{"reviewer_id": team.ID, "reviewer_type": "TEAM"}, {"reviewer_id": r.ID, "reviewer_type": "ROLE", "mode": "EXEMPT"}}, nil
-		}
+		ids[r.Name] = r.ID
 	}
-	return nil, fmt.Errorf("the organisation has no role security_manager")
+	return ids, nil
 }
 
 // delegatedBypass turns on secret scanning, push protection and its
@@ -612,18 +623,9 @@ func (f *filler) organizationWebhookAndSettings() error {
 // member all-repository read, each role found by its name in the
 // organisation's roles.
 func (f *filler) organizationRoles() error {
-	var list struct {
-		Roles []struct {
-			ID   int64  `json:"id"`
-			Name string `json:"name"`
-		} `json:"roles"`
-	}
-	if err := f.do(http.MethodGet, "orgs/"+f.o.Owner+"/organization-roles", nil, &list); err != nil {
+	ids, err := f.roleIDs()
+	if err != nil {
 		return err
-	}
-	ids := map[string]int64{}
-	for _, r := range list.Roles {
-		ids[r.Name] = r.ID
 	}
 	for _, a := range []struct{ path, role string }{{"teams/security", "security_manager"}, {"users/" + f.o.Member, "all_repo_read"}} {
 		if ids[a.role] == 0 {
