@@ -17,24 +17,30 @@ import (
 	"github.com/crossplane-github/provider-github/internal/controller/kind/kindtest"
 )
 
+// shown is GitHub's repository with push protection's delegated bypass
+// on, reviewed by reviewers.
+func shown(reviewers ...github.BypassReviewer) func(*github.Repository) {
+	return func(r *github.Repository) {
+		r.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanningPushProtection: &github.FeatureStatus{Status: "enabled"},
+			SecretScanningDelegatedBypass:        &github.FeatureStatus{Status: "enabled"},
+			SecretScanningDelegatedBypassOptions: &github.DelegatedBypassOptions{Reviewers: reviewers}}
+	}
+}
+
+// declared is a spec declaring push protection's delegated bypass,
+// reviewed by reviewers.
+func declared(reviewers ...common.BypassReviewer) mod {
+	return withParams(func(p *common.RepositoryParameters) {
+		p.SecurityAndAnalysis = &common.SecurityAndAnalysis{SecretScanningPushProtection: ptr.To(true),
+			SecretScanningDelegatedBypass: &common.DelegatedBypass{Enabled: true, Reviewers: reviewers}}
+	})
+}
+
 // TestObserveDelegatedBypass: the reviewers of a declared delegated bypass
 // are looked up (a team by slug, the roles once) only when GitHub shows it;
 // reviewers GitHub has differently are drift; an unknown role is named
 // with the roles there are.
 func TestObserveDelegatedBypass(t *testing.T) {
-	shown := func(reviewers ...github.BypassReviewer) func(*github.Repository) {
-		return func(r *github.Repository) {
-			r.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanningPushProtection: &github.FeatureStatus{Status: "enabled"},
-				SecretScanningDelegatedBypass:        &github.FeatureStatus{Status: "enabled"},
-				SecretScanningDelegatedBypassOptions: &github.DelegatedBypassOptions{Reviewers: reviewers}}
-		}
-	}
-	declared := func(reviewers ...common.BypassReviewer) mod {
-		return withParams(func(p *common.RepositoryParameters) {
-			p.SecurityAndAnalysis = &common.SecurityAndAnalysis{SecretScanningPushProtection: ptr.To(true),
-				SecretScanningDelegatedBypass: &common.DelegatedBypass{Enabled: true, Reviewers: reviewers}}
-		})
-	}
 	team := common.BypassReviewer{Team: ptr.To("sec")}
 	role := common.BypassReviewer{Role: ptr.To("Security_Manager")}
 	cases := map[string]struct {
@@ -106,20 +112,7 @@ func TestObserveDelegatedBypass(t *testing.T) {
 // changed declaration, are looked up again; a reviewer that cannot be
 // found leaves the repository in the status, Ready=False saying why.
 func TestBypassReviewersKept(t *testing.T) {
-	shown := func(reviewers ...github.BypassReviewer) *github.Repository {
-		return ghRepo(func(r *github.Repository) {
-			r.SecurityAndAnalysis = &github.SecurityAndAnalysis{SecretScanningPushProtection: &github.FeatureStatus{Status: "enabled"},
-				SecretScanningDelegatedBypass:        &github.FeatureStatus{Status: "enabled"},
-				SecretScanningDelegatedBypassOptions: &github.DelegatedBypassOptions{Reviewers: reviewers}}
-		})
-	}
-	declared := func(reviewers ...common.BypassReviewer) mod {
-		return withParams(func(p *common.RepositoryParameters) {
-			p.SecurityAndAnalysis = &common.SecurityAndAnalysis{SecretScanningPushProtection: ptr.To(true),
-				SecretScanningDelegatedBypass: &common.DelegatedBypass{Enabled: true, Reviewers: reviewers}}
-		})
-	}
-	steady := shown(github.BypassReviewer{ReviewerID: 5, ReviewerType: "TEAM"}, github.BypassReviewer{ReviewerID: 138, ReviewerType: "ROLE"})
+	steady := ghRepo(shown(github.BypassReviewer{ReviewerID: 5, ReviewerType: "TEAM"}, github.BypassReviewer{ReviewerID: 138, ReviewerType: "ROLE"}))
 	both := declared(common.BypassReviewer{Team: ptr.To("sec")}, common.BypassReviewer{Role: ptr.To("security_manager")})
 	type observe struct {
 		repo *github.Repository
@@ -138,7 +131,7 @@ func TestBypassReviewersKept(t *testing.T) {
 		},
 		"Drift": {
 			reason:   "Reviewers that differ on GitHub are looked up again (and are drift).",
-			observes: []observe{{steady, both}, {shown(github.BypassReviewer{ReviewerID: 5, ReviewerType: "TEAM"}), both}, {steady, both}},
+			observes: []observe{{steady, both}, {ghRepo(shown(github.BypassReviewer{ReviewerID: 5, ReviewerType: "TEAM"})), both}, {steady, both}},
 			reads:    []int{2, 4, 4}, diffs: []string{"", "securityAndAnalysis.secretScanningDelegatedBypass", ""},
 		},
 		"DeclarationChanged": {
