@@ -101,7 +101,7 @@ func Setup(mgr ctrl.Manager, o shared.Options) error {
 	if err := mgr.AddReadyzCheck("managed-resources", pool.Ready(mgr.GetCache(), mgr.Elected())); err != nil {
 		return errors.Wrap(err, "cannot add the readiness check of the managed resources")
 	}
-	ko := kind.Options{Options: o, Resolver: config.NewResolver(mgr.GetClient()), Pool: pool}
+	ko := kind.Options{Options: o, Resolver: config.NewResolver(mgr.GetClient(), shared.NewStores(mgr.GetCache())), Pool: pool}
 	if mo := o.MetricOptions; mo != nil && mo.MRStateMetrics != nil {
 		ko.States = kind.NewStates(mo.MRStateMetrics, mo.PollStateMetricInterval)
 		if err := mgr.Add(ko.States); err != nil {

@@ -2,8 +2,10 @@ package transport
 
 import (
 	"fmt"
+	"hash/maphash"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -94,6 +96,9 @@ type routeTable struct {
 	// templates of its length (a linear scan of all was 2% of the idle
 	// provider's CPU with every kind).
 	bySegments map[int][]int
+	// memo keeps recent matches: one request is matched by more than one
+	// step of the chain (the conditional cache, the limiter's metrics).
+	memo matchMemo
 }
 
 type declaredRoute struct {
@@ -136,6 +141,7 @@ func (t *routeTable) add(r Route) Route {
 	}
 	t.bySegments[len(segs)] = append(t.bySegments[len(segs)], len(t.routes))
 	t.routes = append(t.routes, declaredRoute{Route: r, segs: segs})
+	t.memo.clear()
 	return r
 }
 
@@ -156,25 +162,41 @@ func normalizeTemplate(template string) string {
 // whatever the method, or "other" for a path no route declares. When
 // templates overlap, the one with the most fixed segments wins.
 func (t *routeTable) match(method, path string) (route Route, label string, ok bool) {
+	m := t.memo.get(method, path)
+	if m == nil {
+		m = t.matchAnew(method, path)
+		t.memo.put(m)
+	}
+	if m.route < 0 {
+		return Route{}, m.label, false
+	}
+	return t.routes[m.route].Route, m.label, true
+}
+
+// matchAnew is match without the memo; route is the index of the route
+// found, -1 for none.
+func (t *routeTable) matchAnew(method, path string) *memoMatch {
 	segs := splitPath(path)
-	if route, label, ok = t.find(method, segs, false); label != "" {
-		return route, label, ok
+	if route, label := t.find(method, segs, false); label != "" {
+		return &memoMatch{method: method, path: path, route: route, label: label}
 	}
 	if len(segs) >= 2 && segs[0] == "repositories" {
 		// The route of the same path by owner and name.
-		if route, label, ok = t.find(method, segs[2:], true); label != "" {
+		if route, label := t.find(method, segs[2:], true); label != "" {
 			rest := strings.SplitN(label, "/", 5)[4:]
-			return route, strings.Join(append([]string{"/repositories/{id}"}, rest...), "/"), ok
+			return &memoMatch{method: method, path: path, route: route, label: strings.Join(append([]string{"/repositories/{id}"}, rest...), "/")}
 		}
 	}
-	return Route{}, "other", false
+	return &memoMatch{method: method, path: path, route: -1, label: "other"}
 }
 
 // find is match of segs, or with byID of segs after /repositories/{id}
-// against the templates under /repos/{owner}/{repo}; label is "" when no
-// template fits.
-func (t *routeTable) find(method string, segs []string, byID bool) (route Route, label string, ok bool) {
+// against the templates under /repos/{owner}/{repo}: the index of the
+// route (-1 when none is declared for method) and the template that fits
+// ("" when none does).
+func (t *routeTable) find(method string, segs []string, byID bool) (route int, label string) {
 	bestPath, bestMethod := -1, -1
+	route = -1
 	n := len(segs)
 	if byID {
 		n += 3 // /repos/{owner}/{repo} in place of /repositories/{id}
@@ -196,10 +218,52 @@ func (t *routeTable) find(method string, segs []string, byID bool) (route Route,
 			bestPath, label = fixed, d.Template
 		}
 		if d.Method == method && fixed > bestMethod {
-			bestMethod, route, ok = fixed, d.Route, true
+			bestMethod, route = fixed, i
 		}
 	}
-	return route, label, ok
+	return route, label
+}
+
+// matchMemo remembers the last matches, one per slot by the hash of the
+// method and path: a hit is a hash and two string comparisons where a
+// match splits the path and compares it with every template of its
+// length. Slots are replaced whole, so readers need no lock.
+type matchMemo struct {
+	slots [memoSlots]atomic.Pointer[memoMatch]
+}
+
+const memoSlots = 256
+
+type memoMatch struct {
+	method, path string
+	// route is the index of the declared route; -1 when there is none.
+	route int
+	label string
+}
+
+var memoSeed = maphash.MakeSeed()
+
+func memoSlot(method, path string) int {
+	var h maphash.Hash
+	h.SetSeed(memoSeed)
+	h.WriteString(method)
+	h.WriteString(path)
+	return int(h.Sum64() % memoSlots)
+}
+
+func (m *matchMemo) get(method, path string) *memoMatch {
+	if e := m.slots[memoSlot(method, path)].Load(); e != nil && e.method == method && e.path == path {
+		return e
+	}
+	return nil
+}
+
+func (m *matchMemo) put(e *memoMatch) { m.slots[memoSlot(e.method, e.path)].Store(e) }
+
+func (m *matchMemo) clear() {
+	for i := range m.slots {
+		m.slots[i].Store(nil)
+	}
 }
 
 // fit tells whether segs are a path of the template segments tmpl ("" for

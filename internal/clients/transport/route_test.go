@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -184,5 +185,47 @@ func TestRepoScope(t *testing.T) {
 				t.Errorf("objectKey(%q): -want, +got:\n%s", tc.path, diff)
 			}
 		})
+	}
+}
+
+// TestRouteTableMemo holds the memo of matches to what a match finds
+// anew: over more paths than it has slots (so slots are shared and
+// replaced), asked in both orders and twice, and emptied when a route is
+// added.
+func TestRouteTableMemo(t *testing.T) {
+	rt := testRoutes()
+	var asks [][2]string
+	for i := range 3 * memoSlots {
+		asks = append(asks,
+			[2]string{http.MethodGet, fmt.Sprintf("/repos/o/r%d/hooks/%d", i, i)},
+			[2]string{http.MethodPatch, fmt.Sprintf("/repos/o/r%d/hooks/%d", i, i)},
+			[2]string{http.MethodDelete, fmt.Sprintf("/repositories/%d/hooks/1", i)},
+			[2]string{http.MethodGet, fmt.Sprintf("/unknown/%d", i)})
+	}
+	for round := range 2 {
+		for j := range asks {
+			a := asks[j]
+			if round == 1 {
+				a = asks[len(asks)-1-j]
+			}
+			route, label, ok := rt.match(a[0], a[1])
+			fresh := rt.matchAnew(a[0], a[1])
+			wantOK := fresh.route >= 0
+			var want Route
+			if wantOK {
+				want = rt.routes[fresh.route].Route
+			}
+			if ok != wantOK || label != fresh.label || route.Template != want.Template || route.Method != want.Method {
+				t.Fatalf("round %d: match(%s %s) = %s %s %q %t, want %s %s %q %t", round, a[0], a[1],
+					route.Method, route.Template, label, ok, want.Method, want.Template, fresh.label, wantOK)
+			}
+		}
+	}
+	if _, _, ok := rt.match(http.MethodPut, "/repos/o/r/hooks/1"); ok {
+		t.Fatal("PUT of a hook is not declared yet")
+	}
+	rt.add(Route{Method: http.MethodPut, Template: "/repos/{owner}/{repo}/hooks/{hook_id}"})
+	if _, _, ok := rt.match(http.MethodPut, "/repos/o/r/hooks/1"); !ok {
+		t.Error("a route added after a miss was remembered is not matched: the memo outlived the table it was of")
 	}
 }

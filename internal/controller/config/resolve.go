@@ -14,6 +14,8 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -32,28 +34,61 @@ type Resolved struct {
 }
 
 // The provider configurations and Secrets are read from the cache without
-// a copy (client.UnsafeDisableDeepCopy): every reconcile reads them, and
-// only reads them.
+// a copy: every reconcile reads them, and only reads them.
+
+// ObjectStore reads an object as the cache holds it (shared.Stores): no
+// new object to read into, no copy.
+type ObjectStore interface {
+	Object(ctx context.Context, gvk schema.GroupVersionKind, key client.ObjectKey) (runtime.Object, error)
+}
+
+// reader reads from the store when there is one, and otherwise through
+// kube into a new object, sharing the cache's fields
+// (client.UnsafeDisableDeepCopy).
+type reader struct {
+	kube   client.Reader
+	stores ObjectStore
+}
+
+// get reads the object of kind gvk called key: read it, never change it.
+func get[T any, PT interface {
+	*T
+	client.Object
+}](ctx context.Context, r reader, gvk schema.GroupVersionKind, key types.NamespacedName) (PT, error) {
+	if r.stores == nil {
+		obj := PT(new(T))
+		return obj, r.kube.Get(ctx, key, obj, client.UnsafeDisableDeepCopy)
+	}
+	o, err := r.stores.Object(ctx, gvk, key)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := o.(PT)
+	if !ok {
+		return nil, errors.Errorf("the cache holds a %T as a %s", o, gvk.Kind)
+	}
+	return obj, nil
+}
 
 // resolveModern reads the ProviderConfig or ClusterProviderConfig a
 // namespaced managed resource references, and its credentials.
-func resolveModern(ctx context.Context, kube client.Client, mg resource.ModernManaged) (Resolved, error) {
+func resolveModern(ctx context.Context, kube reader, mg resource.ModernManaged) (Resolved, error) {
 	ref := mg.GetProviderConfigReference()
 	if ref == nil || ref.Name == "" {
 		return Resolved{}, errors.New("spec.providerConfigRef is not set: name a ProviderConfig or ClusterProviderConfig")
 	}
 	switch ref.Kind {
 	case mv1alpha1.ProviderConfigKind:
-		pc := &mv1alpha1.ProviderConfig{}
-		if err := kube.Get(ctx, types.NamespacedName{Namespace: mg.GetNamespace(), Name: ref.Name}, pc, client.UnsafeDisableDeepCopy); err != nil {
+		pc, err := get[mv1alpha1.ProviderConfig](ctx, kube, mv1alpha1.ProviderConfigGroupVersionKind, types.NamespacedName{Namespace: mg.GetNamespace(), Name: ref.Name})
+		if err != nil {
 			return Resolved{}, describeGetError(err, fmt.Sprintf("ProviderConfig %s/%s", mg.GetNamespace(), ref.Name))
 		}
 		sel := pc.Spec.Credentials.SecretRef.ToSecretKeySelector(pc.Namespace)
 		what := fmt.Sprintf("ProviderConfig %s/%s", pc.Namespace, pc.Name)
 		return resolve(ctx, kube, what, pc.Spec.Credentials.Source, *sel, pc.Spec.Endpoint)
 	case mv1alpha1.ClusterProviderConfigKind:
-		pc := &mv1alpha1.ClusterProviderConfig{}
-		if err := kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc, client.UnsafeDisableDeepCopy); err != nil {
+		pc, err := get[mv1alpha1.ClusterProviderConfig](ctx, kube, mv1alpha1.ClusterProviderConfigGroupVersionKind, types.NamespacedName{Name: ref.Name})
+		if err != nil {
 			return Resolved{}, describeGetError(err, "ClusterProviderConfig "+ref.Name)
 		}
 		return resolve(ctx, kube, "ClusterProviderConfig "+pc.Name, pc.Spec.Credentials.Source, pc.Spec.Credentials.SecretRef, pc.Spec.Endpoint)
@@ -66,19 +101,19 @@ func resolveModern(ctx context.Context, kube client.Client, mg resource.ModernMa
 // resource references, and its credentials.
 //
 //nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
-func resolveLegacy(ctx context.Context, kube client.Client, mg resource.LegacyManaged) (Resolved, error) {
+func resolveLegacy(ctx context.Context, kube reader, mg resource.LegacyManaged) (Resolved, error) {
 	ref := mg.GetProviderConfigReference()
 	if ref == nil || ref.Name == "" {
 		return Resolved{}, errors.New("spec.providerConfigRef is not set: name a ProviderConfig")
 	}
-	pc := &legacyv1alpha1.ProviderConfig{}
-	if err := kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc, client.UnsafeDisableDeepCopy); err != nil {
+	pc, err := get[legacyv1alpha1.ProviderConfig](ctx, kube, legacyv1alpha1.ProviderConfigGroupVersionKind, types.NamespacedName{Name: ref.Name})
+	if err != nil {
 		return Resolved{}, describeGetError(err, "ProviderConfig "+ref.Name)
 	}
 	return resolve(ctx, kube, "ProviderConfig "+pc.Name, pc.Spec.Credentials.Source, pc.Spec.Credentials.SecretRef, pc.Spec.Endpoint)
 }
 
-func resolve(ctx context.Context, kube client.Client, what string, source xpv2.CredentialsSource, sel xpv2.SecretKeySelector, ep mv1alpha1.Endpoint) (Resolved, error) {
+func resolve(ctx context.Context, kube reader, what string, source xpv2.CredentialsSource, sel xpv2.SecretKeySelector, ep mv1alpha1.Endpoint) (Resolved, error) {
 	if source != xpv2.CredentialsSourceSecret {
 		return Resolved{}, errors.Errorf("%s: credentials source %q is not supported: use Secret", what, source)
 	}
@@ -98,9 +133,9 @@ func resolve(ctx context.Context, kube client.Client, what string, source xpv2.C
 
 // secretValue reads one key of a Secret, saying exactly what is missing when
 // it cannot. It names keys, never values.
-func secretValue(ctx context.Context, kube client.Client, sel xpv2.SecretKeySelector) ([]byte, error) {
-	s := &corev1.Secret{}
-	if err := kube.Get(ctx, types.NamespacedName{Namespace: sel.Namespace, Name: sel.Name}, s, client.UnsafeDisableDeepCopy); err != nil {
+func secretValue(ctx context.Context, kube reader, sel xpv2.SecretKeySelector) ([]byte, error) {
+	s, err := get[corev1.Secret](ctx, kube, corev1.SchemeGroupVersion.WithKind("Secret"), types.NamespacedName{Namespace: sel.Namespace, Name: sel.Name})
+	if err != nil {
 		if kerrors.IsNotFound(err) {
 			return nil, errors.Errorf("credentials Secret %s/%s does not exist: create it, or fix spec.credentials.secretRef", sel.Namespace, sel.Name)
 		}

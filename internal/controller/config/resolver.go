@@ -7,6 +7,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	mv1alpha1 "github.com/crossplane-github/provider-github/apis/m/v1alpha1"
@@ -20,15 +21,20 @@ import (
 // its namespace or a ClusterProviderConfig; a cluster-scoped one names a
 // legacy ProviderConfig.
 type Resolver struct {
-	kube   client.Client
+	kube client.Client
+	// read reads the configurations, their Secrets and the usages.
+	read   reader
 	modern *resource.ProviderConfigUsageTracker
 	legacy *resource.LegacyProviderConfigUsageTracker
 }
 
-// NewResolver returns the Resolver of every managed resource kind.
-func NewResolver(kube client.Client) *Resolver {
+// NewResolver returns the Resolver of every managed resource kind. It
+// reads from stores, the cache's own objects, when they are given, and
+// through kube otherwise.
+func NewResolver(kube client.Client, stores ObjectStore) *Resolver {
 	return &Resolver{
 		kube:   kube,
+		read:   reader{kube: kube, stores: stores},
 		modern: resource.NewProviderConfigUsageTracker(kube, &mv1alpha1.ProviderConfigUsage{}),
 		legacy: resource.NewLegacyProviderConfigUsageTracker(kube, &legacyv1alpha1.ProviderConfigUsage{}),
 	}
@@ -38,19 +44,19 @@ func NewResolver(kube client.Client) *Resolver {
 func (r *Resolver) Resolve(ctx context.Context, mg resource.Managed) (Resolved, error) {
 	switch m := mg.(type) {
 	case resource.ModernManaged:
-		if ref := m.GetProviderConfigReference(); ref == nil || !recorded(ctx, r.kube, &mv1alpha1.ProviderConfigUsage{}, m, *ref) {
+		if ref := m.GetProviderConfigReference(); ref == nil || !recorded[mv1alpha1.ProviderConfigUsage](ctx, r.read, mv1alpha1.ProviderConfigUsageGroupVersionKind, m, *ref) {
 			if err := ignoreRecordedMeanwhile(r.modern.Track(ctx, m)); err != nil {
 				return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 			}
 		}
-		return resolveModern(ctx, r.kube, m)
+		return resolveModern(ctx, r.read, m)
 	case resource.LegacyManaged: //nolint:staticcheck // cluster-scoped (Crossplane v1 style) kinds are LegacyManaged by design.
-		if ref := m.GetProviderConfigReference(); ref == nil || !recorded(ctx, r.kube, &legacyv1alpha1.ProviderConfigUsage{}, m, *ref) {
+		if ref := m.GetProviderConfigReference(); ref == nil || !recorded[legacyv1alpha1.ProviderConfigUsage](ctx, r.read, legacyv1alpha1.ProviderConfigUsageGroupVersionKind, m, *ref) {
 			if err := ignoreRecordedMeanwhile(r.legacy.Track(ctx, m)); err != nil {
 				return Resolved{}, errors.Wrap(err, "cannot track provider config usage")
 			}
 		}
-		return resolveLegacy(ctx, r.kube, m)
+		return resolveLegacy(ctx, r.read, m)
 	default:
 		return Resolved{}, errors.Errorf("%T is neither a namespaced nor a cluster-scoped managed resource", mg)
 	}
@@ -70,7 +76,8 @@ func ignoreRecordedMeanwhile(err error) error {
 }
 
 // usage is a provider configuration usage whose reference is an R.
-type usage[R comparable] interface {
+type usage[U any, R comparable] interface {
+	*U
 	client.Object
 	GetProviderConfigReference() R
 }
@@ -79,9 +86,13 @@ type usage[R comparable] interface {
 // in its namespace) controlled by mg and naming ref: crossplane-runtime's
 // tracker would then write nothing, and is not run. Its own read copies
 // the usage out of the cache on every reconcile; this one only looks.
-func recorded[R comparable](ctx context.Context, kube client.Reader, u usage[R], mg resource.Managed, ref R) bool {
+func recorded[U any, R comparable, PU usage[U, R]](ctx context.Context, kube reader, gvk schema.GroupVersionKind, mg resource.Managed, ref R) bool {
 	key := client.ObjectKey{Namespace: mg.GetNamespace(), Name: string(mg.GetUID())}
-	if key.Name == "" || kube.Get(ctx, key, u, client.UnsafeDisableDeepCopy) != nil {
+	if key.Name == "" {
+		return false
+	}
+	u, err := get[U, PU](ctx, kube, gvk, key)
+	if err != nil {
 		return false
 	}
 	c := metav1.GetControllerOfNoCopy(u)

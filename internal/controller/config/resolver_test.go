@@ -96,7 +96,7 @@ func TestResolverChoosesByScope(t *testing.T) {
 				t.Fatal(err)
 			}
 			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(objs...).Build()
-			got, err := NewResolver(kube).Resolve(context.Background(), tc.mg)
+			got, err := NewResolver(kube, nil).Resolve(context.Background(), tc.mg)
 			if diff := cmp.Diff(tc.wantErr, err, test.EquateErrors()); diff != "" {
 				t.Fatalf("\n%s\nResolve(...): -want error, +got error:\n%s", tc.reason, diff)
 			}
@@ -163,7 +163,7 @@ func TestResolverWritesUsageOnlyWhenItChanges(t *testing.T) {
 			return c.Update(ctx, obj, opts...)
 		},
 	}).Build()
-	r := NewResolver(kube)
+	r := NewResolver(kube, nil)
 
 	mg := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "api", UID: "uid-ns"}}
 	mg.SetGroupVersionKind(repomv1alpha1.RepositoryGroupVersionKind)
@@ -241,7 +241,7 @@ func TestResolverUsageCreatedMeanwhile(t *testing.T) {
 			mg := &repomv1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "api", UID: "uid-ns"}}
 			mg.SetGroupVersionKind(repomv1alpha1.RepositoryGroupVersionKind)
 			mg.Spec.ProviderConfigReference = &xpv2.ProviderConfigReference{Kind: mv1alpha1.ProviderConfigKind, Name: "a"}
-			_, err := NewResolver(kube).Resolve(ctx, mg)
+			_, err := NewResolver(kube, nil).Resolve(ctx, mg)
 			if (err != nil) != tc.want {
 				t.Errorf("\n%s\nResolve(): %v, want an error: %t", tc.reason, err, tc.want)
 			}

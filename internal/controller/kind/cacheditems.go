@@ -4,13 +4,14 @@ import (
 	"context"
 	"strings"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	kmeta "k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
-	toolscache "k8s.io/client-go/tools/cache"
-	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
+
+	"github.com/crossplane-github/provider-github/internal/controller/shared"
 )
 
 // Claim and sibling checks read every resource of a kind on every
@@ -24,11 +25,15 @@ type itemReader interface {
 	cachedItems(ctx context.Context, list client.ObjectList) ([]runtime.Object, error)
 }
 
-// cachingClient is the provider's cached client, with the cache itself
-// for cachedItems.
+// cachingClient is the provider's cached client, with the informers'
+// stores for cachedItems and cachedObject.
 type cachingClient struct {
 	client.Client
-	cache cache.Cache
+	stores *shared.Stores
+}
+
+func newCachingClient(mgr ctrl.Manager) cachingClient {
+	return cachingClient{Client: mgr.GetClient(), stores: shared.NewStores(mgr.GetCache())}
 }
 
 func (c cachingClient) cachedItems(ctx context.Context, list client.ObjectList) ([]runtime.Object, error) {
@@ -37,24 +42,18 @@ func (c cachingClient) cachedItems(ctx context.Context, list client.ObjectList) 
 		return nil, err
 	}
 	gvk.Kind = strings.TrimSuffix(gvk.Kind, "List")
-	inf, err := c.cache.GetInformerForKind(ctx, gvk)
-	if err != nil {
-		return nil, err
-	}
-	s, ok := inf.(interface{ GetStore() toolscache.Store })
-	if !ok {
-		return listItems(ctx, c.Client, list)
-	}
-	all := s.GetStore().List()
-	out := make([]runtime.Object, 0, len(all))
-	for _, o := range all {
-		obj, ok := o.(runtime.Object)
-		if !ok {
-			return nil, errors.Errorf("the cache holds a %T among the %s", o, gvk.Kind)
-		}
-		out = append(out, obj)
-	}
-	return out, nil
+	return c.stores.Items(ctx, gvk)
+}
+
+// cachedObject is the cache's own object of kind gvk called key: read it,
+// never change it.
+func (c cachingClient) cachedObject(ctx context.Context, gvk schema.GroupVersionKind, key client.ObjectKey) (runtime.Object, error) {
+	return c.stores.Object(ctx, gvk, key)
+}
+
+// objectReader reads an object as the cache holds it.
+type objectReader interface {
+	cachedObject(ctx context.Context, gvk schema.GroupVersionKind, key client.ObjectKey) (runtime.Object, error)
 }
 
 // items are the objects of list's kind that kube reads, never copied

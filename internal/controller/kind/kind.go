@@ -118,7 +118,7 @@ func setup[T resource.Managed](mgr ctrl.Manager, o Options, gvk schema.GroupVers
 	name := managed.ControllerName(gvk.GroupKind().String())
 	//nolint:staticcheck // crossplane-runtime's event recorder takes the old events API.
 	recorder := waitingRecorder{event.NewAPIRecorder(mgr.GetEventRecorderFor(name))}
-	c := &connector[T]{kube: cachingClient{Client: mgr.GetClient(), cache: mgr.GetCache()}, uncached: mgr.GetAPIReader(), resolve: o.Resolver.Resolve, clients: o.Clients, connect: connect, record: recorder, kind: gvk.Kind}
+	c := &connector[T]{kube: newCachingClient(mgr), uncached: mgr.GetAPIReader(), resolve: o.Resolver.Resolve, clients: o.Clients, connect: connect, record: recorder, kind: gvk.Kind}
 	opts := append(o.ReconcilerOptions(name),
 		managed.WithTypedExternalConnector[T](c),
 		managed.WithRecorder(recorder),

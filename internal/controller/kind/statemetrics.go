@@ -115,7 +115,7 @@ func addStateRecorder(mgr ctrl.Manager, o Options, gvk schema.GroupVersionKind) 
 		return errors.Errorf("%s is not a list of managed resources", listGVK)
 	}
 	log := o.Logger.WithValues("controller", "state-metrics", "kind", gvk.GroupKind().String())
-	o.States.Add(stateRecorder{kube: cachingClient{Client: mgr.GetClient(), cache: mgr.GetCache()}, list: list, gvk: gvk, metrics: o.States.metrics}, log)
+	o.States.Add(stateRecorder{kube: newCachingClient(mgr), list: list, gvk: gvk, metrics: o.States.metrics}, log)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -92,26 +93,44 @@ func (c Connection) Repository(ctx context.Context, mg RepositoryScoped) (Reposi
 // from the cache without a copy (every poll of every child resource reads
 // it): the returned object is read only, its fields are the cache's.
 func (c Connection) referenced(ctx context.Context, mg resource.Managed, gvk schema.GroupVersionKind, field, name string) (obj resource.Managed, what string, err error) {
-	o, err := c.Kube.Scheme().New(gvk)
-	if err != nil {
-		return nil, "", errors.Wrapf(err, "cannot make a %s", gvk.Kind)
-	}
-	obj, ok := o.(resource.Managed)
-	if !ok {
-		return nil, "", errors.Errorf("%s is not a managed resource kind", gvk)
-	}
 	key := client.ObjectKey{Namespace: mg.GetNamespace(), Name: name}
 	what = gvk.Kind + " " + key.String()
 	if key.Namespace == "" {
 		what = gvk.Kind + " " + key.Name
 	}
-	if err := c.Kube.Get(ctx, key, obj, client.UnsafeDisableDeepCopy); err != nil {
+	o, err := c.read(ctx, gvk, key)
+	if err != nil {
 		if kerrors.IsNotFound(err) {
 			return nil, what, referenceGone{Absent(mg, time.Now(), fmt.Sprintf("%s names %s, which does not exist", field, what), "create it, or fix the reference")}
 		}
 		return nil, what, errors.Wrapf(err, "cannot read %s named by %s", what, field)
 	}
+	obj, ok := o.(resource.Managed)
+	if !ok {
+		return nil, "", errors.Errorf("%s is not a managed resource kind", gvk)
+	}
 	return obj, what, nil
+}
+
+// read is the cached object of kind gvk called key, as the cache holds it
+// where Kube is the provider's cached client (see cachedObject), or a
+// shallow copy of it.
+func (c Connection) read(ctx context.Context, gvk schema.GroupVersionKind, key client.ObjectKey) (runtime.Object, error) {
+	if r, ok := c.Kube.(objectReader); ok {
+		return r.cachedObject(ctx, gvk, key)
+	}
+	o, err := c.Kube.Scheme().New(gvk)
+	if err != nil {
+		return nil, errors.Wrapf(err, "cannot make a %s", gvk.Kind)
+	}
+	obj, ok := o.(client.Object)
+	if !ok {
+		return nil, errors.Errorf("%s is not an object kind", gvk)
+	}
+	if err := c.Kube.Get(ctx, key, obj, client.UnsafeDisableDeepCopy); err != nil {
+		return nil, err
+	}
+	return obj, nil
 }
 
 // notCreatedYet says that the resource a reference names exists, but not

@@ -16,7 +16,7 @@ import (
 // WithUnchangedStatusSkipped), and an update that conflicts only with the
 // reconciler's own last status write is sent again (see ownStatusWrites).
 func ForManagedReconciler(mgr ctrl.Manager) ctrl.Manager {
-	c := ownStatusWrites{Client: newStatusSkippingClient(mgr.GetClient()), writes: &sync.Map{}}
+	c := ownStatusWrites{Client: newStatusSkippingClient(mgr.GetClient(), NewStores(mgr.GetCache())), writes: &sync.Map{}}
 	return clientManager{Manager: mgr, client: c}
 }
 

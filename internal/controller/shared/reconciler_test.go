@@ -137,7 +137,7 @@ func TestStatusAfterOwnStatusWrite(t *testing.T) {
 					return kube.SubResource(sub).Update(ctx, obj, opts...)
 				},
 			})
-			c := ownStatusWrites{Client: newStatusSkippingClient(cache), writes: &sync.Map{}}
+			c := ownStatusWrites{Client: newStatusSkippingClient(cache, nil), writes: &sync.Map{}}
 
 			mine := &repov1alpha1.Repository{}
 			must(t, c.Get(ctx, key, mine))

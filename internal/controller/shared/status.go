@@ -33,19 +33,23 @@ func (m clientManager) GetClient() client.Client { return m.client }
 
 type statusSkippingClient struct {
 	client.Client
+	// stores, when set, holds the cached objects compared with (read
+	// through Client otherwise).
+	stores *Stores
 }
 
-func newStatusSkippingClient(c client.Client) statusSkippingClient {
-	return statusSkippingClient{Client: c}
+func newStatusSkippingClient(c client.Client, stores *Stores) statusSkippingClient {
+	return statusSkippingClient{Client: c, stores: stores}
 }
 
 func (c statusSkippingClient) Status() client.SubResourceWriter {
-	return statusSkippingWriter{SubResourceWriter: c.Client.Status(), cache: c.Client}
+	return statusSkippingWriter{SubResourceWriter: c.Client.Status(), cache: c.Client, stores: c.stores}
 }
 
 type statusSkippingWriter struct {
 	client.SubResourceWriter
-	cache client.Reader
+	cache  client.Reader
+	stores *Stores
 }
 
 // Update sends the status update unless it would change nothing.
@@ -63,16 +67,30 @@ func (w statusSkippingWriter) unchanged(ctx context.Context, obj client.Object) 
 	if !status.IsValid() || obj.GetResourceVersion() == "" {
 		return false
 	}
-	//nolint:forcetypeassert // a new value of obj's own type.
-	cached := reflect.New(reflect.TypeOf(obj).Elem()).Interface().(client.Object)
-	// Read only: the cached object's fields are shared with the cache.
-	if err := w.cache.Get(ctx, client.ObjectKeyFromObject(obj), cached, client.UnsafeDisableDeepCopy); err != nil {
+	cached, ok := w.cached(ctx, obj)
+	if !ok || reflect.TypeOf(cached) != reflect.TypeOf(obj) {
 		return false
 	}
 	if cached.GetResourceVersion() != obj.GetResourceVersion() || cached.GetUID() != obj.GetUID() {
 		return false
 	}
 	return reflect.DeepEqual(statusOf(cached).Addr().Interface(), status.Addr().Interface())
+}
+
+// cached is the cache's own object of obj (read only: its fields are the
+// cache's).
+func (w statusSkippingWriter) cached(ctx context.Context, obj client.Object) (client.Object, bool) {
+	if gvk := obj.GetObjectKind().GroupVersionKind(); w.stores != nil && !gvk.Empty() {
+		o, err := w.stores.Object(ctx, gvk, client.ObjectKeyFromObject(obj))
+		c, ok := o.(client.Object)
+		return c, err == nil && ok
+	}
+	//nolint:forcetypeassert // a new value of obj's own type.
+	cached := reflect.New(reflect.TypeOf(obj).Elem()).Interface().(client.Object)
+	if err := w.cache.Get(ctx, client.ObjectKeyFromObject(obj), cached, client.UnsafeDisableDeepCopy); err != nil {
+		return nil, false
+	}
+	return cached, true
 }
 
 // statusOf is the Status field of a pointer to a Kubernetes object struct;

@@ -118,7 +118,7 @@ func TestUnchangedStatusSkipped(t *testing.T) {
 					updates++
 					return c.SubResource(sub).Update(ctx, obj, opts...)
 				}}).Build()
-			c := newStatusSkippingClient(kube)
+			c := newStatusSkippingClient(kube, nil)
 			reader := client.Reader(c)
 			if tc.notRead {
 				reader = kube
@@ -153,7 +153,7 @@ func TestUnchangedStatusSkippedNotCached(t *testing.T) {
 	r := &repov1alpha1.Repository{ObjectMeta: metav1.ObjectMeta{Namespace: "team", Name: "gone", ResourceVersion: "7"}}
 	// Not in the cache: nothing can be told, so the update is sent (and
 	// the API server's answer, here not found, is returned).
-	if err := newStatusSkippingClient(kube).Status().Update(context.Background(), r); err == nil {
+	if err := newStatusSkippingClient(kube, nil).Status().Update(context.Background(), r); err == nil {
 		t.Errorf("Update() of an object that does not exist: got nil error, want the API server's not found")
 	}
 }
