@@ -21,7 +21,6 @@ import (
 // its namespace or a ClusterProviderConfig; a cluster-scoped one names a
 // legacy ProviderConfig.
 type Resolver struct {
-	kube client.Client
 	// read reads the configurations, their Secrets and the usages.
 	read   reader
 	modern *resource.ProviderConfigUsageTracker
@@ -33,7 +32,6 @@ type Resolver struct {
 // through kube otherwise.
 func NewResolver(kube client.Client, stores ObjectStore) *Resolver {
 	return &Resolver{
-		kube:   kube,
 		read:   reader{kube: kube, stores: stores},
 		modern: resource.NewProviderConfigUsageTracker(kube, &mv1alpha1.ProviderConfigUsage{}),
 		legacy: resource.NewLegacyProviderConfigUsageTracker(kube, &legacyv1alpha1.ProviderConfigUsage{}),

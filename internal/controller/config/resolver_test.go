@@ -103,6 +103,16 @@ func TestResolverChoosesByScope(t *testing.T) {
 			if err != nil {
 				return
 			}
+			// The same through a store of the cache's objects (the
+			// provider's): each read asks it for the right kind.
+			st := &kindStore{kube: kube}
+			viaStore, err := NewResolver(kube, st).Resolve(context.Background(), tc.mg)
+			if err != nil {
+				t.Fatalf("\n%s\nResolve(...) through a store: %v", tc.reason, err)
+			}
+			if diff := cmp.Diff(got, viaStore); diff != "" || st.reads == 0 {
+				t.Errorf("\n%s\nResolve(...) through a store (%d reads): -without, +with:\n%s", tc.reason, st.reads, diff)
+			}
 			if diff := cmp.Diff(tc.wantOwner, got.DefaultOwner); diff != "" {
 				t.Errorf("\n%s\nResolve(...).DefaultOwner: -want, +got:\n%s", tc.reason, diff)
 			}
@@ -247,4 +257,24 @@ func TestResolverUsageCreatedMeanwhile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// kindStore is an ObjectStore that reads the object of the kind asked for
+// through kube: a read of the wrong kind finds nothing.
+type kindStore struct {
+	kube  client.Client
+	reads int
+}
+
+func (s *kindStore) Object(ctx context.Context, gvk schema.GroupVersionKind, key client.ObjectKey) (runtime.Object, error) {
+	s.reads++
+	o, err := s.kube.Scheme().New(gvk)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := o.(client.Object)
+	if !ok {
+		return nil, errors.Errorf("%s is not an object kind", gvk)
+	}
+	return obj, s.kube.Get(ctx, key, obj)
 }
